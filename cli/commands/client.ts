@@ -1,0 +1,80 @@
+// gatehouse client: client applications of a realm.
+import { Command } from 'commander';
+import { collect, globals, parseBool, parseIntArg, realmOf, rpc, show } from '../context.ts';
+import { record, table } from '../output.ts';
+
+const clientRecord = (c: Record<string, unknown>) => record(c);
+
+export function clientCommand(): Command {
+  const cmd = new Command('client').description('client applications of a realm');
+  cmd
+    .command('create <clientId>')
+    .description('register a client application')
+    .requiredOption('--name <name>', 'display name')
+    .requiredOption('--type <type>', 'first_party | third_party')
+    .option('--redirect-uri <uri>', 'registered redirect URI (repeatable)', collect, [])
+    .option('--ip-binding <mode>', 'off | exact | subnet')
+    .option('--enabled <bool>', 'true | false', parseBool('--enabled'))
+    .option('--access-ttl <seconds>', 'access token lifetime', parseIntArg('--access-ttl', 1))
+    .option('--refresh-ttl <seconds>', 'refresh token lifetime', parseIntArg('--refresh-ttl', 1))
+    .action(async (clientId: string, o: Record<string, unknown>, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'CreateClient', {
+        realmId: realmOf(g),
+        clientId,
+        name: o.name,
+        type: o.type,
+        redirectUris: o.redirectUri,
+        ipBinding: o.ipBinding,
+        enabled: o.enabled,
+        accessTokenTtlSeconds: o.accessTtl,
+        refreshTokenTtlSeconds: o.refreshTtl,
+      });
+      show(g, res, () => clientRecord(res));
+    });
+  cmd
+    .command('list')
+    .description('list client applications')
+    .action(async (_o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'ListClients', { realmId: realmOf(g) });
+      const rows = res.clients as Array<Record<string, unknown>>;
+      show(g, res, () =>
+        table(['CLIENT ID', 'NAME', 'TYPE', 'ENABLED', 'IP BINDING'], rows.map((r) => [r.clientId as string, r.name as string, r.type as string, r.enabled as boolean, r.ipBinding as string])),
+      );
+    });
+  cmd
+    .command('get <clientId>')
+    .description('show a client application')
+    .action(async (clientId: string, _o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'GetClient', { realmId: realmOf(g), clientId });
+      show(g, res, () => clientRecord(res));
+    });
+  cmd
+    .command('update <clientId>')
+    .description('change some settings of a client application')
+    .option('--name <name>', 'display name')
+    .option('--type <type>', 'first_party | third_party')
+    .option('--redirect-uri <uri>', 'replace the redirect URIs (repeatable)', collect)
+    .option('--ip-binding <mode>', 'off | exact | subnet')
+    .option('--enabled <bool>', 'true | false', parseBool('--enabled'))
+    .option('--access-ttl <seconds>', 'access token lifetime', parseIntArg('--access-ttl', 1))
+    .option('--refresh-ttl <seconds>', 'refresh token lifetime', parseIntArg('--refresh-ttl', 1))
+    .action(async (clientId: string, o: Record<string, unknown>, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'UpdateClient', {
+        realmId: realmOf(g),
+        clientId,
+        name: o.name,
+        type: o.type,
+        redirectUris: o.redirectUri ? { values: o.redirectUri } : null,
+        ipBinding: o.ipBinding,
+        enabled: o.enabled,
+        accessTokenTtlSeconds: o.accessTtl,
+        refreshTokenTtlSeconds: o.refreshTtl,
+      });
+      show(g, res, () => clientRecord(res));
+    });
+  return cmd;
+}

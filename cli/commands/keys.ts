@@ -1,0 +1,62 @@
+// gatehouse keys: API keys. `keys create --db PATH` bootstraps the first key with no server.
+import { Command } from 'commander';
+import { collect, globals, rpc, show } from '../context.ts';
+import { record, table, usageError } from '../output.ts';
+
+export function keysCommand(): Command {
+  const cmd = new Command('keys').description('admin API keys');
+
+  cmd
+    .command('create')
+    .description('create an API key (shown once)')
+    .requiredOption('--permission <perm>', 'permission to grant (repeatable; * for all)', collect)
+    .option('--key-realm <id>', 'realm the key is bound to, or * for all (defaults to --realm)')
+    .option('--name <name>', 'a label for the key', '')
+    .option('--db <path>', 'write straight into this database file, without a server (bootstrap)')
+    .action(async (opts: { permission: string[]; keyRealm?: string; name: string; db?: string }, c: Command) => {
+      const g = globals(c);
+      const realm = opts.keyRealm ?? g.realm;
+      if (!realm) throw usageError('which realm? pass --realm <id> (or --key-realm) — * binds the key to all realms');
+      let created: Record<string, unknown>;
+      if (opts.db) {
+        const { openDatabase } = await import('../../server/store/open.ts');
+        const { SqliteAdminStore } = await import('../../server/store/admin-store.ts');
+        const { createApiKey } = await import('../../server/admin/api-keys.ts');
+        const db = openDatabase(opts.db);
+        try {
+          const { record: rec, key } = await createApiKey(new SqliteAdminStore(db), { realm, permissions: opts.permission, name: opts.name }, Date.now());
+          created = { id: rec.id, key, realm: rec.realm, permissions: rec.permissions, name: rec.name };
+        } catch (e) {
+          const err = e as { code?: string; message: string };
+          throw usageError(err.message);
+        } finally {
+          db.close();
+        }
+      } else {
+        created = await rpc(g, 'AdminService', 'CreateApiKey', { realm, permissions: opts.permission, name: opts.name });
+      }
+      show(g, created, () => `${record(created)}\n\nStore the key now: it is not shown again.`);
+    });
+
+  cmd
+    .command('list')
+    .description('list API keys (never the keys themselves)')
+    .action(async (_o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'ListApiKeys', {});
+      const keys = res.keys as Array<Record<string, unknown>>;
+      show(g, res, () =>
+        table(['ID', 'REALM', 'PERMISSIONS', 'NAME', 'REVOKED'], keys.map((k) => [k.id as string, k.realm as string, (k.permissions as string[]).join(','), k.name as string, (k.revokedAt as string) ?? ''])),
+      );
+    });
+
+  cmd
+    .command('revoke <keyId>')
+    .description('revoke an API key')
+    .action(async (keyId: string, _o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'RevokeApiKey', { keyId });
+      show(g, res, () => `revoked ${keyId}`);
+    });
+  return cmd;
+}

@@ -1,0 +1,60 @@
+// gatehouse provider: identity-provider configuration of a realm. Reads never show secrets.
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { collect, globals, parseBool, realmOf, rpc, show } from '../context.ts';
+import { record, table, usageError } from '../output.ts';
+
+export function providerCommand(): Command {
+  const cmd = new Command('provider').description('identity providers of a realm (apple, google)');
+  cmd
+    .command('set <provider>')
+    .description('configure a provider (replaces its settings; secrets kept unless given)')
+    .requiredOption('--client-id <id>', 'audience of native ID tokens (Apple: the bundle id)')
+    .option('--enabled <bool>', 'true | false (default true)', parseBool('--enabled'))
+    .option('--additional-client-id <id>', 'another accepted audience, e.g. a Services ID (repeatable)', collect, [])
+    .option('--client-secret <secret>', 'client secret (write-only)')
+    .option('--team-id <id>', 'Apple team id (web flow)')
+    .option('--key-id <id>', 'Apple key id (web flow)')
+    .option('--private-key-file <path>', 'Apple .p8 private key file (web flow)')
+    .action(async (provider: string, o: Record<string, unknown>, c: Command) => {
+      const g = globals(c);
+      let privateKey: string | undefined;
+      if (typeof o.privateKeyFile === 'string') {
+        try {
+          privateKey = readFileSync(o.privateKeyFile, 'utf8');
+        } catch (e) {
+          throw usageError(`--private-key-file: ${(e as Error).message}`);
+        }
+      }
+      const res = await rpc(g, 'AdminService', 'PutProvider', {
+        realmId: realmOf(g),
+        provider,
+        clientId: o.clientId,
+        enabled: o.enabled,
+        additionalClientIds: o.additionalClientId,
+        clientSecret: o.clientSecret,
+        teamId: o.teamId,
+        keyId: o.keyId,
+        privateKey,
+      });
+      show(g, res, () => record(res));
+    });
+  cmd
+    .command('get <provider>')
+    .description('show a provider configuration')
+    .action(async (provider: string, _o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'GetProvider', { realmId: realmOf(g), provider });
+      show(g, res, () => record(res));
+    });
+  cmd
+    .command('list')
+    .description('list provider configurations')
+    .action(async (_o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'ListProviders', { realmId: realmOf(g) });
+      const rows = res.providers as Array<Record<string, unknown>>;
+      show(g, res, () => table(['PROVIDER', 'CLIENT ID', 'ENABLED', 'SECRET'], rows.map((r) => [r.provider as string, r.clientId as string, r.enabled as boolean, r.hasClientSecret ? 'stored' : 'none'])));
+    });
+  return cmd;
+}

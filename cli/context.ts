@@ -1,0 +1,63 @@
+// What every command shares: the global options and one way to call the server and print.
+import type { Command } from 'commander';
+import { printJson, printLine, usageError } from './output.ts';
+
+export interface Globals {
+  server: string;
+  apiKey?: string;
+  realm?: string;
+  json: boolean;
+}
+
+export function globals(cmd: Command): Globals {
+  const o = cmd.optsWithGlobals() as Partial<Globals>;
+  return {
+    server: o.server ?? process.env.GATEHOUSE_SERVER ?? '127.0.0.1:50051',
+    apiKey: o.apiKey ?? process.env.GATEHOUSE_API_KEY,
+    realm: o.realm ?? process.env.GATEHOUSE_REALM,
+    json: Boolean(o.json),
+  };
+}
+
+export function realmOf(g: Globals): string {
+  if (!g.realm) throw usageError('no realm: pass --realm or set GATEHOUSE_REALM');
+  return g.realm;
+}
+
+/** Calls an RPC of gatehouse.v1.{service}. The gRPC client loads lazily so `--help` stays fast. */
+let clientModule: typeof import('./client.ts') | null = null;
+
+export async function rpc(g: Globals, service: string, method: string, request: object): Promise<Record<string, unknown>> {
+  clientModule ??= await import('./client.ts');
+  return clientModule.callRpc({ server: g.server, apiKey: g.apiKey }, service, method, request);
+}
+
+/** Closes the gRPC channels a command opened, so the process can exit. */
+export function closeConnections(): void {
+  clientModule?.closeClients();
+}
+
+/** Prints a result: JSON with --json, else the human rendering. */
+export function show(g: Globals, value: unknown, human: () => string): void {
+  if (g.json) printJson(value);
+  else printLine(human());
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function parseIntArg(name: string, min = 0) {
+  return (v: string): number => {
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < min) throw usageError(`${name}: expected a whole number ≥ ${min}, got ${v}`);
+    return Number(v);
+  };
+}
+
+export function parseBool(name: string) {
+  return (v: string): boolean => {
+    if (/^(true|yes|on|1)$/i.test(v)) return true;
+    if (/^(false|no|off|0)$/i.test(v)) return false;
+    throw usageError(`${name}: expected true or false, got ${v}`);
+  };
+}

@@ -1,0 +1,52 @@
+// The root program: global options, one command module per concern, one error handler with fixed
+// exit codes (0 ok, 1 failed, 2 usage). Diagnostics go to stderr so stdout stays parseable.
+import { Command, CommanderError } from 'commander';
+import { EXIT, reportError } from './output.ts';
+import { closeConnections } from './context.ts';
+import { serveCommand } from './commands/serve.ts';
+import { keysCommand } from './commands/keys.ts';
+import { realmCommand } from './commands/realm.ts';
+import { clientCommand } from './commands/client.ts';
+import { providerCommand } from './commands/provider.ts';
+
+export function buildProgram(): Command {
+  const program = new Command('gatehouse')
+    .description('Native ID-token login and rolling-window points quotas')
+    .option('--server <addr>', 'gRPC address of a running gatehouse (env GATEHOUSE_SERVER)')
+    .option('--api-key <key>', 'admin API key (env GATEHOUSE_API_KEY)')
+    .option('--realm <id>', 'realm to act on (env GATEHOUSE_REALM)')
+    .option('--json', 'machine-readable output on stdout')
+    .showHelpAfterError()
+    .exitOverride();
+  for (const cmd of [serveCommand(), keysCommand(), realmCommand(), clientCommand(), providerCommand()]) program.addCommand(cmd);
+  // Every subcommand reports usage errors through our handler, not by exiting itself.
+  const override = (c: Command) => {
+    c.exitOverride();
+    c.commands.forEach(override);
+  };
+  override(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    return reportError(err, argv.includes('--json'));
+  } finally {
+    closeConnections();
+  }
+}
+
+const isMain = process.argv[1] && /(^|[\\/])(gatehouse|index\.ts)$/.test(process.argv[1]);
+if (isMain) {
+  main(process.argv).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,37 @@
+// API keys: shown once at creation, stored only as their SHA-256 (CONTRACT §2).
+import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
+import type { ApiKeyPrincipal } from '../rpc/context.ts';
+import { validatePermissions, validateRealmId, type ApiKeyRecord } from './model.ts';
+import type { AdminStore } from './store.ts';
+import { badRequest } from '../errors.ts';
+
+export interface NewApiKey {
+  record: ApiKeyRecord;
+  key: string;
+}
+
+export async function createApiKey(store: AdminStore, input: { realm: string; permissions: string[]; name: string }, now: number): Promise<NewApiKey> {
+  if (input.realm !== '*') validateRealmId(input.realm, 'realm');
+  const permissions = [...new Set(input.permissions)];
+  validatePermissions(permissions);
+  if (input.name.length > 200) throw badRequest('name: at most 200 characters', { field: 'name' });
+  const key = newSecret('ghk');
+  const record: ApiKeyRecord = {
+    id: newId('key'),
+    keyHash: sha256Hex(key),
+    realm: input.realm,
+    permissions,
+    name: input.name,
+    createdAt: now,
+    revokedAt: null,
+  };
+  await store.createApiKey(record);
+  return { record, key };
+}
+
+export async function authenticateApiKey(store: AdminStore, secret: string): Promise<ApiKeyPrincipal | null> {
+  if (!secret.startsWith('ghk_') || secret.length > 200) return null;
+  const rec = await store.findApiKeyByHash(sha256Hex(secret));
+  if (!rec || rec.revokedAt !== null) return null;
+  return { kind: 'api_key', keyId: rec.id, realm: rec.realm, permissions: rec.permissions };
+}

@@ -1,0 +1,127 @@
+// Records of the admin concern and the pure rules that validate them.
+import { badRequest } from '../errors.ts';
+
+export const KNOWN_PROVIDERS = ['apple', 'google'] as const;
+export type ProviderKind = (typeof KNOWN_PROVIDERS)[number];
+
+export const PERMISSIONS = [
+  'realms.manage',
+  'clients.manage',
+  'providers.manage',
+  'api_keys.manage',
+  'settings.view',
+  'settings.manage',
+  'billing.manage',
+  'points.view',
+  'points.manage',
+  'points.consume',
+  'tokens.introspect',
+  'users.manage',
+] as const;
+
+export interface Realm {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+export type ClientType = 'first_party' | 'third_party';
+export type IpBinding = 'off' | 'exact' | 'subnet';
+
+export interface ClientApp {
+  realmId: string;
+  clientId: string;
+  name: string;
+  type: ClientType;
+  redirectUris: string[];
+  ipBinding: IpBinding;
+  enabled: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  createdAt: number;
+}
+
+export interface ProviderConfig {
+  realmId: string;
+  provider: ProviderKind;
+  clientId: string;
+  enabled: boolean;
+  clientSecret: string | null;
+  additionalClientIds: string[];
+  teamId: string;
+  keyId: string;
+  privateKey: string | null;
+  updatedAt: number;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  keyHash: string;
+  realm: string;
+  permissions: string[];
+  name: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+const ID_RE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+export function validateRealmId(id: string, field = 'id'): void {
+  if (!ID_RE.test(id)) throw badRequest(`${field}: 1–64 characters of a-z, 0-9, _ and -, starting with a letter or digit`, { field });
+}
+
+export function validateName(name: string, field = 'name'): void {
+  if (name.trim() === '') throw badRequest(`${field}: required`, { field });
+  if (name.length > 200) throw badRequest(`${field}: at most 200 characters`, { field });
+}
+
+export function validateClientId(id: string, field = 'clientId'): void {
+  if (!/^[A-Za-z0-9._:-]{1,128}$/.test(id)) throw badRequest(`${field}: 1–128 characters of A-Z a-z 0-9 . _ : -`, { field });
+}
+
+export function validateClientType(t: string): asserts t is ClientType {
+  if (t !== 'first_party' && t !== 'third_party') throw badRequest('type: expected "first_party" or "third_party"', { field: 'type' });
+}
+
+export function validateIpBinding(b: string): asserts b is IpBinding {
+  if (b !== 'off' && b !== 'exact' && b !== 'subnet') throw badRequest('ipBinding: expected "off", "exact" or "subnet"', { field: 'ipBinding' });
+}
+
+/** Redirect URIs are absolute, carry no fragment (RFC 6749 §3.1.2), and plain http only for
+ *  loopback; custom schemes (com.example.app:/cb) are allowed for native apps (RFC 8252 §7.1). */
+export function validateRedirectUris(uris: string[]): void {
+  if (uris.length > 20) throw badRequest('redirectUris: at most 20', { field: 'redirectUris' });
+  uris.forEach((u, i) => {
+    const field = `redirectUris[${i}]`;
+    let url: URL;
+    try {
+      url = new URL(u);
+    } catch {
+      throw badRequest(`${field}: not an absolute URI`, { field });
+    }
+    if (url.hash || u.includes('#')) throw badRequest(`${field}: must not contain a fragment`, { field });
+    if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+      throw badRequest(`${field}: plain http is only allowed for loopback addresses`, { field });
+    }
+    if (['javascript:', 'data:', 'file:', 'vbscript:'].includes(url.protocol)) throw badRequest(`${field}: scheme not allowed`, { field });
+  });
+}
+
+export function validateTtl(v: number, field: string, min: number, max: number): void {
+  if (!Number.isInteger(v) || v < min || v > max) throw badRequest(`${field}: between ${min} and ${max} seconds`, { field });
+}
+
+export function validateProvider(p: string): asserts p is ProviderKind {
+  if (!(KNOWN_PROVIDERS as readonly string[]).includes(p)) {
+    throw badRequest(`provider: expected one of ${KNOWN_PROVIDERS.join(', ')}`, { field: 'provider' });
+  }
+}
+
+export function validatePermissions(perms: string[]): void {
+  if (perms.length === 0) throw badRequest('permissions: at least one', { field: 'permissions' });
+  for (const p of perms) {
+    if (p !== '*' && !(PERMISSIONS as readonly string[]).includes(p)) {
+      throw badRequest(`permissions: unknown permission "${p}" (known: *, ${PERMISSIONS.join(', ')})`, { field: 'permissions' });
+    }
+  }
+}

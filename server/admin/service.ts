@@ -1,0 +1,246 @@
+// AdminService: realms, clients, provider configurations and API keys. Thin handlers: validate,
+// call the store, shape the answer. Secrets never leave through a read.
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
+import { hasPermission, keyCoversRealm, type ApiKeyPrincipal, type CallContext, type ServiceImpl } from '../rpc/context.ts';
+import { createApiKey } from './api-keys.ts';
+import {
+  validateClientId,
+  validateClientType,
+  validateIpBinding,
+  validateName,
+  validateProvider,
+  validateRealmId,
+  validateRedirectUris,
+  validateTtl,
+  type ApiKeyRecord,
+  type ClientApp,
+  type ProviderConfig,
+  type Realm,
+} from './model.ts';
+import type { AdminStore, ClientPatch } from './store.ts';
+
+const ACCESS_TTL = { min: 60, max: 86_400, default: 900 };
+const REFRESH_TTL = { min: 300, max: 31_536_000, default: 2_592_000 };
+
+export interface AdminDeps {
+  store: AdminStore;
+  clock: Clock;
+}
+
+export const realmView = (r: Realm) => ({ id: r.id, name: r.name, createdAt: toTimestamp(r.createdAt) });
+
+export const clientView = (c: ClientApp) => ({ ...c, createdAt: toTimestamp(c.createdAt) });
+
+/** The provider read: whether secrets are stored, never the secrets. */
+export const providerView = (p: ProviderConfig) => ({
+  realmId: p.realmId,
+  provider: p.provider,
+  clientId: p.clientId,
+  enabled: p.enabled,
+  hasClientSecret: p.clientSecret !== null && p.clientSecret !== '',
+  additionalClientIds: p.additionalClientIds,
+  teamId: p.teamId,
+  keyId: p.keyId,
+  hasPrivateKey: p.privateKey !== null && p.privateKey !== '',
+  updatedAt: toTimestamp(p.updatedAt),
+});
+
+const keyView = (k: ApiKeyRecord) => ({
+  id: k.id,
+  realm: k.realm,
+  permissions: k.permissions,
+  name: k.name,
+  createdAt: toTimestamp(k.createdAt),
+  revokedAt: toTimestampOrNull(k.revokedAt),
+});
+
+function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
+  if (ctx.principal?.kind !== 'api_key') throw forbidden();
+  return ctx.principal;
+}
+
+export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
+  const requireRealm = async (realmId: string) => {
+    const realm = await store.getRealm(realmId);
+    if (!realm) throw notFound(`Realm ${realmId} not found`);
+    return realm;
+  };
+
+  return {
+    async createRealm(req: { id: string; name: string }) {
+      validateRealmId(req.id);
+      validateName(req.name);
+      const realm: Realm = { id: req.id, name: req.name.trim(), createdAt: clock.now() };
+      if (!(await store.createRealm(realm))) throw conflict(`Realm ${req.id} exists already`);
+      return realmView(realm);
+    },
+
+    async listRealms(_req: object, ctx: CallContext) {
+      const key = apiKeyOf(ctx);
+      const realms = (await store.listRealms()).filter((r) => keyCoversRealm(key, r.id));
+      return { realms: realms.map(realmView) };
+    },
+
+    async getRealm(req: { realmId: string }) {
+      return realmView(await requireRealm(req.realmId));
+    },
+
+    async createClient(req: {
+      realmId: string;
+      clientId: string;
+      name: string;
+      type: string;
+      redirectUris: string[];
+      ipBinding?: string;
+      enabled?: boolean;
+      accessTokenTtlSeconds?: number;
+      refreshTokenTtlSeconds?: number;
+    }) {
+      await requireRealm(req.realmId);
+      validateClientId(req.clientId);
+      validateName(req.name);
+      validateClientType(req.type);
+      const ipBinding = req.ipBinding ?? 'off';
+      validateIpBinding(ipBinding);
+      validateRedirectUris(req.redirectUris);
+      const client: ClientApp = {
+        realmId: req.realmId,
+        clientId: req.clientId,
+        name: req.name.trim(),
+        type: req.type,
+        redirectUris: req.redirectUris,
+        ipBinding,
+        enabled: req.enabled ?? true,
+        accessTokenTtlSeconds: req.accessTokenTtlSeconds ?? ACCESS_TTL.default,
+        refreshTokenTtlSeconds: req.refreshTokenTtlSeconds ?? REFRESH_TTL.default,
+        createdAt: clock.now(),
+      };
+      checkClient(client);
+      if (!(await store.createClient(client))) throw conflict(`Client ${req.clientId} exists already in realm ${req.realmId}`);
+      return clientView(client);
+    },
+
+    async listClients(req: { realmId: string }) {
+      await requireRealm(req.realmId);
+      return { clients: (await store.listClients(req.realmId)).map(clientView) };
+    },
+
+    async getClient(req: { realmId: string; clientId: string }) {
+      const c = await store.getClient(req.realmId, req.clientId);
+      if (!c) throw notFound(`Client ${req.clientId} not found in realm ${req.realmId}`);
+      return clientView(c);
+    },
+
+    async updateClient(req: {
+      realmId: string;
+      clientId: string;
+      name?: string;
+      type?: string;
+      redirectUris: { values: string[] } | null;
+      ipBinding?: string;
+      enabled?: boolean;
+      accessTokenTtlSeconds?: number;
+      refreshTokenTtlSeconds?: number;
+    }) {
+      const patch: ClientPatch = {};
+      if (req.name !== undefined) patch.name = req.name.trim();
+      if (req.type !== undefined) patch.type = req.type as ClientApp['type'];
+      if (req.redirectUris) patch.redirectUris = req.redirectUris.values;
+      if (req.ipBinding !== undefined) patch.ipBinding = req.ipBinding as ClientApp['ipBinding'];
+      if (req.enabled !== undefined) patch.enabled = req.enabled;
+      if (req.accessTokenTtlSeconds !== undefined) patch.accessTokenTtlSeconds = req.accessTokenTtlSeconds;
+      if (req.refreshTokenTtlSeconds !== undefined) patch.refreshTokenTtlSeconds = req.refreshTokenTtlSeconds;
+      const updated = await store.updateClient(req.realmId, req.clientId, patch, checkClient);
+      if (!updated) throw notFound(`Client ${req.clientId} not found in realm ${req.realmId}`);
+      return clientView(updated);
+    },
+
+    async putProvider(req: {
+      realmId: string;
+      provider: string;
+      clientId: string;
+      enabled?: boolean;
+      clientSecret?: string;
+      additionalClientIds: string[];
+      teamId?: string;
+      keyId?: string;
+      privateKey?: string;
+    }) {
+      validateProvider(req.provider);
+      await requireRealm(req.realmId);
+      if (req.clientId.trim() === '') throw badRequest('clientId: required', { field: 'clientId' });
+      req.additionalClientIds.forEach((id, i) => {
+        if (id.trim() === '') throw badRequest(`additionalClientIds[${i}]: must not be empty`, { field: `additionalClientIds[${i}]` });
+      });
+      if (req.privateKey && !/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(req.privateKey)) {
+        throw badRequest('privateKey: expected a PKCS#8 PEM (the .p8 file Apple issues)', { field: 'privateKey' });
+      }
+      const saved = await store.putProvider({
+        realmId: req.realmId,
+        provider: req.provider,
+        clientId: req.clientId.trim(),
+        enabled: req.enabled ?? true,
+        additionalClientIds: req.additionalClientIds,
+        clientSecret: req.clientSecret === undefined ? undefined : req.clientSecret || null,
+        teamId: req.teamId,
+        keyId: req.keyId,
+        privateKey: req.privateKey === undefined ? undefined : req.privateKey || null,
+        updatedAt: clock.now(),
+      });
+      return providerView(saved);
+    },
+
+    async getProvider(req: { realmId: string; provider: string }) {
+      validateProvider(req.provider);
+      const p = await store.getProvider(req.realmId, req.provider);
+      if (!p) throw notFound(`Provider ${req.provider} is not configured in realm ${req.realmId}`);
+      return providerView(p);
+    },
+
+    async listProviders(req: { realmId: string }) {
+      await requireRealm(req.realmId);
+      return { providers: (await store.listProviders(req.realmId)).map(providerView) };
+    },
+
+    async createApiKey(req: { realm: string; permissions: string[]; name: string }, ctx: CallContext) {
+      const caller = apiKeyOf(ctx);
+      if (!req.realm) throw badRequest('realm: required (a realm id or "*")', { field: 'realm' });
+      // A key can only hand out what it has itself: its realm and a subset of its permissions.
+      if (!keyCoversRealm(caller, req.realm) || (req.realm === '*' && caller.realm !== '*')) throw forbidden('API key is bound to another realm');
+      for (const p of req.permissions) {
+        if (p === '*' ? !caller.permissions.includes('*') : !hasPermission(caller, p)) throw forbidden(`cannot grant ${p}: the calling key lacks it`);
+      }
+      if (req.realm !== '*') await requireRealm(req.realm);
+      const { record, key } = await createApiKey(store, req, clock.now());
+      return { id: record.id, key, realm: record.realm, permissions: record.permissions, name: record.name };
+    },
+
+    async listApiKeys(_req: object, ctx: CallContext) {
+      const caller = apiKeyOf(ctx);
+      const keys = (await store.listApiKeys()).filter((k) => caller.realm === '*' || k.realm === caller.realm);
+      return { keys: keys.map(keyView) };
+    },
+
+    async revokeApiKey(req: { keyId: string }, ctx: CallContext) {
+      const caller = apiKeyOf(ctx);
+      const existing = await store.getApiKey(req.keyId);
+      if (!existing || (caller.realm !== '*' && existing.realm !== caller.realm)) throw notFound(`API key ${req.keyId} not found`);
+      const revoked = await store.revokeApiKey(req.keyId, clock.now());
+      return keyView(revoked!);
+    },
+  };
+}
+
+function checkClient(c: ClientApp): void {
+  validateName(c.name);
+  validateClientType(c.type);
+  validateIpBinding(c.ipBinding);
+  validateRedirectUris(c.redirectUris);
+  validateTtl(c.accessTokenTtlSeconds, 'accessTokenTtlSeconds', ACCESS_TTL.min, ACCESS_TTL.max);
+  validateTtl(c.refreshTokenTtlSeconds, 'refreshTokenTtlSeconds', REFRESH_TTL.min, REFRESH_TTL.max);
+  if (c.type === 'third_party' && c.redirectUris.length === 0) {
+    throw badRequest('redirectUris: a third-party client needs at least one', { field: 'redirectUris' });
+  }
+}

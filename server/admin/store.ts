@@ -1,0 +1,43 @@
+// The admin concern's storage interface. Methods return Promises (a PostgreSQL store can implement
+// the same interface); each method is one transaction.
+import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from './model.ts';
+
+export type ClientPatch = Partial<Pick<ClientApp, 'name' | 'type' | 'redirectUris' | 'ipBinding' | 'enabled' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>>;
+
+export interface ProviderPut {
+  realmId: string;
+  provider: ProviderConfig['provider'];
+  clientId: string;
+  enabled: boolean;
+  additionalClientIds: string[];
+  /** undefined keeps the stored value; null removes it. */
+  clientSecret?: string | null;
+  teamId?: string;
+  keyId?: string;
+  privateKey?: string | null;
+  updatedAt: number;
+}
+
+export interface AdminStore {
+  /** false when a realm with that id exists already. */
+  createRealm(realm: Realm): Promise<boolean>;
+  listRealms(): Promise<Realm[]>;
+  getRealm(id: string): Promise<Realm | null>;
+
+  /** false when the client id is taken in the realm. */
+  createClient(client: ClientApp): Promise<boolean>;
+  getClient(realmId: string, clientId: string): Promise<ClientApp | null>;
+  listClients(realmId: string): Promise<ClientApp[]>;
+  /** Applies the patch after `check` accepts the merged record; null when the client is unknown. */
+  updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void): Promise<ClientApp | null>;
+
+  putProvider(put: ProviderPut): Promise<ProviderConfig>;
+  getProvider(realmId: string, provider: string): Promise<ProviderConfig | null>;
+  listProviders(realmId: string): Promise<ProviderConfig[]>;
+
+  createApiKey(rec: ApiKeyRecord): Promise<void>;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  listApiKeys(): Promise<ApiKeyRecord[]>;
+  getApiKey(id: string): Promise<ApiKeyRecord | null>;
+  revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null>;
+}

@@ -1,0 +1,79 @@
+// Composition: config → database → stores → services. Used by `serve`, by tests that need a manual
+// clock, and by offline CLI commands. The only place that knows every concern.
+import type { Config } from './config.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createLogger, type Logger } from './lib/log.ts';
+import { createAdminService } from './admin/service.ts';
+import { authenticateApiKey } from './admin/api-keys.ts';
+import type { Authenticator } from './rpc/access.ts';
+import type { ServiceTable } from './rpc/context.ts';
+import { openDatabase, type Db } from './store/open.ts';
+import { SqliteAdminStore } from './store/admin-store.ts';
+import { SqliteUserStore } from './store/user-store.ts';
+import { createUserAdminHandlers } from './users/service.ts';
+import type { UserCreatedHook } from './users/store.ts';
+
+export interface AppOptions {
+  clock?: Clock;
+  log?: Logger;
+  /** An already open database (the simulator's in-memory one). */
+  db?: Db;
+}
+
+export interface App {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  services: ServiceTable;
+  auth: Authenticator;
+  /** Set once the HTTP listener is bound, when --public-url is not given. */
+  setPublicUrl(url: string): void;
+  close(): void;
+}
+
+export function createApp(config: Config, opts: AppOptions = {}): App {
+  const clock = opts.clock ?? systemClock;
+  const log = opts.log ?? createLogger({ level: config.logLevel });
+  const db = opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
+  const adminStore = new SqliteAdminStore(db);
+  const userStore = new SqliteUserStore(db);
+  let publicUrl = config.publicUrl;
+
+  // Every path that creates an account runs these (registration grants of the points concern).
+  const userCreatedHooks: UserCreatedHook[] = [];
+  const onUserCreated: UserCreatedHook = async (user) => {
+    for (const hook of userCreatedHooks) await hook(user);
+  };
+
+  // --- points & billing concern ---
+
+  // --- auth concern ---
+
+  const services: ServiceTable = {
+    'gatehouse.v1.AdminService': {
+      ...createAdminService({ store: adminStore, clock }),
+      ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
+    },
+  };
+
+  const auth: Authenticator = {
+    apiKey: (secret) => authenticateApiKey(adminStore, secret),
+    userToken: async () => null,
+  };
+
+  return {
+    config,
+    db,
+    clock,
+    log,
+    services,
+    auth,
+    setPublicUrl(url) {
+      publicUrl ??= url;
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// Every server option in one place: flag, env twin, default and a doc line (CONTRACT §1).
+// Validated once at start; a bad value stops the boot with a message naming the option.
+import type { LogLevel } from './lib/log.ts';
+
+export interface Config {
+  /** SQLite database file (created with its folder when missing). */
+  db: string;
+  /** gRPC listen address host:port; port 0 picks a free one. */
+  grpcAddr: string;
+  /** HTTP adapter listen address host:port; port 0 picks a free one. */
+  httpAddr: string;
+  /** Issuer base of gatehouse's own tokens; defaults to http://{http address} once bound. */
+  publicUrl: string | null;
+  appleJwksUrl: string;
+  appleIssuer: string;
+  /** Base of Apple's web endpoints (authorize, token) for the web-redirect login. */
+  appleAuthUrl: string;
+  googleJwksUrl: string;
+  googleIssuer: string;
+  /** Native-login attempts per client IP per minute; 0 turns the limit off. */
+  loginRateLimit: number;
+  /** Honour X-Forwarded-For (HTTP) / x-forwarded-for (gRPC metadata) for the client IP. */
+  trustProxy: boolean;
+  /** How long a write waits for SQLite's lock before answering 503. */
+  busyTimeoutMs: number;
+  /** Timeout of one JWKS fetch. */
+  jwksTimeoutMs: number;
+  logLevel: LogLevel;
+}
+
+export interface OptionDoc {
+  key: keyof Config;
+  flag: string;
+  env: string;
+  doc: string;
+  kind: 'string' | 'int' | 'bool' | 'url' | 'addr';
+  default: string | number | boolean | null;
+}
+
+export const OPTIONS: OptionDoc[] = [
+  { key: 'db', flag: '--db <path>', env: 'GATEHOUSE_DB', kind: 'string', default: './data/gatehouse.db', doc: 'SQLite database file' },
+  { key: 'grpcAddr', flag: '--grpc <addr>', env: 'GATEHOUSE_GRPC_ADDR', kind: 'addr', default: '127.0.0.1:50051', doc: 'gRPC listen address (port 0 = any free port)' },
+  { key: 'httpAddr', flag: '--http <addr>', env: 'GATEHOUSE_HTTP_ADDR', kind: 'addr', default: '127.0.0.1:8080', doc: 'HTTP listen address (port 0 = any free port)' },
+  { key: 'publicUrl', flag: '--public-url <url>', env: 'GATEHOUSE_PUBLIC_URL', kind: 'url', default: null, doc: 'public base URL, issuer of gatehouse tokens (default http://<http address>)' },
+  { key: 'appleJwksUrl', flag: '--apple-jwks-url <url>', env: 'GATEHOUSE_APPLE_JWKS_URL', kind: 'url', default: 'https://appleid.apple.com/auth/keys', doc: "Apple's JWKS" },
+  { key: 'appleIssuer', flag: '--apple-issuer <iss>', env: 'GATEHOUSE_APPLE_ISSUER', kind: 'string', default: 'https://appleid.apple.com', doc: 'issuer of Apple ID tokens' },
+  { key: 'appleAuthUrl', flag: '--apple-auth-url <url>', env: 'GATEHOUSE_APPLE_AUTH_URL', kind: 'url', default: 'https://appleid.apple.com', doc: "base of Apple's authorize and token endpoints" },
+  { key: 'googleJwksUrl', flag: '--google-jwks-url <url>', env: 'GATEHOUSE_GOOGLE_JWKS_URL', kind: 'url', default: 'https://www.googleapis.com/oauth2/v3/certs', doc: "Google's JWKS" },
+  { key: 'googleIssuer', flag: '--google-issuer <iss>', env: 'GATEHOUSE_GOOGLE_ISSUER', kind: 'string', default: 'https://accounts.google.com', doc: 'issuer of Google ID tokens (accounts.google.com is accepted too)' },
+  { key: 'loginRateLimit', flag: '--login-rate-limit <n>', env: 'GATEHOUSE_LOGIN_RATE_LIMIT', kind: 'int', default: 120, doc: 'native logins per client IP per minute (0 = off)' },
+  { key: 'trustProxy', flag: '--trust-proxy', env: 'GATEHOUSE_TRUST_PROXY', kind: 'bool', default: false, doc: 'take the client IP from X-Forwarded-For' },
+  { key: 'busyTimeoutMs', flag: '--busy-timeout-ms <ms>', env: 'GATEHOUSE_BUSY_TIMEOUT_MS', kind: 'int', default: 5000, doc: 'wait for the database write lock before answering 503' },
+  { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
+  { key: 'logLevel', flag: '--log-level <level>', env: 'GATEHOUSE_LOG_LEVEL', kind: 'string', default: 'info', doc: 'debug | info | warn | error' },
+];
+
+export class ConfigError extends Error {}
+
+/** Builds the config from flag values (already parsed, possibly undefined) and the environment. */
+export function loadConfig(flags: Partial<Record<keyof Config, unknown>>, env: NodeJS.ProcessEnv = process.env): Config {
+  const out: Record<string, unknown> = {};
+  for (const o of OPTIONS) {
+    let raw: unknown = flags[o.key];
+    if (raw === undefined && env[o.env] !== undefined && env[o.env] !== '') raw = env[o.env];
+    if (raw === undefined) {
+      out[o.key] = o.default;
+      continue;
+    }
+    out[o.key] = parseValue(o, raw);
+  }
+  const cfg = out as unknown as Config;
+  if (!['debug', 'info', 'warn', 'error'].includes(cfg.logLevel)) throw new ConfigError(`--log-level: expected debug, info, warn or error, got ${cfg.logLevel}`);
+  return cfg;
+}
+
+function parseValue(o: OptionDoc, raw: unknown): unknown {
+  const name = `${o.flag.split(' ')[0]} (${o.env})`;
+  switch (o.kind) {
+    case 'bool':
+      if (typeof raw === 'boolean') return raw;
+      if (/^(1|true|yes|on)$/i.test(String(raw))) return true;
+      if (/^(0|false|no|off)$/i.test(String(raw))) return false;
+      throw new ConfigError(`${name}: expected true or false, got ${String(raw)}`);
+    case 'int': {
+      const s = String(raw);
+      if (!/^\d+$/.test(s)) throw new ConfigError(`${name}: expected a whole number ≥ 0, got ${s}`);
+      return Number(s);
+    }
+    case 'url': {
+      const s = String(raw);
+      try {
+        const u = new URL(s);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+      } catch {
+        throw new ConfigError(`${name}: expected an http(s) URL, got ${s}`);
+      }
+      return s.replace(/\/+$/, '');
+    }
+    case 'addr': {
+      const s = String(raw);
+      parseAddr(s, name);
+      return s;
+    }
+    default:
+      return String(raw);
+  }
+}
+
+/** host:port (IPv6 as [::1]:port) → parts. */
+export function parseAddr(s: string, name = 'address'): { host: string; port: number } {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:\s]+):(\d{1,5})$/.exec(s);
+  if (!m || Number(m[2]) > 65535) throw new ConfigError(`${name}: expected host:port, got ${s}`);
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+}

@@ -1,0 +1,108 @@
+// One error type for the whole service. Codes are the contract's snake_case strings (CONTRACT §3);
+// messages are for people; `cause` stays in logs and never reaches a client.
+import { status as GrpcStatus } from '@grpc/grpc-js';
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'mapping_in_use'
+  | 'insufficient_points'
+  | 'idempotency_conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal_error'
+  | 'method_not_allowed'
+  // RFC 6749 §5.2 codes, used by the token endpoint in the `error` field.
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope';
+
+export type Extra = Record<string, string | number | boolean | null>;
+
+interface CodeInfo {
+  http: number;
+  grpc: GrpcStatus;
+}
+
+// The one gRPC↔HTTP table (CONTRACT §3).
+const TABLE: Record<ErrorCode, CodeInfo> = {
+  bad_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
+  unauthorized: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED },
+  forbidden: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED },
+  not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND },
+  conflict: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  mapping_in_use: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  insufficient_points: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED },
+  payload_too_large: { http: 413, grpc: GrpcStatus.INVALID_ARGUMENT },
+  rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED },
+  service_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE },
+  internal_error: { http: 500, grpc: GrpcStatus.INTERNAL },
+  method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED },
+  invalid_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
+  invalid_client: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED },
+  invalid_grant: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
+  unauthorized_client: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
+  unsupported_grant_type: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
+  invalid_scope: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
+};
+
+export const ERROR_CODES = Object.keys(TABLE) as ErrorCode[];
+
+export function isErrorCode(s: string): s is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(TABLE, s);
+}
+
+export class GatehouseError extends Error {
+  readonly code: ErrorCode;
+  readonly extra: Extra;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, opts: { extra?: Extra; cause?: unknown; headers?: Record<string, string> } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = 'GatehouseError';
+    this.code = code;
+    this.extra = opts.extra ?? {};
+    this.headers = opts.headers ?? {};
+  }
+
+  get httpStatus(): number {
+    return TABLE[this.code].http;
+  }
+
+  get grpcStatus(): GrpcStatus {
+    return TABLE[this.code].grpc;
+  }
+
+  /** Normalises anything thrown: our errors pass through, everything else becomes a 500 whose
+   *  message says nothing of the internals (the original is kept as `cause` for the log). */
+  static from(err: unknown): GatehouseError {
+    if (err instanceof GatehouseError) return err;
+    // SQLite busy past the busy timeout: a transient overload, not a bug (issue 11).
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+      return new GatehouseError('service_unavailable', 'Database is busy, try again', { cause: err, headers: { 'retry-after': '1' } });
+    }
+    return new GatehouseError('internal_error', 'Internal error', { cause: err });
+  }
+}
+
+export const badRequest = (message: string, extra?: Extra) => new GatehouseError('bad_request', message, { extra });
+export const notFound = (message: string, extra?: Extra) => new GatehouseError('not_found', message, { extra });
+export const unauthorized = (message = 'Unauthorized') => new GatehouseError('unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new GatehouseError('forbidden', message);
+export const conflict = (message: string, extra?: Extra) => new GatehouseError('conflict', message, { extra });
+export const upstreamUnavailable = (cause?: unknown) =>
+  new GatehouseError('service_unavailable', 'Upstream service unavailable', { cause });
+
+/** The contract's HTTP error body. */
+export function errorBody(err: GatehouseError, requestId: string): Record<string, unknown> {
+  return { ...err.extra, error: err.code, message: err.message, status: err.httpStatus, requestId };
+}

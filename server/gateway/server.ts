@@ -1,0 +1,237 @@
+// The generic HTTP adapter (grpc-gateway style): routes come only from the google.api.http
+// annotations in proto/. Binding order is path, then body, then query (fields the path set are
+// skipped). The request is then normalised through the same protobuf (de)serialiser grpc-js uses,
+// so a handler sees exactly the object it would see over gRPC.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import protobuf from 'protobufjs';
+import { GatehouseError, badRequest, errorBody } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { errorFields, type Logger } from '../lib/log.ts';
+import type { Authenticator } from '../rpc/access.ts';
+import type { CallContext } from '../rpc/context.ts';
+import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
+import { compilePattern, matchPattern, splitPath, type CompiledPattern } from './pattern.ts';
+import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+interface Route {
+  method: string;
+  pattern: CompiledPattern;
+  bound: BoundMethod;
+  body: string;
+}
+
+export interface GatewayOptions {
+  methods: BoundMethod[];
+  auth: Authenticator;
+  log: Logger;
+  trustProxy: boolean;
+}
+
+export function buildRoutes(methods: BoundMethod[]): Route[] {
+  const routes: Route[] = [];
+  for (const bound of methods) {
+    const rule = bound.info.http;
+    if (!rule) continue;
+    const pattern = compilePattern(rule.pattern);
+    for (const seg of pattern.segments) {
+      if ('field' in seg) setPathParam(bound.info.requestType, {}, seg.field, ''); // validates at boot
+    }
+    if (rule.body && rule.body !== '*') throw new Error(`${bound.info.path}: only body "*" or none is supported`);
+    const clash = routes.find((r) => r.method === rule.method && r.pattern.template === rule.pattern);
+    if (clash) throw new Error(`${bound.info.path}: route ${rule.method} ${rule.pattern} is declared twice`);
+    routes.push({ method: rule.method, pattern, bound, body: rule.body });
+  }
+  // Most specific first: more literal segments win ("/x/me" before "/x/{id}").
+  routes.sort((a, b) => b.pattern.literalCount - a.pattern.literalCount);
+  return routes;
+}
+
+export function createGateway(opts: GatewayOptions): Server {
+  const routes = buildRoutes(opts.methods);
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((err) => {
+      opts.log.error('http handler crashed', errorFields(GatehouseError.from(err)));
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end();
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const inbound = req.headers['x-request-id'];
+    const requestId = typeof inbound === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
+    const log = opts.log.child({ requestId });
+    let routeName = 'unmatched';
+    let status = 200;
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const parts = splitPath(url.pathname);
+      if (!parts) throw badRequest('Malformed URL path');
+      const method = (req.method ?? 'GET').toUpperCase();
+      let route: Route | undefined;
+      let params: Record<string, string> | null = null;
+      let pathMatched = false;
+      for (const r of routes) {
+        const p = matchPattern(r.pattern, parts);
+        if (!p) continue;
+        pathMatched = true;
+        if (r.method === method || (method === 'HEAD' && r.method === 'GET')) {
+          route = r;
+          params = p;
+          break;
+        }
+      }
+      if (!route || !params) {
+        if (pathMatched) {
+          const allow = [...new Set(routes.filter((r) => matchPattern(r.pattern, parts)).map((r) => r.method))].join(', ');
+          throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow } });
+        }
+        throw new GatehouseError('not_found', `No route for ${method} ${url.pathname}`);
+      }
+      routeName = `${route.method} ${route.pattern.template}`;
+      const info = route.bound.info;
+      const reqObj: Record<string, unknown> = {};
+      const pathFields = new Set<string>();
+      for (const [field, value] of Object.entries(params)) {
+        setPathParam(info.requestType, reqObj, field, value);
+        pathFields.add(field);
+      }
+      if (route.body === '*') {
+        const fromBody = await readBody(req, info.requestType);
+        for (const [k, v] of Object.entries(fromBody)) {
+          if (!(k in reqObj)) reqObj[k] = v; // the path wins over the body
+        }
+      } else {
+        await drainBody(req);
+        Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields));
+      }
+      const normalised = normalise(route.bound, reqObj);
+      const ctx: CallContext = {
+        requestId,
+        transport: 'http',
+        clientIp: clientIp(req.socket.remoteAddress, headerValue(req, 'x-forwarded-for'), opts.trustProxy),
+        header: (name) => headerValue(req, name),
+        principal: null,
+        log,
+      };
+      const result = await invoke(route.bound, normalised, ctx, opts.auth);
+      writeResult(res, info.responseType, result, requestId, method === 'HEAD');
+    } catch (e) {
+      const err = GatehouseError.from(e);
+      status = err.httpStatus;
+      if (status >= 500) log.error('request failed', { route: routeName, ...errorFields(err) });
+      writeJson(res, status, errorBody(err, requestId), { ...err.headers, 'x-request-id': requestId });
+    } finally {
+      status = res.statusCode || status;
+      log.info('http', { route: routeName, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    }
+  }
+
+  return server;
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** JSON → proto bytes → object: the same shape (defaults, nulls) a gRPC handler receives. */
+function normalise(bound: BoundMethod, obj: Record<string, unknown>): Record<string, unknown> {
+  const d = bound.info.definition;
+  return d.requestDeserialize(d.requestSerialize(obj)) as Record<string, unknown>;
+}
+
+async function readBody(req: IncomingMessage, type: protobuf.Type): Promise<Record<string, unknown>> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    req.resume();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      req.resume();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const buf = Buffer.concat(chunks);
+  const ctype = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (ctype === 'application/x-www-form-urlencoded') {
+    const text = decodeUtf8(buf);
+    return messageFromParams(type, new URLSearchParams(text), new Set());
+  }
+  if (buf.length === 0) return {};
+  if (ctype !== '' && ctype !== 'application/json' && !ctype.endsWith('+json')) {
+    throw badRequest(`Unsupported content type ${ctype}: send application/json`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decodeUtf8(buf));
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
+  return messageFromJson(type, parsed);
+}
+
+function decodeUtf8(buf: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    throw badRequest('Body is not valid UTF-8');
+  }
+}
+
+async function drainBody(req: IncomingMessage): Promise<void> {
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+  }
+}
+
+function tooLarge() {
+  return new GatehouseError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+}
+
+function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<string, unknown>, requestId: string, headOnly: boolean): void {
+  if (type.fullName === '.google.api.HttpBody') {
+    const data = Buffer.from((result.data as Uint8Array | undefined) ?? []);
+    const headers: Record<string, string> = { 'content-type': String(result.contentType || 'application/octet-stream'), 'x-request-id': requestId };
+    Object.assign(headers, HTTP_BODY_HEADERS[headers['content-type']!.split(';')[0]!] ?? {});
+    res.writeHead(200, { ...headers, 'content-length': String(data.length) });
+    res.end(headOnly ? undefined : data);
+    return;
+  }
+  writeJson(res, 200, messageToJson(type, result), { 'x-request-id': requestId }, headOnly);
+}
+
+// Pages are self-contained: nothing loads from elsewhere, nothing runs that is not ours.
+const HTTP_BODY_HEADERS: Record<string, Record<string, string>> = {
+  'text/html': {
+    'content-security-policy': "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  },
+};
+
+function writeJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>, headOnly = false): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    // Token responses must not be cached (RFC 6749 §5.1); nothing here is worth caching.
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(headOnly ? undefined : text);
+}

@@ -1,0 +1,90 @@
+// The gRPC side: every service of proto/ bound to the same handlers the HTTP adapter calls, plus
+// the standard health service and server reflection so stock tools (grpcurl, grpc_cli) work.
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import { ReflectionService } from '@grpc/reflection';
+import { GatehouseError } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
+import { errorFields, type Logger } from '../lib/log.ts';
+import type { Authenticator } from '../rpc/access.ts';
+import type { CallContext } from '../rpc/context.ts';
+import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
+import type { LoadedProtos } from '../rpc/proto.ts';
+import { encodeStatusDetails } from './status-details.ts';
+
+export interface GrpcOptions {
+  protos: LoadedProtos;
+  methods: BoundMethod[];
+  auth: Authenticator;
+  log: Logger;
+  trustProxy: boolean;
+}
+
+export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; health: HealthImplementation } {
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': 1024 * 1024,
+    'grpc.keepalive_permit_without_calls': 1,
+  });
+  for (const svc of opts.protos.services) {
+    const definition = opts.protos.packageDefinition[svc] as grpc.ServiceDefinition;
+    const impl: grpc.UntypedServiceImplementation = {};
+    for (const bound of opts.methods.filter((m) => m.info.service === svc)) {
+      impl[bound.info.name] = unaryHandler(bound, opts);
+    }
+    server.addService(definition, impl);
+  }
+  const statusMap: Record<string, 'SERVING'> = { '': 'SERVING' };
+  for (const svc of opts.protos.services) statusMap[svc] = 'SERVING';
+  const health = new HealthImplementation(statusMap);
+  health.addToServer(server);
+  new ReflectionService(opts.protos.packageDefinition).addToServer(server);
+  return { server, health };
+}
+
+function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Record<string, unknown>, Record<string, unknown>> {
+  return (call, callback) => {
+    const started = performance.now();
+    const md = call.metadata;
+    const get = (name: string): string | undefined => {
+      const v = md.get(name);
+      return v.length ? v.map(String).join(', ') : undefined;
+    };
+    const inbound = get('x-request-id');
+    const requestId = inbound && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
+    const log = opts.log.child({ requestId });
+    const ctx: CallContext = {
+      requestId,
+      transport: 'grpc',
+      clientIp: clientIp(grpcPeerAddress(call.getPeer()), get('x-forwarded-for'), opts.trustProxy),
+      header: get,
+      principal: null,
+      log,
+    };
+    invoke(bound, call.request, ctx, opts.auth).then(
+      (res) => {
+        log.info('grpc', { route: bound.info.path, status: 'OK', ms: elapsed(started) });
+        callback(null, res);
+      },
+      (e) => {
+        const err = GatehouseError.from(e);
+        if (err.httpStatus >= 500) log.error('request failed', { route: bound.info.path, ...errorFields(err) });
+        log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: elapsed(started) });
+        callback(toServiceError(err, requestId));
+      },
+    );
+  };
+}
+
+export function toServiceError(err: GatehouseError, requestId: string): Partial<grpc.StatusObject> {
+  const metadata = new grpc.Metadata();
+  const extra: Record<string, string> = { requestId };
+  for (const [k, v] of Object.entries(err.extra)) extra[k] = v === null ? '' : String(v);
+  for (const [k, v] of Object.entries(err.headers)) metadata.set(k, v);
+  metadata.set('grpc-status-details-bin', encodeStatusDetails(err.grpcStatus, err.message, err.code, extra));
+  return { code: err.grpcStatus, details: err.message, metadata };
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}

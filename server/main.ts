@@ -1,0 +1,76 @@
+// Starts gatehouse: gRPC and the HTTP adapter over one app, and stops it gracefully.
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as grpc from '@grpc/grpc-js';
+import { parseAddr, type Config } from './config.ts';
+import { createApp, type App, type AppOptions } from './app.ts';
+import { createGateway } from './gateway/server.ts';
+import { createGrpcServer } from './grpc/server.ts';
+import { bindMethods } from './rpc/dispatch.ts';
+import { loadProtos } from './rpc/proto.ts';
+
+export interface RunningServer {
+  app: App;
+  grpcAddr: string;
+  httpAddr: string;
+  httpUrl: string;
+  /** Stops accepting, lets in-flight calls finish (up to `graceMs`), closes the database. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export async function startServer(config: Config, opts: AppOptions = {}): Promise<RunningServer> {
+  const app = createApp(config, opts);
+  try {
+    const protos = loadProtos();
+    const methods = bindMethods(protos, app.services);
+    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy });
+    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy });
+
+    const g = parseAddr(config.grpcAddr);
+    const grpcPort = await new Promise<number>((resolve, reject) => {
+      grpcServer.bindAsync(`${g.host.includes(':') ? `[${g.host}]` : g.host}:${g.port}`, grpc.ServerCredentials.createInsecure(), (err, port) =>
+        err ? reject(new Error(`cannot listen for gRPC on ${config.grpcAddr}: ${err.message}`)) : resolve(port),
+      );
+    });
+    const h = parseAddr(config.httpAddr);
+    const httpPort = await listen(httpServer, h.host, h.port).catch((err: Error) => {
+      grpcServer.forceShutdown();
+      throw new Error(`cannot listen for HTTP on ${config.httpAddr}: ${err.message}`);
+    });
+    const fmt = (host: string, port: number) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
+    const httpAddr = fmt(h.host, httpPort);
+    const httpUrl = `http://${httpAddr}`;
+    app.setPublicUrl(httpUrl);
+
+    let stopping: Promise<void> | null = null;
+    const stop = (graceMs = 10_000) =>
+      (stopping ??= (async () => {
+        health.setStatus('', 'NOT_SERVING');
+        const httpDone = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        httpServer.closeIdleConnections();
+        const grpcDone = new Promise<void>((resolve) => grpcServer.tryShutdown(() => resolve()));
+        const timer = setTimeout(() => {
+          httpServer.closeAllConnections();
+          grpcServer.forceShutdown();
+        }, graceMs);
+        await Promise.all([httpDone, grpcDone]);
+        clearTimeout(timer);
+        app.close();
+      })());
+
+    return { app, grpcAddr: fmt(g.host, grpcPort), httpAddr, httpUrl, stop };
+  } catch (e) {
+    app.close();
+    throw e;
+  }
+}
+
+function listen(server: HttpServer, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,49 @@
+// The access wrapper: one check for both transports, driven by each RPC's (access) option.
+import { GatehouseError, forbidden, unauthorized } from '../errors.ts';
+import type { MethodInfo } from './proto.ts';
+import { hasPermission, keyCoversRealm, type ApiKeyPrincipal, type CallContext, type UserPrincipal } from './context.ts';
+
+export interface Authenticator {
+  /** The key behind a presented API-key secret, or null when unknown or revoked. */
+  apiKey(secret: string): Promise<ApiKeyPrincipal | null>;
+  /** A user's own gatehouse access token for a realm, or null when invalid. */
+  userToken(realmId: string, token: string, ctx: CallContext): Promise<UserPrincipal | null>;
+}
+
+/** `Authorization: Bearer X` or `X-API-Key: X` (HTTP headers and gRPC metadata alike). */
+export function presentedCredential(ctx: CallContext): string | null {
+  const auth = ctx.header('authorization');
+  if (auth) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    return m ? m[1]! : null;
+  }
+  const key = ctx.header('x-api-key');
+  return key ? key.trim() : null;
+}
+
+export async function checkAccess(method: MethodInfo, req: { realmId?: string }, ctx: CallContext, auth: Authenticator): Promise<void> {
+  const rule = method.access;
+  if (rule.public) return;
+  const secret = presentedCredential(ctx);
+  if (rule.userToken) {
+    if (!secret) throw unauthorized('Access token required');
+    const user = await auth.userToken(String(req.realmId ?? ''), secret, ctx);
+    if (!user) throw unauthorized('Access token is invalid or expired');
+    ctx.principal = user;
+    return;
+  }
+  if (!rule.permission) {
+    // A method with neither rule is a mistake in proto/, never an open door.
+    throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${method.path} has no access rule`) });
+  }
+  if (!secret) throw unauthorized('API key required');
+  const key = await auth.apiKey(secret);
+  if (!key) throw unauthorized('API key is invalid or revoked');
+  ctx.principal = key;
+  if (!hasPermission(key, rule.permission)) throw forbidden(`API key lacks the ${rule.permission} permission`);
+  if (method.requestType.fields.realm_id) {
+    if (!keyCoversRealm(key, String(req.realmId ?? ''))) throw forbidden('API key is bound to another realm');
+  } else if (!rule.realmCheckedByHandler && key.realm !== '*') {
+    throw forbidden('API key is bound to a realm; this call needs a key for all realms');
+  }
+}

@@ -1,0 +1,45 @@
+// What every handler receives besides its request, whichever transport carried the call.
+import type { Logger } from '../lib/log.ts';
+
+export interface ApiKeyPrincipal {
+  kind: 'api_key';
+  keyId: string;
+  realm: string; // a realm id or '*'
+  permissions: string[];
+}
+
+export interface UserPrincipal {
+  kind: 'user';
+  realmId: string;
+  userId: string;
+  clientId: string;
+  sid: string;
+}
+
+export type Principal = ApiKeyPrincipal | UserPrincipal;
+
+export interface CallContext {
+  requestId: string;
+  transport: 'grpc' | 'http';
+  /** Client IP address (X-Forwarded-For only with --trust-proxy). */
+  clientIp: string;
+  /** A request header / metadata value by lower-case name. */
+  header(name: string): string | undefined;
+  principal: Principal | null;
+  log: Logger;
+}
+
+// Handlers take and return the plain objects of proto-loader (camelCase fields, int64 as number).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Handler = (req: any, ctx: CallContext) => Promise<any>;
+export type ServiceImpl = Record<string, Handler>;
+/** Service implementations by full service name (gatehouse.v1.AdminService). */
+export type ServiceTable = Record<string, ServiceImpl>;
+
+export function hasPermission(p: ApiKeyPrincipal, permission: string): boolean {
+  return p.permissions.includes('*') || p.permissions.includes(permission);
+}
+
+export function keyCoversRealm(p: ApiKeyPrincipal, realmId: string): boolean {
+  return p.realm === '*' || p.realm === realmId;
+}

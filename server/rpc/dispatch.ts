@@ -1,0 +1,38 @@
+// Binds every RPC declared in proto/ to its implementation. An RPC without one stops the boot, so
+// proto/ can never promise a route that does not exist.
+import { GatehouseError } from '../errors.ts';
+import { checkAccess, type Authenticator } from './access.ts';
+import type { CallContext, Handler, ServiceTable } from './context.ts';
+import type { LoadedProtos, MethodInfo } from './proto.ts';
+
+export interface BoundMethod {
+  info: MethodInfo;
+  handler: Handler;
+}
+
+export function bindMethods(protos: LoadedProtos, services: ServiceTable): BoundMethod[] {
+  const bound: BoundMethod[] = [];
+  for (const info of protos.methods) {
+    const impl = services[info.service]?.[lowerFirst(info.name)];
+    if (typeof impl !== 'function') throw new Error(`no implementation for ${info.path}`);
+    bound.push({ info, handler: impl });
+  }
+  for (const name of Object.keys(services)) {
+    if (!protos.services.includes(name)) throw new Error(`implementation given for unknown service ${name}`);
+  }
+  return bound;
+}
+
+export function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+/** Runs one call: the access check, then the handler; anything thrown becomes a GatehouseError. */
+export async function invoke(m: BoundMethod, req: Record<string, unknown>, ctx: CallContext, auth: Authenticator): Promise<Record<string, unknown>> {
+  try {
+    await checkAccess(m.info, req as { realmId?: string }, ctx, auth);
+    return (await m.handler(req, ctx)) ?? {};
+  } catch (err) {
+    throw GatehouseError.from(err);
+  }
+}

@@ -1,0 +1,203 @@
+// SQLite implementation of AdminStore. Statements are prepared once.
+import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
+import type { AdminStore, ClientPatch, ProviderPut } from '../admin/store.ts';
+import { immediate, type Db } from './open.ts';
+
+interface ClientRow {
+  realm_id: string;
+  client_id: string;
+  name: string;
+  type: ClientApp['type'];
+  redirect_uris: string;
+  ip_binding: ClientApp['ipBinding'];
+  enabled: number;
+  access_token_ttl_seconds: number;
+  refresh_token_ttl_seconds: number;
+  created_at: number;
+}
+
+interface ProviderRow {
+  realm_id: string;
+  provider: ProviderConfig['provider'];
+  client_id: string;
+  enabled: number;
+  client_secret: string | null;
+  additional_client_ids: string;
+  team_id: string;
+  key_id: string;
+  private_key: string | null;
+  updated_at: number;
+}
+
+interface KeyRow {
+  id: string;
+  key_hash: string;
+  realm: string;
+  permissions: string;
+  name: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+const toRealm = (r: { id: string; name: string; created_at: number }): Realm => ({ id: r.id, name: r.name, createdAt: r.created_at });
+
+const toClient = (r: ClientRow): ClientApp => ({
+  realmId: r.realm_id,
+  clientId: r.client_id,
+  name: r.name,
+  type: r.type,
+  redirectUris: JSON.parse(r.redirect_uris) as string[],
+  ipBinding: r.ip_binding,
+  enabled: r.enabled === 1,
+  accessTokenTtlSeconds: r.access_token_ttl_seconds,
+  refreshTokenTtlSeconds: r.refresh_token_ttl_seconds,
+  createdAt: r.created_at,
+});
+
+const toProvider = (r: ProviderRow): ProviderConfig => ({
+  realmId: r.realm_id,
+  provider: r.provider,
+  clientId: r.client_id,
+  enabled: r.enabled === 1,
+  clientSecret: r.client_secret,
+  additionalClientIds: JSON.parse(r.additional_client_ids) as string[],
+  teamId: r.team_id,
+  keyId: r.key_id,
+  privateKey: r.private_key,
+  updatedAt: r.updated_at,
+});
+
+const toKey = (r: KeyRow): ApiKeyRecord => ({
+  id: r.id,
+  keyHash: r.key_hash,
+  realm: r.realm,
+  permissions: JSON.parse(r.permissions) as string[],
+  name: r.name,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+});
+
+export class SqliteAdminStore implements AdminStore {
+  private readonly s;
+
+  constructor(private readonly db: Db) {
+    this.s = {
+      insertRealm: db.prepare('INSERT OR IGNORE INTO realms (id, name, created_at) VALUES (?, ?, ?)'),
+      listRealms: db.prepare('SELECT * FROM realms ORDER BY id'),
+      getRealm: db.prepare('SELECT * FROM realms WHERE id = ?'),
+      insertClient: db.prepare(`INSERT OR IGNORE INTO clients (realm_id, client_id, name, type, redirect_uris, ip_binding, enabled,
+        access_token_ttl_seconds, refresh_token_ttl_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      getClient: db.prepare('SELECT * FROM clients WHERE realm_id = ? AND client_id = ?'),
+      listClients: db.prepare('SELECT * FROM clients WHERE realm_id = ? ORDER BY client_id'),
+      updateClient: db.prepare(`UPDATE clients SET name = ?, type = ?, redirect_uris = ?, ip_binding = ?, enabled = ?,
+        access_token_ttl_seconds = ?, refresh_token_ttl_seconds = ? WHERE realm_id = ? AND client_id = ?`),
+      getProvider: db.prepare('SELECT * FROM providers WHERE realm_id = ? AND provider = ?'),
+      listProviders: db.prepare('SELECT * FROM providers WHERE realm_id = ? ORDER BY provider'),
+      upsertProvider: db.prepare(`INSERT INTO providers (realm_id, provider, client_id, enabled, client_secret, additional_client_ids,
+          team_id, key_id, private_key, updated_at) VALUES (@realmId, @provider, @clientId, @enabled, @clientSecret, @additionalClientIds,
+          @teamId, @keyId, @privateKey, @updatedAt)
+        ON CONFLICT (realm_id, provider) DO UPDATE SET client_id = excluded.client_id, enabled = excluded.enabled,
+          client_secret = excluded.client_secret, additional_client_ids = excluded.additional_client_ids, team_id = excluded.team_id,
+          key_id = excluded.key_id, private_key = excluded.private_key, updated_at = excluded.updated_at`),
+      insertKey: db.prepare('INSERT INTO api_keys (id, key_hash, realm, permissions, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      keyByHash: db.prepare('SELECT * FROM api_keys WHERE key_hash = ?'),
+      keyById: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
+      listKeys: db.prepare('SELECT * FROM api_keys ORDER BY created_at, id'),
+      revokeKey: db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?'),
+    };
+  }
+
+  async createRealm(r: Realm): Promise<boolean> {
+    return this.s.insertRealm.run(r.id, r.name, r.createdAt).changes === 1;
+  }
+
+  async listRealms(): Promise<Realm[]> {
+    return (this.s.listRealms.all() as Array<{ id: string; name: string; created_at: number }>).map(toRealm);
+  }
+
+  async getRealm(id: string): Promise<Realm | null> {
+    const r = this.s.getRealm.get(id) as { id: string; name: string; created_at: number } | undefined;
+    return r ? toRealm(r) : null;
+  }
+
+  async createClient(c: ClientApp): Promise<boolean> {
+    return (
+      this.s.insertClient.run(c.realmId, c.clientId, c.name, c.type, JSON.stringify(c.redirectUris), c.ipBinding, c.enabled ? 1 : 0,
+        c.accessTokenTtlSeconds, c.refreshTokenTtlSeconds, c.createdAt).changes === 1
+    );
+  }
+
+  async getClient(realmId: string, clientId: string): Promise<ClientApp | null> {
+    const r = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
+    return r ? toClient(r) : null;
+  }
+
+  async listClients(realmId: string): Promise<ClientApp[]> {
+    return (this.s.listClients.all(realmId) as ClientRow[]).map(toClient);
+  }
+
+  async updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void): Promise<ClientApp | null> {
+    return immediate(this.db, () => {
+      const row = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
+      if (!row) return null;
+      const merged: ClientApp = { ...toClient(row), ...patch };
+      check(merged);
+      this.s.updateClient.run(merged.name, merged.type, JSON.stringify(merged.redirectUris), merged.ipBinding, merged.enabled ? 1 : 0,
+        merged.accessTokenTtlSeconds, merged.refreshTokenTtlSeconds, realmId, clientId);
+      return merged;
+    });
+  }
+
+  async putProvider(put: ProviderPut): Promise<ProviderConfig> {
+    return immediate(this.db, () => {
+      const old = this.s.getProvider.get(put.realmId, put.provider) as ProviderRow | undefined;
+      this.s.upsertProvider.run({
+        realmId: put.realmId,
+        provider: put.provider,
+        clientId: put.clientId,
+        enabled: put.enabled ? 1 : 0,
+        clientSecret: put.clientSecret === undefined ? (old?.client_secret ?? null) : put.clientSecret,
+        additionalClientIds: JSON.stringify(put.additionalClientIds),
+        teamId: put.teamId ?? old?.team_id ?? '',
+        keyId: put.keyId ?? old?.key_id ?? '',
+        privateKey: put.privateKey === undefined ? (old?.private_key ?? null) : put.privateKey,
+        updatedAt: put.updatedAt,
+      });
+      return toProvider(this.s.getProvider.get(put.realmId, put.provider) as ProviderRow);
+    });
+  }
+
+  async getProvider(realmId: string, provider: string): Promise<ProviderConfig | null> {
+    const r = this.s.getProvider.get(realmId, provider) as ProviderRow | undefined;
+    return r ? toProvider(r) : null;
+  }
+
+  async listProviders(realmId: string): Promise<ProviderConfig[]> {
+    return (this.s.listProviders.all(realmId) as ProviderRow[]).map(toProvider);
+  }
+
+  async createApiKey(k: ApiKeyRecord): Promise<void> {
+    this.s.insertKey.run(k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt);
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
+    return r ? toKey(r) : null;
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    return (this.s.listKeys.all() as KeyRow[]).map(toKey);
+  }
+
+  async getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    const r = this.s.keyById.get(id) as KeyRow | undefined;
+    return r ? toKey(r) : null;
+  }
+
+  async revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null> {
+    return immediate(this.db, () => {
+      if (this.s.revokeKey.run(at, id).changes === 0) return null;
+      return toKey(this.s.keyById.get(id) as KeyRow);
+    });
+  }
+}

@@ -1,0 +1,58 @@
+// Opens the SQLite database once per process: pragmas set here and nowhere else.
+import { mkdirSync, accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from './migrate.ts';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  busyTimeoutMs?: number;
+  readonly?: boolean;
+}
+
+export class StoreOpenError extends Error {}
+
+export function openDatabase(path: string, opts: OpenOptions = {}): Db {
+  if (path !== ':memory:') {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (e) {
+      throw new StoreOpenError(`cannot create the folder of ${path}: ${(e as Error).message}`);
+    }
+  }
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: opts.readonly ?? false });
+  } catch (e) {
+    throw new StoreOpenError(`cannot open database ${path}: ${(e as Error).message}`);
+  }
+  try {
+    if (!opts.readonly && path !== ':memory:') accessSync(path, constants.W_OK);
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
+    if (!opts.readonly) {
+      db.pragma('journal_mode = WAL');
+      // WAL + NORMAL: a committed transaction survives a crash of the process (it is in the WAL
+      // before COMMIT returns); only an OS crash or power loss can lose the last few.
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    if (!opts.readonly) migrate(db);
+  } catch (e) {
+    db.close();
+    const err = e as { code?: string; message: string };
+    if (err.code === 'SQLITE_READONLY' || err.code === 'EACCES' || err.code === 'EROFS') {
+      throw new StoreOpenError(`database ${path} is read-only: gatehouse needs to write to it and to its folder`);
+    }
+    if (err.code === 'SQLITE_FULL') throw new StoreOpenError(`the disk holding ${path} is full`);
+    if (err.code === 'SQLITE_NOTADB' || err.code === 'SQLITE_CORRUPT') throw new StoreOpenError(`${path} is not a gatehouse database (${err.message})`);
+    throw e instanceof StoreOpenError ? e : new StoreOpenError(`cannot prepare database ${path}: ${err.message}`);
+  }
+  return db;
+}
+
+/** Runs `fn` in one BEGIN IMMEDIATE transaction: it takes the write lock up front, so two writers
+ *  never interleave a read-then-write (no double spend), and a failure rolls everything back. */
+export function immediate<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}

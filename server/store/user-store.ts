@@ -1,0 +1,83 @@
+// SQLite implementation of UserStore.
+import type { Identity, User } from '../users/model.ts';
+import type { UserStore } from '../users/store.ts';
+import type { Db } from './open.ts';
+
+export interface UserRow {
+  id: string;
+  realm_id: string;
+  email: string;
+  email_verified: number;
+  given_name: string | null;
+  family_name: string | null;
+  created_at: number;
+}
+
+export interface IdentityRow {
+  realm_id: string;
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: number;
+}
+
+export const toUser = (r: UserRow): User => ({
+  id: r.id,
+  realmId: r.realm_id,
+  email: r.email,
+  emailVerified: r.email_verified === 1,
+  givenName: r.given_name,
+  familyName: r.family_name,
+  createdAt: r.created_at,
+});
+
+export const toIdentity = (r: IdentityRow): Identity => ({
+  realmId: r.realm_id,
+  provider: r.provider,
+  subject: r.subject,
+  userId: r.user_id,
+  email: r.email,
+  createdAt: r.created_at,
+});
+
+export class SqliteUserStore implements UserStore {
+  private readonly s;
+
+  constructor(db: Db) {
+    this.s = {
+      get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ?'),
+      byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
+      list: db.prepare('SELECT * FROM users WHERE realm_id = ? ORDER BY created_at, id LIMIT ?'),
+      identities: db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider'),
+      insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
+        VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt)`),
+    };
+  }
+
+  async getUser(realmId: string, userId: string): Promise<User | null> {
+    const r = this.s.get.get(realmId, userId) as UserRow | undefined;
+    return r ? toUser(r) : null;
+  }
+
+  async findUserByEmail(realmId: string, email: string): Promise<User | null> {
+    const r = this.s.byEmail.get(realmId, email) as UserRow | undefined;
+    return r ? toUser(r) : null;
+  }
+
+  async listUsers(realmId: string, opts: { email?: string; limit: number }): Promise<User[]> {
+    if (opts.email) {
+      const u = await this.findUserByEmail(realmId, opts.email);
+      return u ? [u] : [];
+    }
+    return (this.s.list.all(realmId, opts.limit) as UserRow[]).map(toUser);
+  }
+
+  async identitiesOf(userId: string): Promise<Identity[]> {
+    return (this.s.identities.all(userId) as IdentityRow[]).map(toIdentity);
+  }
+
+  async createUser(u: User): Promise<boolean> {
+    return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
+  }
+}

@@ -1,0 +1,65 @@
+// The AdminService handlers for accounts (operators seed, look up and support users).
+import { badRequest, conflict, notFound } from '../errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { toTimestamp } from '../lib/timestamp.ts';
+import type { ServiceImpl } from '../rpc/context.ts';
+import type { AdminStore } from '../admin/store.ts';
+import { validateEmail, type User } from './model.ts';
+import type { UserCreatedHook, UserStore } from './store.ts';
+
+export interface UserAdminDeps {
+  users: UserStore;
+  admin: AdminStore;
+  clock: Clock;
+  onUserCreated: UserCreatedHook;
+}
+
+export async function userView(users: UserStore, u: User) {
+  const identities = await users.identitiesOf(u.id);
+  return {
+    realmId: u.realmId,
+    id: u.id,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    givenName: u.givenName ?? '',
+    familyName: u.familyName ?? '',
+    identities: identities.map((i) => ({ provider: i.provider, subject: i.subject, createdAt: toTimestamp(i.createdAt) })),
+    createdAt: toTimestamp(u.createdAt),
+  };
+}
+
+export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: UserAdminDeps): ServiceImpl {
+  return {
+    async createUser(req: { realmId: string; email: string; emailVerified: boolean; givenName: string; familyName: string }) {
+      if (!(await admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+      if (!req.email) throw badRequest('email: required', { field: 'email' });
+      const user: User = {
+        id: newId('usr'),
+        realmId: req.realmId,
+        email: validateEmail(req.email),
+        emailVerified: req.emailVerified,
+        givenName: req.givenName.trim() || null,
+        familyName: req.familyName.trim() || null,
+        createdAt: clock.now(),
+      };
+      if (!(await users.createUser(user))) throw conflict(`A user with email ${user.email} exists already`);
+      await onUserCreated(user);
+      return userView(users, user);
+    },
+
+    async getUser(req: { realmId: string; userId: string }) {
+      const u = await users.getUser(req.realmId, req.userId);
+      if (!u) throw notFound(`User ${req.userId} not found in realm ${req.realmId}`);
+      return userView(users, u);
+    },
+
+    async listUsers(req: { realmId: string; email: string; limit: number }) {
+      if (!(await admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+      const limit = req.limit || 100;
+      if (limit < 1 || limit > 1000) throw badRequest('limit: between 1 and 1000', { field: 'limit' });
+      const list = await users.listUsers(req.realmId, { email: req.email ? req.email.trim().toLowerCase() : undefined, limit });
+      return { users: await Promise.all(list.map((u) => userView(users, u))) };
+    },
+  };
+}

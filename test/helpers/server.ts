@@ -1,0 +1,130 @@
+// Starts a real gatehouse on port 0 — as a child process (`bin/gatehouse serve`, as operators run
+// it) or in this process with a manual clock (for tests that move time) — with a bootstrap API key.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { SqliteAdminStore } from '../../server/store/admin-store.ts';
+import { createApiKey } from '../../server/admin/api-keys.ts';
+import { startServer, type RunningServer } from '../../server/main.ts';
+import { createLogger } from '../../server/lib/log.ts';
+import type { Clock } from '../../server/lib/clock.ts';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const BIN = join(ROOT, 'bin', 'gatehouse');
+
+export interface TestServer {
+  http: string; // http://127.0.0.1:PORT
+  grpc: string; // 127.0.0.1:PORT
+  dbPath: string;
+  dir: string;
+  /** An API key for all realms with every permission. */
+  adminKey: string;
+  /** Everything the server wrote to stderr so far (JSON log lines). */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export function tempDir(prefix = 'gatehouse-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Creates a key straight in the database (what `gatehouse keys create --db` does). */
+export async function bootstrapKey(dbPath: string, realm = '*', permissions = ['*']): Promise<string> {
+  const db = openDatabase(dbPath);
+  try {
+    return (await createApiKey(new SqliteAdminStore(db), { realm, permissions, name: 'test' }, Date.now())).key;
+  } finally {
+    db.close();
+  }
+}
+
+export interface SpawnOptions {
+  args?: string[];
+  env?: Record<string, string>;
+  dir?: string;
+  dbPath?: string;
+}
+
+export interface SpawnedServer extends TestServer {
+  proc: ChildProcess;
+  /** Sends a signal and resolves with the exit code. */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
+  const dir = opts.dir ?? tempDir();
+  const dbPath = opts.dbPath ?? join(dir, 'gatehouse.db');
+  const adminKey = await bootstrapKey(dbPath);
+  const proc = spawn(process.execPath, [BIN, 'serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0', ...(opts.args ?? [])], {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<number | null>((res) => proc.once('exit', (code) => res(code)));
+  const ready = await new Promise<{ grpc: string; http: string }>((resolveReady, reject) => {
+    const rl = createInterface({ input: proc.stdout! });
+    const timer = setTimeout(() => reject(new Error(`server did not become ready:\n${stderr}`)), 20_000);
+    rl.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolveReady(JSON.parse(line));
+      } catch {
+        reject(new Error(`unexpected first line: ${line}`));
+      }
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code} before ready:\n${stderr}`)));
+  });
+  let stopped = false;
+  const kill = async (signal: NodeJS.Signals) => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+    return exited;
+  };
+  return {
+    http: `http://${ready.http}`,
+    grpc: ready.grpc,
+    dbPath,
+    dir,
+    adminKey,
+    proc,
+    logs: () => stderr,
+    kill,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await kill('SIGTERM');
+      if (!opts.dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface InProcessServer extends TestServer {
+  running: RunningServer;
+}
+
+export async function startInProcess(opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<InProcessServer> {
+  const dir = tempDir();
+  const dbPath = join(dir, 'gatehouse.db');
+  const adminKey = await bootstrapKey(dbPath);
+  let logs = '';
+  const config = { ...loadConfig({}, {}), db: dbPath, grpcAddr: '127.0.0.1:0', httpAddr: '127.0.0.1:0', ...opts.config };
+  const running = await startServer(config, { clock: opts.clock, log: createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }) });
+  return {
+    http: running.httpUrl,
+    grpc: running.grpcAddr,
+    dbPath,
+    dir,
+    adminKey,
+    running,
+    logs: () => logs,
+    async stop() {
+      await running.stop(2000);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
