@@ -167,6 +167,8 @@ async function readBody(req: IncomingMessage, type: protobuf.Type): Promise<Reco
   const ctype = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (ctype === 'application/x-www-form-urlencoded') {
     const text = decodeUtf8(buf);
+    // `curl -d '{…}'` sends JSON labelled as a form; say so rather than silently ignoring it.
+    if (/^\s*[{[]/.test(text)) throw badRequest('Body looks like JSON but Content-Type is application/x-www-form-urlencoded: send Content-Type: application/json');
     return messageFromParams(type, new URLSearchParams(text), new Set());
   }
   if (buf.length === 0) return {};

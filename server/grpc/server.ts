@@ -10,7 +10,12 @@ import { errorFields, type Logger } from '../lib/log.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
-import type { LoadedProtos } from '../rpc/proto.ts';
+import { LOADER_OPTIONS, apiProtoFiles, type LoadedProtos } from '../rpc/proto.ts';
+import * as protoLoader from '@grpc/proto-loader';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
 import { encodeStatusDetails } from './status-details.ts';
 
 export interface GrpcOptions {
@@ -38,8 +43,18 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   for (const svc of opts.protos.services) statusMap[svc] = 'SERVING';
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
-  new ReflectionService(opts.protos.packageDefinition).addToServer(server);
+  new ReflectionService(reflectionDefinition()).addToServer(server);
   return { server, health };
+}
+
+// Reflection describes the protos as written (snake_case field names, keepCase) and includes the
+// health service, so grpcurl sees exactly what a .proto reader would.
+function reflectionDefinition(): protoLoader.PackageDefinition {
+  const healthProto = join(dirname(require.resolve('grpc-health-check/package.json')), 'proto', 'health', 'v1', 'health.proto');
+  return {
+    ...protoLoader.loadSync(apiProtoFiles(), { ...LOADER_OPTIONS, keepCase: true }),
+    ...protoLoader.loadSync(healthProto, { keepCase: true }),
+  };
 }
 
 function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Record<string, unknown>, Record<string, unknown>> {

@@ -25,7 +25,7 @@ export async function http<T = Record<string, any>>(
   }
   if (opts.key) headers['authorization'] = `Bearer ${opts.key}`;
   if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
-  const res = await fetch(base + path, { method, headers, body, redirect: 'manual' });
+  const res = await fetch(base + path, { method, headers, body: body as BodyInit | undefined, redirect: "manual" });
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -1,0 +1,33 @@
+// Runs the real CLI (bin/gatehouse) as a child process.
+import { spawn } from 'node:child_process';
+import { BIN, ROOT } from './server.ts';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  json(): any;
+}
+
+export function runCli(args: string[], opts: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, GATEHOUSE_SERVER: '', GATEHOUSE_API_KEY: '', GATEHOUSE_REALM: '', ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    proc.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`gatehouse ${args.join(' ')} timed out\n${stderr}`));
+    }, opts.timeoutMs ?? 30_000);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, json: () => JSON.parse(stdout) });
+    });
+    proc.stdin.end(opts.input ?? '');
+  });
+}

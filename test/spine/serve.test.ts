@@ -1,0 +1,95 @@
+// Issue 2: `gatehouse serve` — the ready line, env twins, port 0, clear start-up errors, and a
+// graceful SIGTERM that exits 0 with the database intact.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { BIN, ROOT, bootstrapKey, spawnServer, tempDir } from '../helpers/server.ts';
+import { api } from '../helpers/http.ts';
+import { runCli } from '../helpers/cli.ts';
+
+describe('gatehouse serve', () => {
+  it('prints exactly one ready line with the bound addresses, taking its settings from env twins', async () => {
+    const dir = tempDir();
+    const db = join(dir, 'env.db');
+    const key = await bootstrapKey(db);
+    const proc = spawn(process.execPath, [BIN, 'serve'], {
+      cwd: ROOT,
+      env: { ...process.env, GATEHOUSE_DB: db, GATEHOUSE_GRPC_ADDR: '127.0.0.1:0', GATEHOUSE_HTTP_ADDR: '127.0.0.1:0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    const rl = createInterface({ input: proc.stdout! });
+    const first = await new Promise<string>((resolve) => rl.once('line', resolve));
+    rl.on('line', (l) => lines.push(l));
+    const ready = JSON.parse(first);
+    assert.deepEqual(Object.keys(ready), ['event', 'grpc', 'http']);
+    assert.equal(ready.event, 'ready');
+    assert.match(ready.grpc, /^127\.0\.0\.1:\d+$/);
+    assert.match(ready.http, /^127\.0\.0\.1:\d+$/);
+    assert.notEqual(ready.http, '127.0.0.1:0');
+    const res = await api(`http://${ready.http}`, key).get('/api/admin/realms');
+    assert.equal(res.status, 200);
+    const code = await new Promise<number | null>((resolve) => {
+      proc.once('exit', (c) => resolve(c));
+      proc.kill('SIGTERM');
+    });
+    assert.equal(code, 0);
+    assert.deepEqual(lines, [], 'nothing but the ready line on stdout');
+  });
+
+  it('exits 0 on SIGTERM and SIGINT with every acknowledged write in an intact database', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const srv = await spawnServer({ dir: tempDir() });
+      const h = api(srv.http, srv.adminKey);
+      for (let i = 0; i < 20; i++) assert.equal((await h.post('/api/admin/realms', { id: `r${i}`, name: `Realm ${i}` })).status, 200);
+      // A burst still in flight when the signal arrives is finished, not cut off.
+      const inflight = Promise.allSettled(Array.from({ length: 10 }, (_, i) => h.post('/api/admin/realms', { id: `late${i}`, name: 'late' })));
+      await new Promise((r) => setTimeout(r, 5));
+      const code = await srv.kill(signal);
+      assert.equal(code, 0, srv.logs());
+      const answered = (await inflight).filter((r) => r.status === 'fulfilled' && r.value.status === 200).length;
+      const db = new Database(srv.dbPath, { readonly: true });
+      assert.equal((db.pragma('integrity_check', { simple: true }) as string), 'ok');
+      const count = (db.prepare('SELECT COUNT(*) AS n FROM realms').get() as { n: number }).n;
+      db.close();
+      assert.ok(count >= 20 + answered, `every acknowledged realm is stored (${count} stored, ${20 + answered} acknowledged)`);
+      assert.match(srv.logs(), /"msg":"stopped"/);
+    }
+  });
+
+  it('refuses to start with a clear message for a bad flag value, a taken port or an unwritable database', async () => {
+    const bad = await runCli(['serve', '--http', 'nonsense']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--http.*host:port/);
+    const dir = tempDir();
+    const roDir = join(dir, 'ro');
+    mkdirSync(roDir);
+    const roDb = join(roDir, 'g.db');
+    writeFileSync(roDb, '');
+    chmodSync(roDb, 0o444);
+    chmodSync(roDir, 0o555);
+    if (process.getuid?.() !== 0) {
+      const ro = await runCli(['serve', '--db', roDb, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0']);
+      assert.equal(ro.code, 1);
+      assert.match(ro.stderr, /read-only|cannot/);
+    }
+    const notDb = join(dir, 'not.db');
+    writeFileSync(notDb, 'this is not a database, it is a text file that is long enough to have a header page');
+    const garbage = await runCli(['serve', '--db', notDb, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0']);
+    assert.equal(garbage.code, 1);
+    assert.match(garbage.stderr, /not a gatehouse database|not a database/);
+    const srv = await spawnServer();
+    try {
+      const port = srv.http.split(':').pop();
+      const taken = await runCli(['serve', '--db', join(dir, 'x.db'), '--grpc', '127.0.0.1:0', '--http', `127.0.0.1:${port}`]);
+      assert.equal(taken.code, 1);
+      assert.match(taken.stderr, /cannot listen for HTTP/);
+    } finally {
+      await srv.stop();
+    }
+  });
+});
