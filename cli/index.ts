@@ -8,6 +8,7 @@ import { keysCommand } from './commands/keys.ts';
 import { realmCommand } from './commands/realm.ts';
 import { clientCommand } from './commands/client.ts';
 import { providerCommand } from './commands/provider.ts';
+import { backupCommand } from './commands/backup.ts';
 
 export function buildProgram(): Command {
   const program = new Command('gatehouse')
@@ -18,7 +19,15 @@ export function buildProgram(): Command {
     .option('--json', 'machine-readable output on stdout')
     .showHelpAfterError()
     .exitOverride();
-  for (const cmd of [serveCommand(), keysCommand(), realmCommand(), clientCommand(), providerCommand()]) program.addCommand(cmd);
+  const commands = [
+    serveCommand(),
+    keysCommand(),
+    realmCommand(),
+    clientCommand(),
+    providerCommand(),
+    backupCommand(),
+  ];
+  for (const cmd of commands) program.addCommand(cmd);
   // Every subcommand reports usage errors through our handler, not by exiting itself.
   const override = (c: Command) => {
     c.exitOverride();

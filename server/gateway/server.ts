@@ -15,6 +15,7 @@ import { compilePattern, matchPattern, splitPath, type CompiledPattern } from '.
 import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+const DISCARD_LIMIT = 8 * 1024 * 1024;
 
 interface Route {
   method: string;
@@ -70,6 +71,8 @@ export function createGateway(opts: GatewayOptions): Server {
     let routeName = 'unmatched';
     let status = 200;
     try {
+      const body = await readRaw(req);
+      if (body.tooLarge) throw tooLarge();
       const url = new URL(req.url ?? '/', 'http://localhost');
       const parts = splitPath(url.pathname);
       if (!parts) throw badRequest('Malformed URL path');
@@ -103,12 +106,11 @@ export function createGateway(opts: GatewayOptions): Server {
         pathFields.add(field);
       }
       if (route.body === '*') {
-        const fromBody = await readBody(req, info.requestType);
+        const fromBody = parseBody(req, body.buf, info.requestType);
         for (const [k, v] of Object.entries(fromBody)) {
           if (!(k in reqObj)) reqObj[k] = v; // the path wins over the body
         }
       } else {
-        await drainBody(req);
         Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields));
       }
       const normalised = normalise(route.bound, reqObj);
@@ -147,23 +149,23 @@ function normalise(bound: BoundMethod, obj: Record<string, unknown>): Record<str
   return d.requestDeserialize(d.requestSerialize(obj)) as Record<string, unknown>;
 }
 
-async function readBody(req: IncomingMessage, type: protobuf.Type): Promise<Record<string, unknown>> {
+/** Reads the whole body before anything is answered, so a keep-alive connection never holds an
+ *  unread body. Past the limit the rest is discarded (up to a bound) and the answer is 413. */
+async function readRaw(req: IncomingMessage): Promise<{ buf: Buffer; tooLarge: boolean }> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    req.resume();
-    throw tooLarge();
-  }
   const chunks: Buffer[] = [];
   let size = 0;
+  let tooLarge = declared > MAX_BODY_BYTES;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      req.resume();
-      throw tooLarge();
-    }
-    chunks.push(chunk as Buffer);
+    if (size > MAX_BODY_BYTES) tooLarge = true;
+    if (!tooLarge) chunks.push(chunk as Buffer);
+    else if (size > DISCARD_LIMIT) break; // stop reading a flood; the connection is closed after the answer
   }
-  const buf = Buffer.concat(chunks);
+  return { buf: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge };
+}
+
+function parseBody(req: IncomingMessage, buf: Buffer, type: protobuf.Type): Record<string, unknown> {
   const ctype = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (ctype === 'application/x-www-form-urlencoded') {
     const text = decodeUtf8(buf);
@@ -178,7 +180,8 @@ async function readBody(req: IncomingMessage, type: protobuf.Type): Promise<Reco
   let parsed: unknown;
   try {
     parsed = JSON.parse(decodeUtf8(buf));
-  } catch {
+  } catch (e) {
+    if (e instanceof GatehouseError) throw e;
     throw badRequest('Malformed JSON body');
   }
   return messageFromJson(type, parsed);
@@ -192,16 +195,8 @@ function decodeUtf8(buf: Buffer): string {
   }
 }
 
-async function drainBody(req: IncomingMessage): Promise<void> {
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-  }
-}
-
 function tooLarge() {
-  return new GatehouseError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+  return new GatehouseError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, { headers: { connection: 'close' } });
 }
 
 function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<string, unknown>, requestId: string, headOnly: boolean): void {

@@ -3,7 +3,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { ReflectionService } from '@grpc/reflection';
-import { GatehouseError } from '../errors.ts';
+import { GatehouseError, badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
@@ -32,7 +32,7 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
     'grpc.keepalive_permit_without_calls': 1,
   });
   for (const svc of opts.protos.services) {
-    const definition = opts.protos.packageDefinition[svc] as grpc.ServiceDefinition;
+    const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition);
     const impl: grpc.UntypedServiceImplementation = {};
     for (const bound of opts.methods.filter((m) => m.info.service === svc)) {
       impl[bound.info.name] = unaryHandler(bound, opts);
@@ -45,6 +45,27 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   health.addToServer(server);
   new ReflectionService(reflectionDefinition()).addToServer(server);
   return { server, health };
+}
+
+const MALFORMED = Symbol('malformed request');
+
+// grpc-js answers INTERNAL when a request does not decode; bad bytes from a client are the
+// client's error, so they reach the handler wrapper as a marker and come back INVALID_ARGUMENT.
+function withSafeDeserializers(def: grpc.ServiceDefinition): grpc.ServiceDefinition {
+  const out: Record<string, grpc.MethodDefinition<object, object>> = {};
+  for (const [name, m] of Object.entries(def)) {
+    out[name] = {
+      ...m,
+      requestDeserialize: (buf: Buffer) => {
+        try {
+          return m.requestDeserialize(buf);
+        } catch {
+          return { [MALFORMED]: true };
+        }
+      },
+    };
+  }
+  return out as grpc.ServiceDefinition;
 }
 
 // Reflection describes the protos as written (snake_case field names, keepCase) and includes the
@@ -76,7 +97,10 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       principal: null,
       log,
     };
-    invoke(bound, call.request, ctx, opts.auth).then(
+    const run = (call.request as Record<symbol, unknown>)[MALFORMED]
+      ? Promise.reject(badRequest('Malformed request message'))
+      : invoke(bound, call.request, ctx, opts.auth);
+    run.then(
       (res) => {
         log.info('grpc', { route: bound.info.path, status: 'OK', ms: elapsed(started) });
         callback(null, res);

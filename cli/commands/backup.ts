@@ -1,0 +1,45 @@
+// gatehouse backup: an online copy of a (possibly running) server's database through SQLite's
+// backup API — consistent even while the server writes — then checked before it is reported.
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { Command } from 'commander';
+import { globals, show } from '../context.ts';
+import { CliError, record, usageError } from '../output.ts';
+
+export function backupCommand(): Command {
+  return new Command('backup')
+    .description("copy the database of a running (or stopped) gatehouse to a file, online and consistent")
+    .requiredOption('--out <file>', 'where to write the copy')
+    .option('--db <path>', 'the database to copy (env GATEHOUSE_DB, default ./data/gatehouse.db)')
+    .option('--force', 'replace --out if it exists')
+    .action(async (o: { out: string; db?: string; force?: boolean }, c: Command) => {
+      const g = globals(c);
+      const source = o.db ?? process.env.GATEHOUSE_DB ?? './data/gatehouse.db';
+      if (!existsSync(source)) throw usageError(`--db: no database at ${source}`);
+      if (existsSync(o.out) && !o.force) throw usageError(`--out: ${o.out} exists; pass --force to replace it`);
+      const { default: Database } = await import('better-sqlite3');
+      const started = Date.now();
+      const tmp = `${o.out}.partial`;
+      rmSync(tmp, { force: true });
+      const db = new Database(source, { readonly: true, fileMustExist: true });
+      try {
+        db.pragma('busy_timeout = 5000');
+        await db.backup(tmp);
+      } catch (e) {
+        rmSync(tmp, { force: true });
+        throw new CliError(`backup failed: ${(e as Error).message}`);
+      } finally {
+        db.close();
+      }
+      const copy = new Database(tmp, { readonly: true });
+      const check = copy.pragma('integrity_check', { simple: true });
+      const version = (copy.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number }).v;
+      copy.close();
+      if (check !== 'ok') {
+        rmSync(tmp, { force: true });
+        throw new CliError(`the copy failed its integrity check: ${String(check)}`);
+      }
+      renameSync(tmp, o.out); // the copy appears whole or not at all
+      const result = { out: o.out, source, bytes: statSync(o.out).size, schemaVersion: version, ms: Date.now() - started };
+      show(g, result, () => `${record(result)}\n\nStart a server on the copy with: gatehouse serve --db ${o.out}`);
+    });
+}
