@@ -12,6 +12,7 @@ import { SqliteAdminStore } from './store/admin-store.ts';
 import { SqliteUserStore } from './store/user-store.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
+import { createPagesService } from './pages/service.ts';
 
 export interface AppOptions {
   clock?: Clock;
@@ -55,6 +56,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
       ...createAdminService({ store: adminStore, clock }),
       ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
     },
+    'gatehouse.v1.PagesService': createPagesService(adminStore),
   };
 
   const auth: Authenticator = {

@@ -211,14 +211,18 @@ function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<st
   writeJson(res, 200, messageToJson(type, result), { 'x-request-id': requestId }, headOnly);
 }
 
-// Pages are self-contained: nothing loads from elsewhere, nothing runs that is not ours.
+// Pages are self-contained: nothing loads from elsewhere and no inline script or style runs.
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
 const HTTP_BODY_HEADERS: Record<string, Record<string, string>> = {
-  'text/html': {
-    'content-security-policy': "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store',
-  },
+  'text/html': PAGE_HEADERS,
+  'text/javascript': PAGE_HEADERS,
+  'text/css': PAGE_HEADERS,
 };
 
 function writeJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>, headOnly = false): void {

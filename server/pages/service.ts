@@ -1,0 +1,25 @@
+// PagesService: the user's points page and its script and style, read once from disk.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { notFound } from '../errors.ts';
+import type { AdminStore } from '../admin/store.ts';
+import type { ServiceImpl } from '../rpc/context.ts';
+
+const DIR = join(dirname(fileURLToPath(import.meta.url)), 'user-points');
+const asset = (file: string, contentType: string) => ({ contentType, data: readFileSync(join(DIR, file)) });
+
+export function createPagesService(admin: AdminStore): ServiceImpl {
+  const page = asset('page.html', 'text/html; charset=utf-8');
+  const script = asset('page.js', 'text/javascript; charset=utf-8');
+  const style = asset('page.css', 'text/css; charset=utf-8');
+  const serve = (body: { contentType: string; data: Buffer }) => async (req: { realmId: string }) => {
+    if (!(await admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+    return body;
+  };
+  return {
+    userPointsPage: serve(page),
+    userPointsScript: serve(script),
+    userPointsStyle: serve(style),
+  };
+}
