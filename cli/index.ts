@@ -9,6 +9,11 @@ import { realmCommand } from './commands/realm.ts';
 import { clientCommand } from './commands/client.ts';
 import { providerCommand } from './commands/provider.ts';
 import { backupCommand } from './commands/backup.ts';
+import { pointsCommand } from './commands/points.ts';
+import { subscriptionsCommand } from './commands/subscriptions.ts';
+import { defaultConfigCommand } from './commands/default-config.ts';
+import { mappingsCommand } from './commands/mappings.ts';
+import { simulateCommand } from './commands/simulate.ts';
 
 export function buildProgram(): Command {
   const program = new Command('gatehouse')
@@ -26,6 +31,11 @@ export function buildProgram(): Command {
     clientCommand(),
     providerCommand(),
     backupCommand(),
+    pointsCommand(),
+    subscriptionsCommand(),
+    defaultConfigCommand(),
+    mappingsCommand(),
+    simulateCommand(),
   ];
   for (const cmd of commands) program.addCommand(cmd);
   // Every subcommand reports usage errors through our handler, not by exiting itself.

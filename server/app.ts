@@ -13,6 +13,9 @@ import { SqliteUserStore } from './store/user-store.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
 import { createPagesService } from './pages/service.ts';
+import { createAuth } from './auth/service.ts';
+import { SqliteAuthStore } from './store/auth-store.ts';
+import { createPointsEngine } from './points/engine.ts';
 
 export interface AppOptions {
   clock?: Clock;
@@ -48,8 +51,20 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   };
 
   // --- points & billing concern ---
+  const pointsEngine = createPointsEngine(db, clock);
+  userCreatedHooks.push(pointsEngine.onUserCreated);
 
   // --- auth concern ---
+  const authConcern = createAuth({
+    config,
+    admin: adminStore,
+    users: userStore,
+    store: new SqliteAuthStore(db),
+    clock,
+    onUserCreated,
+    // Read on use: the listener's address is known only after bind (setPublicUrl).
+    publicUrl: () => publicUrl ?? `http://${config.httpAddr}`,
+  });
 
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
@@ -57,11 +72,14 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
       ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),
+    'gatehouse.v1.AuthService': authConcern.service,
+    'gatehouse.v1.PointsService': pointsEngine.pointsService,
+    'gatehouse.v1.BillingService': pointsEngine.billingService,
   };
 
   const auth: Authenticator = {
     apiKey: (secret) => authenticateApiKey(adminStore, secret),
-    userToken: async () => null,
+    userToken: authConcern.userToken,
   };
 
   return {

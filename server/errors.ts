@@ -64,20 +64,26 @@ export class GatehouseError extends Error {
   readonly code: ErrorCode;
   readonly extra: Extra;
   readonly headers: Record<string, string>;
+  /** An HTTP status other than the code's own, where a contract asks for it (CONTRACT §5: a reused
+   *  refresh token is 401 with the RFC 6749 code `invalid_grant`). Only 400 and 401 are allowed. */
+  readonly status: 400 | 401 | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: { extra?: Extra; cause?: unknown; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { extra?: Extra; cause?: unknown; headers?: Record<string, string>; status?: 400 | 401 } = {}) {
     super(message, { cause: opts.cause });
     this.name = 'GatehouseError';
     this.code = code;
     this.extra = opts.extra ?? {};
     this.headers = opts.headers ?? {};
+    this.status = opts.status;
   }
 
   get httpStatus(): number {
-    return TABLE[this.code].http;
+    return this.status ?? TABLE[this.code].http;
   }
 
   get grpcStatus(): GrpcStatus {
+    if (this.status === 401) return GrpcStatus.UNAUTHENTICATED;
+    if (this.status === 400) return GrpcStatus.INVALID_ARGUMENT;
     return TABLE[this.code].grpc;
   }
 

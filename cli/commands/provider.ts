@@ -11,11 +11,12 @@ export function providerCommand(): Command {
     .description('configure a provider (replaces its settings; secrets kept unless given)')
     .requiredOption('--client-id <id>', 'audience of native ID tokens (Apple: the bundle id)')
     .option('--enabled <bool>', 'true | false (default true)', parseBool('--enabled'))
-    .option('--additional-client-id <id>', 'another accepted audience, e.g. a Services ID (repeatable)', collect, [])
+    .option('--additional-client-id <id>', 'another accepted audience of native ID tokens, e.g. another bundle id (repeatable)', collect, [])
     .option('--client-secret <secret>', 'client secret (write-only)')
     .option('--team-id <id>', 'Apple team id (web flow)')
     .option('--key-id <id>', 'Apple key id (web flow)')
     .option('--private-key-file <path>', 'Apple .p8 private key file (web flow)')
+    .option('--web-client-id <id>', 'Apple Services ID used by the web-redirect login ("" removes it)')
     .action(async (provider: string, o: Record<string, unknown>, c: Command) => {
       const g = globals(c);
       let privateKey: string | undefined;
@@ -36,6 +37,7 @@ export function providerCommand(): Command {
         teamId: o.teamId,
         keyId: o.keyId,
         privateKey,
+        webClientId: o.webClientId,
       });
       show(g, res, () => record(res));
     });

@@ -51,6 +51,8 @@ export interface ProviderConfig {
   teamId: string;
   keyId: string;
   privateKey: string | null;
+  /** Apple web flow: the Services ID ('' = web flow not configured). */
+  webClientId: string;
   updatedAt: number;
 }
 

@@ -44,6 +44,7 @@ export const providerView = (p: ProviderConfig) => ({
   teamId: p.teamId,
   keyId: p.keyId,
   hasPrivateKey: p.privateKey !== null && p.privateKey !== '',
+  webClientId: p.webClientId,
   updatedAt: toTimestamp(p.updatedAt),
 });
 
@@ -167,6 +168,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
       teamId?: string;
       keyId?: string;
       privateKey?: string;
+      webClientId?: string;
     }) {
       validateProvider(req.provider);
       await requireRealm(req.realmId);
@@ -187,6 +189,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
         teamId: req.teamId,
         keyId: req.keyId,
         privateKey: req.privateKey === undefined ? undefined : req.privateKey || null,
+        webClientId: req.webClientId?.trim(),
         updatedAt: clock.now(),
       });
       return providerView(saved);

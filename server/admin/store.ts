@@ -15,6 +15,7 @@ export interface ProviderPut {
   teamId?: string;
   keyId?: string;
   privateKey?: string | null;
+  webClientId?: string;
   updatedAt: number;
 }
 

@@ -12,7 +12,7 @@ import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
 import { compilePattern, matchPattern, splitPath, type CompiledPattern } from './pattern.ts';
-import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
+import { messageFromJson, messageFromParams, messageToJson, objName, setPathParam } from './json.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const DISCARD_LIMIT = 8 * 1024 * 1024;
@@ -40,6 +40,7 @@ export function buildRoutes(methods: BoundMethod[]): Route[] {
     for (const seg of pattern.segments) {
       if ('field' in seg) setPathParam(bound.info.requestType, {}, seg.field, ''); // validates at boot
     }
+    redirectField(bound.info.responseType); // validates at boot
     if (rule.body && rule.body !== '*') throw new Error(`${bound.info.path}: only body "*" or none is supported`);
     const clash = routes.find((r) => r.method === rule.method && r.pattern.template === rule.pattern);
     if (clash) throw new Error(`${bound.info.path}: route ${rule.method} ${rule.pattern} is declared twice`);
@@ -199,7 +200,27 @@ function tooLarge() {
   return new GatehouseError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, { headers: { connection: 'close' } });
 }
 
+// Redirects (proto-driven): a response message may carry `option (http_redirect_field) = "f"`
+// (options.proto), naming one of its string fields. When the handler sets that field (non-empty),
+// the HTTP answer is 302 Found with the value as `Location` and no body; otherwise the message is
+// written as JSON as usual. gRPC callers always receive the message. A bad option stops the boot.
+export function redirectField(type: protobuf.Type): string | null {
+  const opts = type.options as Record<string, unknown> | undefined;
+  const name = opts?.['(http_redirect_field)'] ?? opts?.['(gatehouse.v1.http_redirect_field)'];
+  if (name === undefined || name === '') return null;
+  const f = typeof name === 'string' ? type.fields[name] : undefined;
+  if (!f || f.type !== 'string' || f.repeated) throw new Error(`proto: ${type.fullName}: http_redirect_field "${String(name)}" must name a string field`);
+  return objName(f);
+}
+
 function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<string, unknown>, requestId: string, headOnly: boolean): void {
+  const redirect = redirectField(type);
+  const location = redirect ? result[redirect] : undefined;
+  if (typeof location === 'string' && location !== '') {
+    res.writeHead(302, { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': '0', 'x-request-id': requestId });
+    res.end();
+    return;
+  }
   if (type.fullName === '.google.api.HttpBody') {
     const data = Buffer.from((result.data as Uint8Array | undefined) ?? []);
     const headers: Record<string, string> = { 'content-type': String(result.contentType || 'application/octet-stream'), 'x-request-id': requestId };

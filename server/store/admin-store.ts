@@ -26,6 +26,7 @@ interface ProviderRow {
   team_id: string;
   key_id: string;
   private_key: string | null;
+  web_client_id: string;
   updated_at: number;
 }
 
@@ -64,6 +65,7 @@ const toProvider = (r: ProviderRow): ProviderConfig => ({
   teamId: r.team_id,
   keyId: r.key_id,
   privateKey: r.private_key,
+  webClientId: r.web_client_id,
   updatedAt: r.updated_at,
 });
 
@@ -94,11 +96,12 @@ export class SqliteAdminStore implements AdminStore {
       getProvider: db.prepare('SELECT * FROM providers WHERE realm_id = ? AND provider = ?'),
       listProviders: db.prepare('SELECT * FROM providers WHERE realm_id = ? ORDER BY provider'),
       upsertProvider: db.prepare(`INSERT INTO providers (realm_id, provider, client_id, enabled, client_secret, additional_client_ids,
-          team_id, key_id, private_key, updated_at) VALUES (@realmId, @provider, @clientId, @enabled, @clientSecret, @additionalClientIds,
-          @teamId, @keyId, @privateKey, @updatedAt)
+          team_id, key_id, private_key, web_client_id, updated_at) VALUES (@realmId, @provider, @clientId, @enabled, @clientSecret, @additionalClientIds,
+          @teamId, @keyId, @privateKey, @webClientId, @updatedAt)
         ON CONFLICT (realm_id, provider) DO UPDATE SET client_id = excluded.client_id, enabled = excluded.enabled,
           client_secret = excluded.client_secret, additional_client_ids = excluded.additional_client_ids, team_id = excluded.team_id,
-          key_id = excluded.key_id, private_key = excluded.private_key, updated_at = excluded.updated_at`),
+          key_id = excluded.key_id, private_key = excluded.private_key, web_client_id = excluded.web_client_id,
+          updated_at = excluded.updated_at`),
       insertKey: db.prepare('INSERT INTO api_keys (id, key_hash, realm, permissions, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       keyByHash: db.prepare('SELECT * FROM api_keys WHERE key_hash = ?'),
       keyById: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
@@ -161,6 +164,7 @@ export class SqliteAdminStore implements AdminStore {
         teamId: put.teamId ?? old?.team_id ?? '',
         keyId: put.keyId ?? old?.key_id ?? '',
         privateKey: put.privateKey === undefined ? (old?.private_key ?? null) : put.privateKey,
+        webClientId: put.webClientId ?? old?.web_client_id ?? '',
         updatedAt: put.updatedAt,
       });
       return toProvider(this.s.getProvider.get(put.realmId, put.provider) as ProviderRow);

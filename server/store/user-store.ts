@@ -1,7 +1,7 @@
 // SQLite implementation of UserStore.
-import type { Identity, User } from '../users/model.ts';
+import { planLoginMatch, type Identity, type ProviderLogin, type User } from '../users/model.ts';
 import type { UserStore } from '../users/store.ts';
-import type { Db } from './open.ts';
+import { immediate, type Db } from './open.ts';
 
 export interface UserRow {
   id: string;
@@ -44,7 +44,7 @@ export const toIdentity = (r: IdentityRow): Identity => ({
 export class SqliteUserStore implements UserStore {
   private readonly s;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.s = {
       get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ?'),
       byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
@@ -52,6 +52,9 @@ export class SqliteUserStore implements UserStore {
       identities: db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider'),
       insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
         VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt)`),
+      identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
+      link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      setName: db.prepare('UPDATE users SET given_name = ?, family_name = ? WHERE id = ? AND given_name IS NULL AND family_name IS NULL'),
     };
   }
 
@@ -79,5 +82,42 @@ export class SqliteUserStore implements UserStore {
 
   async createUser(u: User): Promise<boolean> {
     return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
+  }
+
+  async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean; linked: boolean }> {
+    return immediate(this.db, () => {
+      const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
+      const byEmail = !ident && login.email !== null ? (this.s.byEmail.get(login.realmId, login.email) as UserRow | undefined) : undefined;
+      const plan = planLoginMatch(login, ident ? { userId: ident.user_id } : null, byEmail ? { userId: byEmail.id } : null);
+      let userId: string;
+      let created = false;
+      if (plan.kind === 'create') {
+        userId = newUser.id;
+        const name = login.fullName;
+        const inserted = this.s.insert.run({
+          id: userId,
+          realmId: login.realmId,
+          email: plan.email,
+          emailVerified: plan.emailVerified ? 1 : 0,
+          givenName: name?.givenName || null,
+          familyName: name?.familyName || null,
+          createdAt: newUser.now,
+        });
+        // Only a placeholder can collide here (the write lock excludes races): an address someone
+        // registered by hand as `{sub}@{provider}.placeholder`. Refuse rather than merge.
+        if (inserted.changes !== 1) throw new Error('placeholder email already taken');
+        created = true;
+      } else {
+        userId = plan.userId;
+        if (login.fullName && (login.fullName.givenName || login.fullName.familyName)) {
+          this.s.setName.run(login.fullName.givenName || null, login.fullName.familyName || null, userId);
+        }
+      }
+      if (plan.kind !== 'identity') {
+        this.s.link.run(login.realmId, login.provider, login.subject, userId, login.email, newUser.now);
+      }
+      const user = toUser(this.s.get.get(login.realmId, userId) as UserRow);
+      return { user, created, linked: plan.kind !== 'identity' };
+    });
   }
 }

@@ -32,3 +32,41 @@ export function validateEmail(email: string, field = 'email'): string {
   if (e.length > 320 || !EMAIL_RE.test(e)) throw badRequest(`${field}: not an email address`, { field });
   return e;
 }
+
+/** What a provider login presents for account matching (native-idp-login.md, Email rules). */
+export interface ProviderLogin {
+  realmId: string;
+  provider: string;
+  /** The ID token's `sub` (the provider record's open_id). */
+  subject: string;
+  /** Normalised email from the token, or null. */
+  email: string | null;
+  emailVerified: boolean;
+  /** The email may match an existing account (Google: only when verified). */
+  emailLinkable: boolean;
+  /** Stored only while the account has no name. */
+  fullName: { givenName: string; familyName: string } | null;
+}
+
+export type LoginMatch =
+  | { kind: 'identity'; userId: string }
+  | { kind: 'link'; userId: string }
+  | { kind: 'create'; email: string; emailVerified: boolean };
+
+/** The match order: provider record by (provider, sub), then email, then create (Email rules 1–5).
+ *  A token without email, or whose email may not be linked but is taken, creates an account with
+ *  the placeholder `{sub}@{provider}.placeholder`, unverified. Pure: the store supplies the lookups. */
+export function planLoginMatch(
+  login: ProviderLogin,
+  byIdentity: { userId: string } | null,
+  byEmail: { userId: string } | null,
+): LoginMatch {
+  if (byIdentity) return { kind: 'identity', userId: byIdentity.userId };
+  if (login.email !== null && byEmail && login.emailLinkable) return { kind: 'link', userId: byEmail.userId };
+  if (login.email !== null && !byEmail) return { kind: 'create', email: login.email, emailVerified: login.emailVerified };
+  return { kind: 'create', email: placeholderEmail(login.subject, login.provider), emailVerified: false };
+}
+
+export function placeholderEmail(subject: string, provider: string): string {
+  return `${subject}@${provider}.placeholder`;
+}

@@ -1,5 +1,5 @@
 // Storage of accounts. The login paths extend their use of it through these methods only.
-import type { Identity, User } from './model.ts';
+import type { Identity, ProviderLogin, User } from './model.ts';
 
 export interface UserStore {
   getUser(realmId: string, userId: string): Promise<User | null>;
@@ -8,6 +8,10 @@ export interface UserStore {
   identitiesOf(userId: string): Promise<Identity[]>;
   /** false when the email is taken in the realm. */
   createUser(user: User): Promise<boolean>;
+  /** One transaction: match by (provider, subject), then by email, then create the account and
+   *  link it (planLoginMatch); fills in a missing name. `created` is true for a new account, whose
+   *  caller must run the UserCreatedHook. */
+  resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean; linked: boolean }>;
 }
 
 /** Called once for each new account, whatever path created it (registration grants hang here). */

@@ -38,11 +38,12 @@ describe('gatehouse CLI against a running server', () => {
     assert.deepEqual(r.json().clients.map((c: { clientId: string }) => c.clientId), ['ios']);
     r = await runCli(['client', 'update', 'ios', '--enabled', 'false', '--realm', 'cli', '--json'], { env });
     assert.equal(r.json().enabled, false);
-    r = await runCli(['provider', 'set', 'apple', '--client-id', 'com.cli.app', '--client-secret', 'topsecret', '--realm', 'cli'], { env });
+    r = await runCli(['provider', 'set', 'apple', '--client-id', 'com.cli.app', '--client-secret', 'topsecret', '--web-client-id', 'com.cli.web', '--realm', 'cli'], { env });
     assert.equal(r.code, 0, r.stderr);
     assert.ok(!r.stdout.includes('topsecret'));
     r = await runCli(['provider', 'get', 'apple', '--realm', 'cli', '--json'], { env });
     assert.equal(r.json().hasClientSecret, true);
+    assert.equal(r.json().webClientId, 'com.cli.web');
     assert.ok(!r.stdout.includes('topsecret'));
     r = await runCli(['realm', 'list'], { env });
     assert.match(r.stdout, /^ID\s+NAME\s+CREATED/m);

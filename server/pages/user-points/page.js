@@ -127,11 +127,33 @@
     }, 30_000);
   }
 
+  /** The token's own expiry (a JWT's exp), so an expired session is told without a failing call. */
+  function expired(token) {
+    try {
+      const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+      return typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now();
+    } catch {
+      return false; // not ours to judge: the server answers 401 if it is no good
+    }
+  }
+
+  function sessionOver() {
+    sessionStorage.removeItem(storageKey);
+    $('summary').hidden = true;
+    clearTimeout(refreshTimer);
+    clearInterval(tickTimer);
+    showStatus('Your session has expired. Open this page again from the app.', true);
+  }
+
   async function load() {
     const token = sessionStorage.getItem(storageKey);
     if (!token) {
       $('summary').hidden = true;
       showStatus('Open this page from the app to see your points.', true);
+      return;
+    }
+    if (expired(token)) {
+      sessionOver();
       return;
     }
     let res;
@@ -142,11 +164,7 @@
       return;
     }
     if (res.status === 401) {
-      sessionStorage.removeItem(storageKey);
-      $('summary').hidden = true;
-      clearTimeout(refreshTimer);
-      clearInterval(tickTimer);
-      showStatus('Your session has expired. Open this page again from the app.', true);
+      sessionOver();
       return;
     }
     if (!res.ok) {

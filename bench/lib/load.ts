@@ -1,0 +1,66 @@
+// A closed-loop load runner: `concurrency` workers each run `op` back to back until `count` calls
+// are done; latencies are kept for percentiles. Bounded in count, and each call has a timeout.
+export interface LoadResult {
+  calls: number;
+  seconds: number;
+  throughput: number;
+  p50Ms: number;
+  p99Ms: number;
+  failed: number;
+}
+
+export async function runLoad(count: number, concurrency: number, op: (i: number) => Promise<boolean>): Promise<LoadResult> {
+  const latencies = new Float64Array(count);
+  let next = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        const s = performance.now();
+        const ok = await op(i);
+        latencies[i] = performance.now() - s;
+        if (!ok) failed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const sorted = Array.from(latencies).sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return { calls: count, seconds, throughput: count / seconds, p50Ms: round(pct(50)), p99Ms: round(pct(99)), failed };
+}
+
+/** Runs `op` `count` times one after another (a single-threaded bare baseline). */
+export async function runSerial(count: number, op: (i: number) => Promise<unknown>): Promise<LoadResult> {
+  return runLoad(count, 1, async (i) => {
+    await op(i);
+    return true;
+  });
+}
+
+export const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Resident set size of a process in MiB (Linux /proc), or null. */
+export async function rssMiB(pid: number): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+) kB/.exec(status);
+    return m ? round(Number(m[1]) / 1024, 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Peak resident set size (VmHWM) of a process in MiB. */
+export async function peakRssMiB(pid: number): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+    return m ? round(Number(m[1]) / 1024, 1) : null;
+  } catch {
+    return null;
+  }
+}

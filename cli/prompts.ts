@@ -1,0 +1,20 @@
+// Prompts exist only where a person can answer: stdin and stderr must be terminals. Prompts are
+// written to stderr so that stdout keeps only the command's result.
+import inquirer from 'inquirer';
+import { usageError } from './output.ts';
+
+export function canPrompt(): boolean {
+  return Boolean(process.stdin.isTTY && process.stderr.isTTY);
+}
+
+export function promptModule() {
+  return inquirer.createPromptModule({ input: process.stdin, output: process.stderr });
+}
+
+/** Asks for confirmation; without a terminal, fails naming the flag that skips the question. */
+export async function confirmOrFail(message: string, yes: boolean | undefined): Promise<void> {
+  if (yes) return;
+  if (!canPrompt()) throw usageError(`${message} — no terminal to ask on; pass --yes to confirm`);
+  const { ok } = await promptModule()([{ type: 'confirm', name: 'ok', message, default: false }]);
+  if (!ok) throw usageError('cancelled; nothing was saved');
+}

@@ -1,0 +1,123 @@
+// A cache of one identity provider's JWKS with stale-if-error (jose's remote set has none).
+// - Keys are fetched once and served from memory; a `kid` we do not hold triggers a refetch, at
+//   most once per `cooldownMs` (30 s) and with one fetch in flight, so a flood of tokens with
+//   random kids cannot turn into a flood of requests to the provider.
+// - A set older than `maxAgeMs` is refreshed in the background on next use (so a withdrawn key
+//   stops verifying); when that refresh fails the cached keys keep serving (the provider being down
+//   must not log everybody out).
+// - When the key a token needs is not cached and cannot be fetched, the answer is "upstream
+//   unavailable" (503) — never "invalid token" (401), and the check is never skipped
+//   (native-idp-login.md, Authentication 3).
+import { importJWK, type JWK } from 'jose';
+import type { Clock } from '../lib/clock.ts';
+
+const MAX_JWKS_CHARS = 256 * 1024;
+
+export type KeyLookup =
+  | { kind: 'key'; key: CryptoKey | Uint8Array; jwk: JWK }
+  | { kind: 'unknown_kid' }
+  | { kind: 'unavailable'; cause: unknown };
+
+export interface JwksCacheOptions {
+  url: string;
+  clock: Clock;
+  timeoutMs: number;
+  cooldownMs?: number;
+  /** After a failed fetch, the next attempt waits this long (protects a struggling provider). */
+  failureBackoffMs?: number;
+  maxAgeMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface Cached {
+  jwk: JWK;
+  key: CryptoKey | Uint8Array | null; // imported lazily, once
+}
+
+export class JwksCache {
+  private keys = new Map<string, Cached>();
+  private fetchedAt: number | null = null; // last successful fetch
+  private attemptedAt: number | null = null; // last attempt, success or not
+  private lastFailed = false;
+  private lastError: unknown = null;
+  private inFlight: Promise<void> | null = null;
+  private readonly cooldownMs: number;
+  private readonly failureBackoffMs: number;
+  private readonly maxAgeMs: number;
+  /** Number of HTTP fetches made (for tests and metrics). */
+  fetches = 0;
+
+  constructor(private readonly opts: JwksCacheOptions) {
+    this.cooldownMs = opts.cooldownMs ?? 30_000;
+    this.failureBackoffMs = opts.failureBackoffMs ?? 5_000;
+    this.maxAgeMs = opts.maxAgeMs ?? 60 * 60_000;
+  }
+
+  /** The public key for `kid` (RS256 only: the caller passes the accepted algorithm). */
+  async lookup(kid: string | undefined, alg: string): Promise<KeyLookup> {
+    const now = this.opts.clock.now();
+    const stale = this.fetchedAt !== null && now - this.fetchedAt >= this.maxAgeMs;
+    let hit = kid !== undefined ? this.keys.get(kid) : undefined;
+    // An old set is refreshed in the background: this login uses the key it has, and a failed
+    // refresh keeps the set (stale-if-error).
+    if (hit && stale && this.mayFetch(now)) void this.refresh();
+    if (!hit) {
+      if (this.mayFetch(now)) await this.refresh();
+      hit = kid !== undefined ? this.keys.get(kid) : undefined;
+      if (!hit) {
+        // Nothing to check the token with: an outage we could not see past is 503, not 401.
+        if (this.lastFailed) return { kind: 'unavailable', cause: this.lastError };
+        return { kind: 'unknown_kid' };
+      }
+    }
+    if (hit.jwk.alg !== undefined && hit.jwk.alg !== alg) return { kind: 'unknown_kid' };
+    if (hit.jwk.use !== undefined && hit.jwk.use !== 'sig') return { kind: 'unknown_kid' };
+    if (!hit.key) hit.key = await importJWK({ ...hit.jwk, alg }, alg);
+    return { kind: 'key', key: hit.key, jwk: hit.jwk };
+  }
+
+  private mayFetch(now: number): boolean {
+    if (this.inFlight) return true; // joining costs the provider nothing
+    if (this.attemptedAt === null) return true;
+    const wait = this.lastFailed ? this.failureBackoffMs : this.cooldownMs;
+    return now - this.attemptedAt >= wait;
+  }
+
+  private refresh(): Promise<void> {
+    this.inFlight ??= this.fetchOnce().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  private async fetchOnce(): Promise<void> {
+    this.attemptedAt = this.opts.clock.now();
+    this.fetches++;
+    const doFetch = this.opts.fetch ?? fetch;
+    try {
+      const res = await doFetch(this.opts.url, {
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+      });
+      if (!res.ok) throw new Error(`JWKS answered HTTP ${res.status}`);
+      const text = await res.text();
+      if (text.length > MAX_JWKS_CHARS) throw new Error('JWKS body too large');
+      const body = JSON.parse(text) as { keys?: unknown };
+      if (!body || !Array.isArray(body.keys)) throw new Error('JWKS body has no keys array');
+      const next = new Map<string, Cached>();
+      for (const k of body.keys as JWK[]) {
+        if (!k || typeof k !== 'object' || typeof k.kid !== 'string' || k.kty !== 'RSA') continue;
+        const old = this.keys.get(k.kid);
+        next.set(k.kid, old && old.jwk.n === k.n && old.jwk.e === k.e ? old : { jwk: k, key: null });
+      }
+      this.keys = next;
+      this.fetchedAt = this.opts.clock.now();
+      this.lastFailed = false;
+      this.lastError = null;
+    } catch (e) {
+      this.lastFailed = true;
+      this.lastError = e;
+    }
+  }
+}

@@ -1,0 +1,7 @@
+// RFC 6749 §5.2 error responses: the code in `error`, a human text in `error_description` (and the
+// contract's `message`). The cause of a refusal stays in the log.
+import { GatehouseError, type ErrorCode } from '../errors.ts';
+
+export function oauthError(code: ErrorCode, description: string, opts: { status?: 400 | 401 } = {}): GatehouseError {
+  return new GatehouseError(code, description, { extra: { error_description: description }, status: opts.status });
+}

@@ -1,0 +1,119 @@
+// The auth concern's storage interface. Methods return Promises (a PostgreSQL store can implement
+// the same interface); each method is one transaction. Domain decisions that must happen inside a
+// transaction are passed in as pure callbacks.
+import type { IpBinding } from '../admin/model.ts';
+
+export interface SigningKeyRecord {
+  kid: string;
+  realmId: string;
+  alg: 'EdDSA';
+  privatePem: string;
+  publicJwk: Record<string, string>;
+  createdAt: number;
+}
+
+export interface TokenFamily {
+  id: string;
+  realmId: string;
+  userId: string;
+  clientId: string;
+  ip: string;
+  ipBinding: IpBinding;
+  accessTtlS: number;
+  refreshTtlS: number;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface NewRefreshToken {
+  hash: string;
+  expiresAt: number;
+}
+
+export type RotateResult =
+  | { kind: 'ok'; family: TokenFamily }
+  | { kind: 'unknown' }
+  | { kind: 'expired' }
+  | { kind: 'revoked' }
+  /** A rotated token came back: the family is now revoked (CONTRACT §5). */
+  | { kind: 'reused'; family: TokenFamily }
+  /** `check` refused (wrong client, outside the IP binding): nothing changed. */
+  | { kind: 'refused'; reason: string };
+
+export interface AuthorizeTransaction {
+  realmId: string;
+  state: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  scope: string;
+  createdAt: number;
+  expiresAt: number;
+  consumedAt: number | null;
+}
+
+export interface AuthorizationCode {
+  hash: string;
+  realmId: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  scope: string;
+  userId: string;
+  ip: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  familyId: string | null;
+}
+
+export type IssueCodeResult = { kind: 'ok'; tx: AuthorizeTransaction } | { kind: 'refused'; reason: string };
+
+export type ExchangeCodeResult =
+  | { kind: 'ok'; code: AuthorizationCode }
+  | { kind: 'unknown' }
+  /** Replayed: the family issued from it is revoked (RFC 6749 §4.1.2). */
+  | { kind: 'replayed' }
+  | { kind: 'refused'; reason: string };
+
+/** A Sign in with Apple web attempt (apple-web.ts): its own state (stored hashed) and nonce. */
+export interface WebLoginAttempt {
+  stateHash: string;
+  realmId: string;
+  clientId: string;
+  downstreamState: string | null;
+  /** Raw nonce; Apple receives its SHA-256 hex and echoes it in the ID token. */
+  nonce: string;
+  createdAt: number;
+  expiresAt: number;
+  consumedAt: number | null;
+}
+
+export type ConsumeWebAttemptResult = { kind: 'ok'; attempt: WebLoginAttempt } | { kind: 'refused'; reason: 'unknown' | 'consumed' | 'expired' };
+
+export interface AuthStore {
+  /** The realm's current signing key, created by `create` (inside the transaction) when missing. */
+  currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord>;
+  signingKey(kid: string): Promise<SigningKeyRecord | null>;
+  signingKeys(realmId: string): Promise<SigningKeyRecord[]>;
+
+  createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void>;
+  getFamily(id: string): Promise<TokenFamily | null>;
+  /** Exchanges a refresh token for `next`: reuse revokes the family; `check` may refuse. */
+  rotateRefreshToken(hash: string, now: number, check: (f: TokenFamily) => string | null, next: (f: TokenFamily) => NewRefreshToken): Promise<RotateResult>;
+  /** The family of a refresh token (any state), or null. */
+  familyOfRefreshToken(hash: string): Promise<{ family: TokenFamily; expiresAt: number; rotatedAt: number | null } | null>;
+  revokeFamily(id: string, now: number, reason: string): Promise<void>;
+
+  /** false when a transaction with that state is still pending in the realm. */
+  createAuthorizeTransaction(tx: AuthorizeTransaction): Promise<boolean>;
+  getAuthorizeTransaction(realmId: string, state: string): Promise<AuthorizeTransaction | null>;
+  /** Consumes the pending transaction (after `check`) and stores the code, atomically. */
+  issueCode(realmId: string, state: string, now: number, check: (tx: AuthorizeTransaction) => string | null, code: Omit<AuthorizationCode, 'redirectUri' | 'codeChallenge' | 'scope' | 'clientId' | 'usedAt' | 'familyId'>): Promise<IssueCodeResult>;
+  /** Uses the code once (after `check`) and creates the family issued from it, atomically. */
+  /** Stores a new web login attempt (the state hash is random and unique). */
+  createWebAttempt(a: WebLoginAttempt): Promise<void>;
+  /** Marks the realm's attempt used, once: a second call, an unknown or an expired state is refused. */
+  consumeWebAttempt(realmId: string, stateHash: string, now: number): Promise<ConsumeWebAttemptResult>;
+  exchangeCode(hash: string, now: number, check: (c: AuthorizationCode) => string | null, family: (c: AuthorizationCode) => { family: TokenFamily; refresh: NewRefreshToken }): Promise<ExchangeCodeResult>;
+}

@@ -1,0 +1,162 @@
+// Sessions: a token family per login (bound to one client and, per the client's setting, to the
+// issuing IP), a JWT access token and an opaque refresh token rotated on every use (CONTRACT §5).
+import type { ClientApp } from '../admin/model.ts';
+import type { AdminStore } from '../admin/store.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
+import { accessTokenKid, signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
+import { ipAllowed } from './ip-binding.ts';
+import { oauthError } from './oauth-errors.ts';
+import type { SigningKeys } from './signing-keys.ts';
+import type { AuthStore, NewRefreshToken, TokenFamily } from './store.ts';
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  refreshExpiresIn: number;
+  familyId: string;
+}
+
+export interface SessionDeps {
+  store: AuthStore;
+  admin: AdminStore;
+  keys: SigningKeys;
+  clock: Clock;
+  /** `{publicUrl}/api/oauth/{realmId}`, read lazily (the URL is known once HTTP is bound). */
+  issuer(realmId: string): string;
+}
+
+export interface FamilyDraft {
+  family: TokenFamily;
+  refresh: NewRefreshToken;
+  refreshToken: string;
+}
+
+/** A new family for `client` and its first refresh token (not yet stored). */
+export function draftFamily(realmId: string, userId: string, client: ClientApp, ip: string, now: number): FamilyDraft {
+  const family: TokenFamily = {
+    id: newId('sid'),
+    realmId,
+    userId,
+    clientId: client.clientId,
+    ip,
+    ipBinding: client.ipBinding,
+    accessTtlS: client.accessTokenTtlSeconds,
+    refreshTtlS: client.refreshTokenTtlSeconds,
+    createdAt: now,
+    revokedAt: null,
+  };
+  const refreshToken = newSecret('rt');
+  return { family, refreshToken, refresh: { hash: sha256Hex(refreshToken), expiresAt: now + client.refreshTokenTtlSeconds * 1000 } };
+}
+
+export function createSessions(deps: SessionDeps) {
+  const { store, keys, clock } = deps;
+
+  async function accessToken(f: TokenFamily, now: number): Promise<string> {
+    const key = await keys.active(f.realmId);
+    const iat = Math.floor(now / 1000);
+    return signAccessToken(key.kid, key.privateKey, {
+      iss: deps.issuer(f.realmId),
+      sub: f.userId,
+      aud: f.clientId,
+      sid: f.id,
+      jti: newId('at'),
+      iat,
+      exp: iat + f.accessTtlS,
+    });
+  }
+
+  async function tokenSet(f: TokenFamily, refreshToken: string, now: number): Promise<TokenSet> {
+    return {
+      accessToken: await accessToken(f, now),
+      refreshToken,
+      tokenType: 'Bearer',
+      expiresIn: f.accessTtlS,
+      refreshExpiresIn: f.refreshTtlS,
+      familyId: f.id,
+    };
+  }
+
+  return {
+    tokenSet,
+
+    /** Direct session (native login) for a first-party client. */
+    async start(realmId: string, userId: string, client: ClientApp, ip: string): Promise<TokenSet> {
+      const now = clock.now();
+      await keys.active(realmId); // create the realm key before the family, outside its transaction
+      const d = draftFamily(realmId, userId, client, ip, now);
+      await store.createFamily(d.family, d.refresh);
+      return tokenSet(d.family, d.refreshToken, now);
+    },
+
+    /** grant_type=refresh_token (RFC 6749 §6) with rotation and reuse detection. */
+    async refresh(realmId: string, refreshToken: string, clientId: string, ip: string): Promise<TokenSet> {
+      const now = clock.now();
+      // A client an operator disabled (or deleted) gets no new tokens. Read before the
+      // transaction; the family's client never changes.
+      const known = await store.familyOfRefreshToken(sha256Hex(refreshToken));
+      if (known) {
+        const client = await deps.admin.getClient(known.family.realmId, known.family.clientId);
+        if (!client || !client.enabled) throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+      }
+      const nextToken = newSecret('rt');
+      const result = await store.rotateRefreshToken(
+        sha256Hex(refreshToken),
+        now,
+        (f) => {
+          if (f.realmId !== realmId) return 'realm';
+          if (clientId && f.clientId !== clientId) return 'client';
+          if (!ipAllowed(f.ip, ip, f.ipBinding)) return 'ip_binding';
+          return null;
+        },
+        (f) => ({ hash: sha256Hex(nextToken), expiresAt: now + f.refreshTtlS * 1000 }),
+      );
+      switch (result.kind) {
+        case 'ok':
+          return tokenSet(result.family, nextToken, now);
+        case 'reused':
+          throw oauthError('invalid_grant', 'Refresh token was already used; the session is revoked', { status: 401 });
+        case 'refused':
+          if (result.reason === 'ip_binding') throw oauthError('invalid_grant', 'Refresh token is not valid from this address', { status: 401 });
+          throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+        default:
+          throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+      }
+    },
+
+    /** An access token's claims and family when it is valid now; `ip` null skips the IP binding
+     *  (introspection, where the caller is a resource server, not the token's holder). */
+    async check(realmId: string, token: string, ip: string | null): Promise<{ claims: AccessClaims; family: TokenFamily } | null> {
+      const kid = accessTokenKid(token);
+      if (!kid) return null;
+      const pub = await keys.publicKey(realmId, kid);
+      if (!pub) return null;
+      const claims = verifyAccessToken(token, pub, { iss: deps.issuer(realmId), now: Math.floor(clock.now() / 1000) });
+      if (!claims) return null;
+      const family = await store.getFamily(claims.sid);
+      if (!family || family.revokedAt !== null || family.realmId !== realmId || family.userId !== claims.sub) return null;
+      if (ip !== null && !ipAllowed(family.ip, ip, family.ipBinding)) return null;
+      return { claims, family };
+    },
+
+    /** RFC 7009: the family of a refresh or access token is revoked; unknown tokens are ignored. */
+    async revoke(realmId: string, token: string, clientId: string): Promise<void> {
+      const now = clock.now();
+      if (token.startsWith('rt_')) {
+        const found = await store.familyOfRefreshToken(sha256Hex(token));
+        if (!found || found.family.realmId !== realmId) return;
+        if (clientId && found.family.clientId !== clientId) return; // §2.1: not the client's token
+        await store.revokeFamily(found.family.id, now, 'revoked');
+        return;
+      }
+      const ok = await this.check(realmId, token, null);
+      if (!ok || (clientId && ok.family.clientId !== clientId)) return;
+      await store.revokeFamily(ok.family.id, now, 'revoked');
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,26 @@
+// POST /api/oauth/{realmId}/token (RFC 6749 §3.2): form-urlencoded or JSON; the grant handlers
+// live in grants/. Errors are RFC 6749 §5.2 codes in `error`.
+import type { CallContext } from '../rpc/context.ts';
+import { authorizationCodeGrant } from './grants/authorization-code.ts';
+import type { Grant, GrantDeps, TokenRequest } from './grants/grant.ts';
+import { refreshTokenGrant } from './grants/refresh-token.ts';
+import { oauthError } from './oauth-errors.ts';
+
+const GRANTS = new Map<string, Grant>([authorizationCodeGrant, refreshTokenGrant].map((g) => [g.grantType, g]));
+export const GRANT_TYPES = [...GRANTS.keys()];
+
+export function createToken(deps: GrantDeps) {
+  return async function token(req: TokenRequest, ctx: CallContext) {
+    if (!req.grantType) throw oauthError('invalid_request', 'grant_type: required');
+    const grant = GRANTS.get(req.grantType);
+    if (!grant) throw oauthError('unsupported_grant_type', `grant_type: ${GRANT_TYPES.join(' or ')}`);
+    const set = await grant.handler(req, ctx, deps);
+    return {
+      accessToken: set.accessToken,
+      tokenType: set.tokenType,
+      expiresIn: set.expiresIn,
+      refreshToken: set.refreshToken,
+      refreshExpiresIn: set.refreshExpiresIn,
+    };
+  };
+}

@@ -1,0 +1,91 @@
+// BillingService handlers (CONTRACT §6, issue 6): entitlement mapping batches and subscriptions.
+import { badRequest, forbidden } from '../errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
+import { hasPermission, type CallContext, type ServiceImpl } from '../rpc/context.ts';
+import { windowListView } from '../points/service.ts';
+import { carriesPointsFields, validateMappingUpdate, type RawMappingUpdate } from './mappings.ts';
+import type { EntitlementMapping, Subscription } from './model.ts';
+import type { BillingStore } from './store.ts';
+
+export interface BillingServiceDeps {
+  store: BillingStore;
+  clock: Clock;
+}
+
+export function mappingView(m: EntitlementMapping) {
+  return {
+    mappingId: m.id,
+    realmId: m.realmId,
+    paymentProvider: m.paymentProvider,
+    externalProductId: m.externalProductId,
+    entitlementKey: m.entitlementKey,
+    billingType: m.billingType,
+    billingPeriod: m.billingPeriod,
+    pointsPerPeriod: m.pointsPerPeriod,
+    grantPeriodType: m.grantPeriodType,
+    validityDays: m.validityDays,
+    grantOnSubscribe: m.grantOnSubscribe,
+    maxPeriods: m.maxPeriods,
+    enabled: m.enabled,
+    quotaWindows: windowListView(m.quotaWindows),
+    activeSubscriptions: m.activeSubscriptions,
+    createdAt: toTimestamp(m.createdAt),
+    updatedAt: toTimestamp(m.updatedAt),
+  };
+}
+
+export function subscriptionView(s: Subscription) {
+  return {
+    subscriptionId: s.id,
+    realmId: s.realmId,
+    userId: s.userId,
+    mappingId: s.mappingId,
+    externalSubscriptionId: s.externalSubscriptionId ?? '',
+    status: s.status,
+    entitlement: s.entitlement,
+    startedAt: toTimestamp(s.startedAt),
+    canceledAt: toTimestampOrNull(s.canceledAt),
+  };
+}
+
+const required = (v: string, field: string) => {
+  if (!v || !v.trim()) throw badRequest(`${field}: required`, { field });
+  return v.trim();
+};
+
+export function createBillingService({ store, clock }: BillingServiceDeps): ServiceImpl {
+  return {
+    async batchUpdateEntitlementMappings(req: { realmId: string; paymentProvider: string; externalProductId: string; updates: RawMappingUpdate[] }, ctx: CallContext) {
+      const p = ctx.principal;
+      // Rows that set what subscribers are granted need points.manage as well (issue 6).
+      if (p?.kind === 'api_key' && req.updates.some(carriesPointsFields) && !hasPermission(p, 'points.manage')) {
+        throw forbidden('API key lacks the points.manage permission (a row carries points fields)');
+      }
+      const provider = required(req.paymentProvider, 'paymentProvider');
+      const product = required(req.externalProductId, 'externalProductId');
+      if (req.updates.length > 100) throw badRequest('updates: at most 100 rows', { field: 'updates' });
+      const rows = req.updates.map((u, i) => validateMappingUpdate(u, i));
+      const saved = await store.applyMappingBatch(req.realmId, provider, product, rows, clock.now());
+      return { saved: saved.length, mappings: saved.map(mappingView) };
+    },
+
+    async listEntitlementMappings(req: { realmId: string; paymentProvider: string; externalProductId: string }) {
+      const list = await store.listMappings(req.realmId, { paymentProvider: req.paymentProvider || undefined, externalProductId: req.externalProductId || undefined });
+      return { mappings: list.map(mappingView) };
+    },
+
+    async createSubscription(req: { realmId: string; userId: string; mappingId: string; externalSubscriptionId?: string }) {
+      const userId = required(req.userId, 'userId');
+      const mappingId = required(req.mappingId, 'mappingId');
+      const ext = req.externalSubscriptionId === undefined ? null : required(req.externalSubscriptionId, 'externalSubscriptionId');
+      const s = await store.createSubscription({ realmId: req.realmId, userId, mappingId, externalSubscriptionId: ext, id: newId('sub') }, clock.now());
+      return subscriptionView(s);
+    },
+
+    async cancelSubscription(req: { realmId: string; subscriptionId: string }) {
+      return subscriptionView(await store.cancelSubscription(req.realmId, required(req.subscriptionId, 'subscriptionId'), clock.now()));
+    },
+  };
+}

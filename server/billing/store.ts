@@ -1,0 +1,12 @@
+// Storage of the billing concern, one transaction per use case.
+import type { EntitlementMapping, MappingPatch, Subscription } from './model.ts';
+
+export interface BillingStore {
+  /** Applies every row or none: throws not_found (unknown mappingId) or mapping_in_use. */
+  applyMappingBatch(realmId: string, paymentProvider: string, externalProductId: string, rows: MappingPatch[], now: number): Promise<EntitlementMapping[]>;
+  listMappings(realmId: string, filter: { paymentProvider?: string; externalProductId?: string }): Promise<EntitlementMapping[]>;
+  /** Activates a subscription and grants its entitlement (snapshot of the mapping's terms). */
+  createSubscription(input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string }, now: number): Promise<Subscription>;
+  /** Ends a subscription and its entitlement; canceling a canceled one answers it unchanged. */
+  cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription>;
+}

@@ -1,0 +1,48 @@
+// Storage of the points concern, behind narrow use-case methods (one transaction each) so another
+// database could implement them. The rules the implementation applies are the pure functions of
+// windows.ts, periods.ts and consume.ts.
+import type { ConsumeResult, DefaultPointsConfig, GrantResult, PeriodType, PointsSummary, PoolKind, QuotaWindow } from './model.ts';
+
+export interface DefaultConfigPatch {
+  registrationBonusPoints?: number;
+  freePeriodicPointsAmount?: number;
+  freePeriodicGrantPeriodType?: PeriodType;
+  freePeriodicValidityDays?: number;
+  /** undefined = untouched; [] = cleared; a list replaces. */
+  freePeriodicQuotaWindows?: QuotaWindow[];
+}
+
+export interface ConsumeCommand {
+  realmId: string;
+  userId: string;
+  amount: number;
+  description: string | null;
+  idempotencyKey: string | null;
+  /** Hash of the request body, compared on replay. */
+  requestHash: string;
+  transactionId: string;
+}
+
+export interface GrantCommand {
+  realmId: string;
+  userId: string;
+  kind: PoolKind;
+  amount: number;
+  expiresAt: number | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+  grantId: string;
+}
+
+export interface PointsStore {
+  realmExists(realmId: string): Promise<boolean>;
+  getDefaultConfig(realmId: string): Promise<DefaultPointsConfig>;
+  putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig>;
+  /** Registration credit and the current free periodic grant for a new account (idempotent). */
+  grantRegistration(realmId: string, userId: string, now: number): Promise<void>;
+  /** Throws not_found, insufficient_points, idempotency_conflict; nothing written on a throw. */
+  consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult>;
+  grant(cmd: GrantCommand, now: number): Promise<GrantResult>;
+  /** Materialises due periodic grants, then reads. Throws not_found for an unknown user. */
+  summary(realmId: string, userId: string, now: number): Promise<PointsSummary>;
+}

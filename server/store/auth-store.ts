@@ -1,0 +1,316 @@
+// SQLite implementation of AuthStore. Every method is one BEGIN IMMEDIATE transaction where it
+// reads then writes, so two exchanges of the same refresh token or code can never both succeed.
+import type { IpBinding } from '../admin/model.ts';
+import type {
+  AuthStore,
+  AuthorizationCode,
+  AuthorizeTransaction,
+  ConsumeWebAttemptResult,
+  ExchangeCodeResult,
+  IssueCodeResult,
+  NewRefreshToken,
+  RotateResult,
+  SigningKeyRecord,
+  TokenFamily,
+  WebLoginAttempt,
+} from '../auth/store.ts';
+import { immediate, type Db } from './open.ts';
+
+interface KeyRow {
+  kid: string;
+  realm_id: string;
+  alg: 'EdDSA';
+  private_pem: string;
+  public_jwk: string;
+  created_at: number;
+}
+interface FamilyRow {
+  id: string;
+  realm_id: string;
+  user_id: string;
+  client_id: string;
+  ip: string;
+  ip_binding: IpBinding;
+  access_ttl_s: number;
+  refresh_ttl_s: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+interface RefreshRow {
+  token_hash: string;
+  family_id: string;
+  expires_at: number;
+  rotated_at: number | null;
+}
+interface TxRow {
+  realm_id: string;
+  state: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope: string;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+interface CodeRow {
+  code_hash: string;
+  realm_id: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope: string;
+  user_id: string;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  family_id: string | null;
+}
+
+interface AttemptRow {
+  state_hash: string;
+  realm_id: string;
+  client_id: string;
+  downstream_state: string | null;
+  nonce: string;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+const toAttempt = (r: AttemptRow): WebLoginAttempt => ({
+  stateHash: r.state_hash,
+  realmId: r.realm_id,
+  clientId: r.client_id,
+  downstreamState: r.downstream_state,
+  nonce: r.nonce,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  consumedAt: r.consumed_at,
+});
+
+const toKey = (r: KeyRow): SigningKeyRecord => ({
+  kid: r.kid,
+  realmId: r.realm_id,
+  alg: r.alg,
+  privatePem: r.private_pem,
+  publicJwk: JSON.parse(r.public_jwk) as Record<string, string>,
+  createdAt: r.created_at,
+});
+const toFamily = (r: FamilyRow): TokenFamily => ({
+  id: r.id,
+  realmId: r.realm_id,
+  userId: r.user_id,
+  clientId: r.client_id,
+  ip: r.ip,
+  ipBinding: r.ip_binding,
+  accessTtlS: r.access_ttl_s,
+  refreshTtlS: r.refresh_ttl_s,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+});
+const toTx = (r: TxRow): AuthorizeTransaction => ({
+  realmId: r.realm_id,
+  state: r.state,
+  clientId: r.client_id,
+  redirectUri: r.redirect_uri,
+  codeChallenge: r.code_challenge,
+  scope: r.scope,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  consumedAt: r.consumed_at,
+});
+const toCode = (r: CodeRow): AuthorizationCode => ({
+  hash: r.code_hash,
+  realmId: r.realm_id,
+  clientId: r.client_id,
+  redirectUri: r.redirect_uri,
+  codeChallenge: r.code_challenge,
+  scope: r.scope,
+  userId: r.user_id,
+  ip: r.ip,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  usedAt: r.used_at,
+  familyId: r.family_id,
+});
+
+export class SqliteAuthStore implements AuthStore {
+  private readonly s;
+
+  constructor(private readonly db: Db) {
+    this.s = {
+      currentKey: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? AND retired_at IS NULL ORDER BY created_at DESC LIMIT 1'),
+      keyByKid: db.prepare('SELECT * FROM signing_keys WHERE kid = ?'),
+      keysOfRealm: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at'),
+      insertKey: db.prepare(`INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at)
+        VALUES (?, ?, ?, ?, ?, ?)`),
+      insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at)
+        VALUES (@id, @realmId, @userId, @clientId, @ip, @ipBinding, @accessTtlS, @refreshTtlS, @createdAt)`),
+      getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
+      revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL'),
+      insertRefresh: db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
+      getRefresh: db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?'),
+      rotateRefresh: db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL'),
+      getTx: db.prepare('SELECT * FROM authorize_transactions WHERE realm_id = ? AND state = ?'),
+      upsertTx: db.prepare(`INSERT INTO authorize_transactions (realm_id, state, client_id, redirect_uri, code_challenge, scope, created_at, expires_at)
+        VALUES (@realmId, @state, @clientId, @redirectUri, @codeChallenge, @scope, @createdAt, @expiresAt)
+        ON CONFLICT (realm_id, state) DO UPDATE SET client_id = excluded.client_id, redirect_uri = excluded.redirect_uri,
+          code_challenge = excluded.code_challenge, scope = excluded.scope, created_at = excluded.created_at,
+          expires_at = excluded.expires_at, consumed_at = NULL`),
+      consumeTx: db.prepare('UPDATE authorize_transactions SET consumed_at = ? WHERE realm_id = ? AND state = ? AND consumed_at IS NULL'),
+      insertCode: db.prepare(`INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, created_at, expires_at)
+        VALUES (@hash, @realmId, @clientId, @redirectUri, @codeChallenge, @scope, @userId, @ip, @createdAt, @expiresAt)`),
+      getCode: db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?'),
+      insertAttempt: db.prepare(`INSERT INTO apple_web_attempts (state_hash, realm_id, client_id, downstream_state, nonce, created_at, expires_at)
+        VALUES (@stateHash, @realmId, @clientId, @downstreamState, @nonce, @createdAt, @expiresAt)`),
+      sweepAttempts: db.prepare('DELETE FROM apple_web_attempts WHERE expires_at <= ?'),
+      getAttempt: db.prepare('SELECT * FROM apple_web_attempts WHERE state_hash = ? AND realm_id = ?'),
+      consumeAttempt: db.prepare('UPDATE apple_web_attempts SET consumed_at = ? WHERE state_hash = ? AND consumed_at IS NULL'),
+      useCode: db.prepare('UPDATE authorization_codes SET used_at = ?, family_id = ? WHERE code_hash = ? AND used_at IS NULL'),
+    };
+  }
+
+  async currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord> {
+    const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
+    if (found) return toKey(found);
+    return immediate(this.db, () => {
+      const again = this.s.currentKey.get(realmId) as KeyRow | undefined;
+      if (again) return toKey(again);
+      const k = create();
+      this.s.insertKey.run(k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt);
+      return k;
+    });
+  }
+
+  async signingKey(kid: string): Promise<SigningKeyRecord | null> {
+    const r = this.s.keyByKid.get(kid) as KeyRow | undefined;
+    return r ? toKey(r) : null;
+  }
+
+  async signingKeys(realmId: string): Promise<SigningKeyRecord[]> {
+    return (this.s.keysOfRealm.all(realmId) as KeyRow[]).map(toKey);
+  }
+
+  async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {
+    immediate(this.db, () => {
+      this.s.insertFamily.run(family);
+      this.s.insertRefresh.run(refresh.hash, family.id, family.createdAt, refresh.expiresAt);
+    });
+  }
+
+  async getFamily(id: string): Promise<TokenFamily | null> {
+    const r = this.s.getFamily.get(id) as FamilyRow | undefined;
+    return r ? toFamily(r) : null;
+  }
+
+  async rotateRefreshToken(hash: string, now: number, check: (f: TokenFamily) => string | null, next: (f: TokenFamily) => NewRefreshToken): Promise<RotateResult> {
+    return immediate(this.db, (): RotateResult => {
+      const rt = this.s.getRefresh.get(hash) as RefreshRow | undefined;
+      if (!rt) return { kind: 'unknown' };
+      const family = toFamily(this.s.getFamily.get(rt.family_id) as FamilyRow);
+      if (family.revokedAt !== null) return { kind: 'revoked' };
+      if (rt.rotated_at !== null) {
+        this.s.revokeFamily.run(now, 'refresh_token_reused', family.id);
+        return { kind: 'reused', family: { ...family, revokedAt: now } };
+      }
+      if (rt.expires_at <= now) return { kind: 'expired' };
+      const refusal = check(family);
+      if (refusal) return { kind: 'refused', reason: refusal };
+      this.s.rotateRefresh.run(now, hash);
+      const n = next(family);
+      this.s.insertRefresh.run(n.hash, family.id, now, n.expiresAt);
+      return { kind: 'ok', family };
+    });
+  }
+
+  async familyOfRefreshToken(hash: string) {
+    const rt = this.s.getRefresh.get(hash) as RefreshRow | undefined;
+    if (!rt) return null;
+    const f = this.s.getFamily.get(rt.family_id) as FamilyRow;
+    return { family: toFamily(f), expiresAt: rt.expires_at, rotatedAt: rt.rotated_at };
+  }
+
+  async revokeFamily(id: string, now: number, reason: string): Promise<void> {
+    this.s.revokeFamily.run(now, reason, id);
+  }
+
+  async createAuthorizeTransaction(tx: AuthorizeTransaction): Promise<boolean> {
+    return immediate(this.db, () => {
+      const old = this.s.getTx.get(tx.realmId, tx.state) as TxRow | undefined;
+      if (old && old.consumed_at === null && old.expires_at > tx.createdAt) return false;
+      this.s.upsertTx.run(tx);
+      return true;
+    });
+  }
+
+  async getAuthorizeTransaction(realmId: string, state: string): Promise<AuthorizeTransaction | null> {
+    const r = this.s.getTx.get(realmId, state) as TxRow | undefined;
+    return r ? toTx(r) : null;
+  }
+
+  async issueCode(
+    realmId: string,
+    state: string,
+    now: number,
+    check: (tx: AuthorizeTransaction) => string | null,
+    code: Omit<AuthorizationCode, 'redirectUri' | 'codeChallenge' | 'scope' | 'clientId' | 'usedAt' | 'familyId'>,
+  ): Promise<IssueCodeResult> {
+    return immediate(this.db, (): IssueCodeResult => {
+      const r = this.s.getTx.get(realmId, state) as TxRow | undefined;
+      if (!r) return { kind: 'refused', reason: 'unknown' };
+      const tx = toTx(r);
+      const refusal = check(tx);
+      if (refusal) return { kind: 'refused', reason: refusal };
+      if (this.s.consumeTx.run(now, realmId, state).changes !== 1) return { kind: 'refused', reason: 'consumed' };
+      this.s.insertCode.run({ ...code, clientId: tx.clientId, redirectUri: tx.redirectUri, codeChallenge: tx.codeChallenge, scope: tx.scope });
+      return { kind: 'ok', tx };
+    });
+  }
+
+  async createWebAttempt(a: WebLoginAttempt): Promise<void> {
+    return immediate(this.db, () => this.insertWebAttempt(a));
+  }
+
+  private insertWebAttempt(a: WebLoginAttempt): void {
+    // Expired attempts can never be used again: each new one clears them (indexed, so cheap).
+    this.s.sweepAttempts.run(a.createdAt);
+    this.s.insertAttempt.run({ stateHash: a.stateHash, realmId: a.realmId, clientId: a.clientId, downstreamState: a.downstreamState, nonce: a.nonce, createdAt: a.createdAt, expiresAt: a.expiresAt });
+  }
+
+  async consumeWebAttempt(realmId: string, stateHash: string, now: number): Promise<ConsumeWebAttemptResult> {
+    return immediate(this.db, (): ConsumeWebAttemptResult => {
+      const r = this.s.getAttempt.get(stateHash, realmId) as AttemptRow | undefined;
+      if (!r) return { kind: 'refused', reason: 'unknown' };
+      if (r.consumed_at !== null) return { kind: 'refused', reason: 'consumed' };
+      if (r.expires_at <= now) return { kind: 'refused', reason: 'expired' };
+      this.s.consumeAttempt.run(now, stateHash);
+      return { kind: 'ok', attempt: { ...toAttempt(r), consumedAt: now } };
+    });
+  }
+
+  async exchangeCode(
+    hash: string,
+    now: number,
+    check: (c: AuthorizationCode) => string | null,
+    make: (c: AuthorizationCode) => { family: TokenFamily; refresh: NewRefreshToken },
+  ): Promise<ExchangeCodeResult> {
+    return immediate(this.db, (): ExchangeCodeResult => {
+      const r = this.s.getCode.get(hash) as CodeRow | undefined;
+      if (!r) return { kind: 'unknown' };
+      const code = toCode(r);
+      if (code.usedAt !== null) {
+        if (code.familyId) this.s.revokeFamily.run(now, 'authorization_code_replayed', code.familyId);
+        return { kind: 'replayed' };
+      }
+      const refusal = check(code);
+      if (refusal) return { kind: 'refused', reason: refusal };
+      const { family, refresh } = make(code);
+      this.s.insertFamily.run(family);
+      this.s.insertRefresh.run(refresh.hash, family.id, family.createdAt, refresh.expiresAt);
+      this.s.useCode.run(now, family.id, hash);
+      return { kind: 'ok', code };
+    });
+  }
+}

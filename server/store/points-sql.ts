@@ -1,0 +1,230 @@
+// The statements and synchronous steps the points and billing stores share inside their
+// transactions (better-sqlite3 is synchronous; callers wrap these in immediate()). Prepared once
+// per database.
+import { GatehouseError, notFound } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import type { Db } from './open.ts';
+import { defaultConfigFor, QUOTA_KINDS, type Balance, type DefaultPointsConfig, type PeriodType, type QuotaKind, type QuotaWindow, type WindowEntitlement, type WindowRow } from '../points/model.ts';
+import { availableOf, bindingWindows, isActive, windowRows, type WindowUsageFacts } from '../points/windows.ts';
+import { dueSubscriptionPeriods, freePeriodicGrantAt, type SubscriptionTerms } from '../points/periods.ts';
+import type { QuotaSource } from '../points/consume.ts';
+
+interface ConfigRow {
+  realm_id: string;
+  registration_bonus_points: number;
+  free_periodic_points_amount: number;
+  free_periodic_grant_period_type: string;
+  free_periodic_validity_days: number;
+  free_periodic_quota_windows: string | null;
+  updated_at: number;
+}
+interface BalanceRow {
+  id: string;
+  kind: string;
+  amount: number;
+  remaining: number;
+  expires_at: number | null;
+  created_at: number;
+}
+interface EntitlementRow {
+  id: string;
+  kind: string;
+  windows: string;
+  starts_at: number;
+  ends_at: number | null;
+}
+interface HeadRow {
+  seq: number;
+  cum: number;
+  last_at: number;
+  retention_ms: number;
+}
+
+export function toConfig(r: ConfigRow | undefined, realmId: string): DefaultPointsConfig {
+  if (!r) return defaultConfigFor(realmId);
+  return {
+    realmId: r.realm_id,
+    registrationBonusPoints: r.registration_bonus_points,
+    freePeriodicPointsAmount: r.free_periodic_points_amount,
+    freePeriodicGrantPeriodType: r.free_periodic_grant_period_type as PeriodType,
+    freePeriodicValidityDays: r.free_periodic_validity_days,
+    freePeriodicQuotaWindows: r.free_periodic_quota_windows === null ? null : (JSON.parse(r.free_periodic_quota_windows) as QuotaWindow[]),
+    updatedAt: r.updated_at,
+  };
+}
+
+/** Live state of one user at `now`: per quota kind its binding windows and availability, and the
+ *  spendable balances. */
+export interface UserPointsState {
+  windows: WindowRow[];
+  quota: QuotaSource[];
+  balances: Balance[];
+}
+
+/** Ledger pruning: at most `batch` rows, every `every` consumes of a (user, kind). History is kept
+ *  for the longest window the user ever held for the kind, and never less than `minRetentionMs`
+ *  (31 days), so a newly granted window of up to a month still sees everything consumed in it.
+ *  Tests set `every` to 1 and `minRetentionMs` to 0 to prune as eagerly as the rules allow. */
+export const ledgerPruning = { every: 16, batch: 512, minRetentionMs: 31 * 86_400_000 };
+
+export class PointsSql {
+  private readonly s;
+
+  constructor(readonly db: Db) {
+    this.s = {
+      realm: db.prepare('SELECT 1 FROM realms WHERE id = ?').pluck(),
+      user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ?').pluck(),
+      config: db.prepare('SELECT * FROM points_default_config WHERE realm_id = ?'),
+      insertBalance: db.prepare(`INSERT OR IGNORE INTO points_balances (id, realm_id, user_id, kind, amount, remaining, expires_at, source, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertEntitlement: db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, created_at FROM points_balances
+        WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
+      liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
+        WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at, id`),
+      activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
+      head: db.prepare('SELECT seq, cum, last_at, retention_ms FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
+      upsertRetention: db.prepare(`INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at, retention_ms) VALUES (?, ?, 0, 0, 0, ?)
+        ON CONFLICT (user_id, kind) DO UPDATE SET retention_ms = max(retention_ms, excluded.retention_ms)`),
+      updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
+      cumAtOrBefore: db.prepare(`SELECT cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
+        ORDER BY at DESC, seq DESC LIMIT 1`).pluck(),
+      firstAfter: db.prepare(`SELECT at, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
+        ORDER BY at, seq LIMIT 1`),
+      appendLedger: db.prepare('INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, ?, ?, ?, ?, ?)'),
+      prune: db.prepare(`DELETE FROM points_usage_ledger WHERE (user_id, kind, at, seq) IN (
+        SELECT user_id, kind, at, seq FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ? ORDER BY at, seq LIMIT ?)`),
+      spend: db.prepare('UPDATE points_balances SET remaining = remaining - ? WHERE id = ? AND remaining >= ?'),
+    };
+  }
+
+  realmExists(realmId: string): boolean {
+    return this.s.realm.get(realmId) !== undefined;
+  }
+
+  requireUser(realmId: string, userId: string): void {
+    if (this.s.user.get(realmId, userId) === undefined) throw notFound(`User ${userId} not found in realm ${realmId}`);
+  }
+
+  config(realmId: string): DefaultPointsConfig {
+    return toConfig(this.s.config.get(realmId) as ConfigRow | undefined, realmId);
+  }
+
+  insertBalance(realmId: string, userId: string, kind: string, amount: number, expiresAt: number | null, source: string, now: number, id = newId('bal')): boolean {
+    return this.s.insertBalance.run(id, realmId, userId, kind, amount, amount, expiresAt, source, now).changes === 1;
+  }
+
+  /** A window entitlement with a snapshot of `windows`; widens the ledger retention to keep
+   *  what its longest window needs. */
+  insertWindowEntitlement(realmId: string, userId: string, kind: QuotaKind, windows: QuotaWindow[], startsAt: number, endsAt: number | null, source: string, now: number): boolean {
+    const inserted = this.s.insertEntitlement.run(newId('ent'), realmId, userId, kind, JSON.stringify(windows), startsAt, endsAt, source, now).changes === 1;
+    if (inserted) this.s.upsertRetention.run(userId, kind, Math.max(...windows.map((w) => w.windowSeconds)) * 1000);
+    return inserted;
+  }
+
+  /** The current free periodic grant under the realm's configuration (idempotent per period). */
+  materialiseFreePeriodic(realmId: string, userId: string, now: number): void {
+    const cfg = this.config(realmId);
+    if (cfg.updatedAt === null) return;
+    const g = freePeriodicGrantAt(cfg.freePeriodicGrantPeriodType, cfg.freePeriodicValidityDays, now);
+    const windows = cfg.freePeriodicQuotaWindows;
+    if (windows && windows.length > 0) {
+      if (g.windowEndsAt === null || g.windowEndsAt > now) this.insertWindowEntitlement(realmId, userId, 'free_periodic_credit', windows, now, g.windowEndsAt, g.source, now);
+    } else if (cfg.freePeriodicPointsAmount > 0 && (g.expiresAt === null || g.expiresAt > now)) {
+      this.insertBalance(realmId, userId, 'free_periodic_credit', cfg.freePeriodicPointsAmount, g.expiresAt, g.source, now);
+    }
+  }
+
+  /** Fixed grants of the user's active subscriptions that are due by now (idempotent per period). */
+  materialiseSubscriptions(realmId: string, userId: string, now: number): void {
+    for (const s of this.s.activeSubs.all(userId) as Array<{ id: string; terms: string; started_at: number }>) {
+      const terms = JSON.parse(s.terms) as SubscriptionTerms;
+      for (const p of dueSubscriptionPeriods(terms, s.started_at, now, null)) {
+        this.insertBalance(realmId, userId, 'subscription_credit', terms.pointsPerPeriod, p.expiresAt, `sub:${s.id}:${p.n}`, now);
+      }
+    }
+  }
+
+  materialise(realmId: string, userId: string, now: number): void {
+    this.materialiseFreePeriodic(realmId, userId, now);
+    this.materialiseSubscriptions(realmId, userId, now);
+  }
+
+  /** Exact usage of one window from the ledger: two index seeks, whatever the history length. */
+  usageFacts(userId: string, kind: QuotaKind, head: HeadRow | undefined, windowSeconds: number, now: number): WindowUsageFacts {
+    if (!head || head.seq === 0) return { used: 0, oldestAt: null, newestAt: null };
+    const from = now - windowSeconds * 1000;
+    const before = this.s.cumAtOrBefore.get(userId, kind, from) as number | undefined;
+    const first = this.s.firstAfter.get(userId, kind, from) as { at: number; cum: number; amount: number } | undefined;
+    // cum_at(from): the last row at or before it, else (pruned or never) just before the first row after it.
+    const cumAt = before !== undefined ? before : first ? first.cum - first.amount : head.cum;
+    const used = head.cum - cumAt;
+    return { used, oldestAt: used > 0 && first ? first.at : null, newestAt: used > 0 ? head.last_at : null };
+  }
+
+  state(userId: string, now: number): UserPointsState {
+    const ents: WindowEntitlement[] = (this.s.liveEntitlements.all(userId, now, now) as EntitlementRow[]).map((r) => ({
+      id: r.id,
+      kind: r.kind as QuotaKind,
+      windows: JSON.parse(r.windows) as QuotaWindow[],
+      startsAt: r.starts_at,
+      endsAt: r.ends_at,
+    }));
+    const windows: WindowRow[] = [];
+    const quota: QuotaSource[] = [];
+    for (const kind of QUOTA_KINDS) {
+      const bind = bindingWindows(ents, kind, now);
+      if (bind.length === 0) continue;
+      const head = this.s.head.get(userId, kind) as HeadRow | undefined;
+      const rows = windowRows(kind, bind, bind.map((w) => this.usageFacts(userId, kind, head, w.windowSeconds, now)));
+      windows.push(...rows);
+      const source = ents.find((e) => e.kind === kind && isActive(e, now))!;
+      quota.push({ kind, sourceId: source.id, available: availableOf(rows) });
+    }
+    const balances: Balance[] = (this.s.liveBalances.all(userId, now) as BalanceRow[]).map((r) => ({
+      id: r.id,
+      kind: r.kind as Balance['kind'],
+      amount: r.amount,
+      remaining: r.remaining,
+      expiresAt: r.expires_at,
+      createdAt: r.created_at,
+    }));
+    return { windows, quota, balances };
+  }
+
+  /** Records `amount` consumed from a quota kind at `now` in the running-total ledger. */
+  recordUsage(userId: string, kind: QuotaKind, amount: number, now: number): void {
+    let head = this.s.head.get(userId, kind) as HeadRow | undefined;
+    if (!head) {
+      this.s.upsertRetention.run(userId, kind, 0);
+      head = { seq: 0, cum: 0, last_at: 0, retention_ms: 0 };
+    }
+    // Time never runs backwards in the ledger (a clock step back must not reorder it).
+    const at = Math.max(now, head.last_at);
+    const seq = head.seq + 1;
+    const cum = head.cum + amount;
+    this.s.appendLedger.run(userId, kind, at, seq, amount, cum);
+    this.s.updateHead.run(seq, cum, at, userId, kind);
+    // Rows every window the user ever held has left behind are no longer needed: cum is absolute,
+    // and usageFacts reads cum_at(t) from the first row after t when nothing at or before t is left.
+    if (seq % ledgerPruning.every === 0) this.s.prune.run(userId, kind, now - Math.max(head.retention_ms, ledgerPruning.minRetentionMs), ledgerPruning.batch);
+  }
+
+  spend(balanceId: string, amount: number): void {
+    if (this.s.spend.run(amount, balanceId, amount).changes !== 1) {
+      throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`balance ${balanceId} changed under a write lock`) });
+    }
+  }
+}
+
+const cache = new WeakMap<Db, PointsSql>();
+
+export function pointsSql(db: Db): PointsSql {
+  let p = cache.get(db);
+  if (!p) {
+    p = new PointsSql(db);
+    cache.set(db, p);
+  }
+  return p;
+}

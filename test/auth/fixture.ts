@@ -1,0 +1,105 @@
+// Shared set-up for the auth tests: a gatehouse pointed at local Apple and Google stand-ins, one
+// realm with clients of every kind, and row counts read straight from the database.
+import Database from 'better-sqlite3';
+import { startIdp, type TestIdp } from '../helpers/idp.ts';
+import { api, http, type HttpResult } from '../helpers/http.ts';
+import { spawnServer, startInProcess, type TestServer } from '../helpers/server.ts';
+import type { Clock } from '../../server/lib/clock.ts';
+import type { Config } from '../../server/config.ts';
+
+export const REALM = 'acme';
+export const OTHER_REALM = 'other';
+export const APPLE_AUD = 'com.example.app';
+export const GOOGLE_AUD = 'google-client.apps.example';
+export const GOOGLE_ISSUER = 'https://accounts.google.test';
+export const PARTNER_REDIRECT = 'https://partner.example/cb?tenant=7';
+
+export interface AuthFixture {
+  srv: TestServer;
+  apple: TestIdp;
+  google: TestIdp;
+  admin: ReturnType<typeof api>;
+  /** POST …/{provider}/native-login. */
+  login(provider: string, body: Record<string, unknown>, opts?: { realm?: string; ip?: string }): Promise<HttpResult>;
+  counts(): Record<'users' | 'identities' | 'families' | 'refresh' | 'codes' | 'transactions', number>;
+  close(): Promise<void>;
+}
+
+export async function authFixture(opts: { args?: string[]; inProcess?: { clock: Clock; config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>) } } = {}): Promise<AuthFixture> {
+  const apple = await startIdp({ audience: APPLE_AUD });
+  const google = await startIdp({ audience: GOOGLE_AUD, issuer: GOOGLE_ISSUER });
+  const srv = opts.inProcess
+    ? await startInProcess({
+        clock: opts.inProcess.clock,
+        config: {
+          appleJwksUrl: apple.jwksUrl,
+          appleIssuer: apple.issuer,
+          googleJwksUrl: google.jwksUrl,
+          googleIssuer: GOOGLE_ISSUER,
+          loginRateLimit: 0,
+          ...(typeof opts.inProcess.config === 'function' ? opts.inProcess.config({ apple, google }) : opts.inProcess.config),
+        },
+      })
+    : await spawnServer({
+        args: [
+          '--apple-jwks-url', apple.jwksUrl, '--apple-issuer', apple.issuer,
+          '--google-jwks-url', google.jwksUrl, '--google-issuer', GOOGLE_ISSUER,
+          '--login-rate-limit', '0', '--trust-proxy',
+          ...(opts.args ?? []),
+        ],
+      });
+  const admin = api(srv.http, srv.adminKey);
+  const ok = async (p: Promise<HttpResult>) => {
+    const r = await p;
+    if (r.status !== 200) throw new Error(`setup failed: ${r.status} ${r.text}`);
+  };
+  for (const [id, appleAud] of [[REALM, APPLE_AUD], [OTHER_REALM, 'com.other.app']] as const) {
+    await ok(admin.post('/api/admin/realms', { id, name: id }));
+    await ok(admin.put(`/api/admin/realms/${id}/providers/apple`, { clientId: appleAud, enabled: true }));
+    await ok(admin.post(`/api/admin/realms/${id}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' }));
+  }
+  await ok(admin.put(`/api/admin/realms/${REALM}/providers/google`, { clientId: GOOGLE_AUD, enabled: true }));
+  await ok(admin.put(`/api/admin/realms/${OTHER_REALM}/providers/google`, { clientId: GOOGLE_AUD, enabled: false }));
+  for (const [clientId, type, ipBinding, redirectUris, enabled] of [
+    ['app-exact', 'first_party', 'exact', [], true],
+    ['app-subnet', 'first_party', 'subnet', [], true],
+    ['app-off', 'first_party', 'off', [], false],
+    ['partner', 'third_party', 'off', [PARTNER_REDIRECT, 'com.partner.app:/oauth'], true],
+    ['partner2', 'third_party', 'off', ['https://partner2.example/cb'], true],
+  ] as const) {
+    await ok(admin.post(`/api/admin/realms/${REALM}/clients`, { clientId, name: clientId, type, redirectUris, ipBinding, enabled }));
+  }
+  const db = new Database(srv.dbPath, { readonly: true, fileMustExist: true });
+  const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+  return {
+    srv,
+    apple,
+    google,
+    admin,
+    login: (provider, body, o = {}) =>
+      http(srv.http, 'POST', `/api/oauth/${o.realm ?? REALM}/${provider}/native-login`, {
+        body,
+        headers: o.ip ? { 'x-forwarded-for': o.ip } : {},
+      }),
+    counts: () => ({
+      users: count('users'),
+      identities: count('user_identities'),
+      families: count('token_families'),
+      refresh: count('refresh_tokens'),
+      codes: count('authorization_codes'),
+      transactions: count('authorize_transactions'),
+    }),
+    async close() {
+      db.close();
+      await srv.stop();
+      await apple.close();
+      await google.close();
+    },
+  };
+}
+
+/** The claims of a JWT, unverified (for assertions). */
+export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const [h, p] = token.split('.');
+  return { header: JSON.parse(Buffer.from(h!, 'base64url').toString()), payload: JSON.parse(Buffer.from(p!, 'base64url').toString()) };
+}

@@ -1,0 +1,103 @@
+// The pure rules of the auth concern, as tables.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FixedWindowLimiter } from '../../server/auth/rate-limit.ts';
+import { expand, ipAllowed } from '../../server/auth/ip-binding.ts';
+import { s256, verifierMatches } from '../../server/auth/pkce.ts';
+import { redirectWithCode, transactionRefusal } from '../../server/auth/authorize.ts';
+import { planLoginMatch, type ProviderLogin } from '../../server/users/model.ts';
+import { appleProvider } from '../../server/auth/providers/apple.ts';
+import { googleProvider } from '../../server/auth/providers/google.ts';
+
+describe('the login rate limiter', () => {
+  it('allows the limit per key per minute, then answers with the seconds to the next window', () => {
+    const l = new FixedWindowLimiter(3);
+    const t0 = 60_000 * 1000 + 15_000; // 15 s into a window
+    for (let i = 0; i < 3; i++) assert.deepEqual(l.hit('1.2.3.4', t0), { allowed: true });
+    assert.deepEqual(l.hit('1.2.3.4', t0 + 500), { allowed: false, retryAfterS: 45 });
+    assert.deepEqual(l.hit('5.6.7.8', t0), { allowed: true }, 'other addresses are unaffected');
+    assert.deepEqual(l.hit('1.2.3.4', t0 + 45_000), { allowed: true }, 'a new window starts afresh');
+  });
+
+  it('is off with a limit of 0', () => {
+    const l = new FixedWindowLimiter(0);
+    for (let i = 0; i < 1000; i++) assert.equal(l.hit('k', i).allowed, true);
+  });
+});
+
+describe('IP binding', () => {
+  const table: Array<[string, string, 'off' | 'exact' | 'subnet', boolean]> = [
+    ['10.0.0.1', '10.0.0.1', 'exact', true],
+    ['10.0.0.1', '10.0.0.2', 'exact', false],
+    ['10.0.0.1', '10.0.0.254', 'subnet', true],
+    ['10.0.0.1', '10.0.1.1', 'subnet', false],
+    ['2001:db8::1', '2001:0db8:0:0::1', 'exact', true],
+    ['2001:db8:a:b::1', '2001:db8:a:b:ffff::9', 'subnet', true],
+    ['2001:db8:a:b::1', '2001:db8:a:c::1', 'subnet', false],
+    ['10.0.0.1', '2001:db8::1', 'subnet', false],
+    ['unknown', 'unknown', 'exact', false],
+    ['10.0.0.1', '192.168.1.1', 'off', true],
+  ];
+  for (const [bound, ip, mode, want] of table) {
+    it(`${mode}: ${bound} vs ${ip} → ${want}`, () => assert.equal(ipAllowed(bound, ip, mode), want));
+  }
+  it('expands IPv6 with an embedded IPv4 tail', () => {
+    assert.equal(expand('::ffff:1.2.3.4'), '0000:0000:0000:0000:0000:ffff:0102:0304');
+  });
+});
+
+describe('PKCE (RFC 7636)', () => {
+  it('matches the RFC 7636 Appendix B example', () => {
+    assert.equal(s256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    assert.equal(verifierMatches('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'), true);
+  });
+  it('refuses a wrong or badly sized verifier', () => {
+    assert.equal(verifierMatches('x'.repeat(43), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'), false);
+    assert.equal(verifierMatches('short', s256('short')), false);
+    assert.equal(verifierMatches('x'.repeat(129), s256('x'.repeat(129))), false);
+  });
+});
+
+describe('downstream transactions', () => {
+  const tx = { realmId: 'r', state: 'state-123', clientId: 'c', redirectUri: 'https://x/cb', codeChallenge: 'x', scope: '', createdAt: 0, expiresAt: 1000, consumedAt: null };
+  const table: Array<[string, Parameters<typeof transactionRefusal>[0], string | null]> = [
+    ['pending, same client', tx, null],
+    ['missing', null, 'unknown'],
+    ['other realm', { ...tx, realmId: 'q' }, 'unknown'],
+    ['consumed', { ...tx, consumedAt: 5 }, 'consumed'],
+    ['expired', { ...tx, expiresAt: 500 }, 'expired'],
+    ['other client', { ...tx, clientId: 'd' }, 'client'],
+  ];
+  for (const [name, t, want] of table) {
+    it(`${name} → ${want ?? 'accepted'}`, () => assert.equal(transactionRefusal(t, { realmId: 'r', clientId: 'c', now: 500 }), want));
+  }
+  it('keeps the query a registered redirect URI had', () => {
+    assert.equal(redirectWithCode('https://p.example/cb?tenant=7', 'ac_x', 's t'), 'https://p.example/cb?tenant=7&code=ac_x&state=s%20t');
+    assert.equal(redirectWithCode('com.app:/cb', 'ac_x', 's'), 'com.app:/cb?code=ac_x&state=s');
+  });
+});
+
+describe('account matching', () => {
+  const base: ProviderLogin = { realmId: 'r', provider: 'apple', subject: 'sub1', email: 'a@b.c', emailVerified: false, emailLinkable: true, fullName: null };
+  const table: Array<[string, ProviderLogin, { userId: string } | null, { userId: string } | null, ReturnType<typeof planLoginMatch>]> = [
+    ['provider record first', base, { userId: 'u1' }, { userId: 'u2' }, { kind: 'identity', userId: 'u1' }],
+    ['then email', base, null, { userId: 'u2' }, { kind: 'link', userId: 'u2' }],
+    ['then create with the email', base, null, null, { kind: 'create', email: 'a@b.c', emailVerified: false }],
+    ['no email → placeholder', { ...base, email: null }, null, null, { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false }],
+    ['no email, returning → by sub', { ...base, email: null }, { userId: 'u1' }, null, { kind: 'identity', userId: 'u1' }],
+    ['unlinkable email taken → placeholder', { ...base, provider: 'google', emailLinkable: false }, null, { userId: 'u2' }, { kind: 'create', email: 'sub1@google.placeholder', emailVerified: false }],
+    ['unlinkable email free → created with it', { ...base, provider: 'google', emailLinkable: false }, null, null, { kind: 'create', email: 'a@b.c', emailVerified: false }],
+  ];
+  for (const [name, login, ident, byEmail, want] of table) {
+    it(name, () => assert.deepEqual(planLoginMatch(login, ident, byEmail), want));
+  }
+
+  it('Apple links any email; Google only a verified one', () => {
+    const apple = appleProvider({ issuer: 'i', jwksUrl: 'http://x' });
+    const google = googleProvider({ issuer: 'https://accounts.google.com', jwksUrl: 'http://x' });
+    assert.deepEqual(apple.emailFacts({ sub: 's', email: 'X@Y.z', email_verified: 'false' }), { email: 'x@y.z', verified: false, linkable: true });
+    assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: false }), { email: 'x@y.z', verified: false, linkable: false });
+    assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: true }), { email: 'x@y.z', verified: true, linkable: true });
+    assert.deepEqual(google.issuers, ['https://accounts.google.com', 'accounts.google.com']);
+  });
+});
