@@ -3,35 +3,38 @@ import { Command } from 'commander';
 import { collect, globals, parseBool, parseIntArg, realmOf, rpc, show } from '../context.ts';
 import { record, table } from '../output.ts';
 
-const clientRecord = (c: Record<string, unknown>) => record(c);
-
-export function clientCommand(): Command {
-  const cmd = new Command('client').description('client applications of a realm');
-  cmd
-    .command('create <clientId>')
-    .description('register a client application')
-    .requiredOption('--name <name>', 'display name')
-    .requiredOption('--type <type>', 'first_party | third_party')
-    .option('--redirect-uri <uri>', 'registered redirect URI (repeatable)', collect, [])
+/** The settings `create` and `update` share; `create` requires name and type. */
+function settingOptions(cmd: Command, creating: boolean): Command {
+  if (creating) cmd.requiredOption('--name <name>', 'display name').requiredOption('--type <type>', 'first_party | third_party');
+  else cmd.option('--name <name>', 'display name').option('--type <type>', 'first_party | third_party');
+  return cmd
+    .option('--redirect-uri <uri>', creating ? 'registered redirect URI (repeatable)' : 'replace the redirect URIs (repeatable)', collect, creating ? [] : undefined)
     .option('--ip-binding <mode>', 'off | exact | subnet')
     .option('--enabled <bool>', 'true | false', parseBool('--enabled'))
     .option('--access-ttl <seconds>', 'access token lifetime', parseIntArg('--access-ttl', 1))
-    .option('--refresh-ttl <seconds>', 'refresh token lifetime', parseIntArg('--refresh-ttl', 1))
-    .action(async (clientId: string, o: Record<string, unknown>, c: Command) => {
+    .option('--refresh-ttl <seconds>', 'refresh token lifetime', parseIntArg('--refresh-ttl', 1));
+}
+
+function settings(o: Record<string, unknown>) {
+  return {
+    name: o.name,
+    type: o.type,
+    ipBinding: o.ipBinding,
+    enabled: o.enabled,
+    accessTokenTtlSeconds: o.accessTtl,
+    refreshTokenTtlSeconds: o.refreshTtl,
+  };
+}
+
+export function clientCommand(): Command {
+  const cmd = new Command('client').description('client applications of a realm');
+  settingOptions(cmd.command('create <clientId>').description('register a client application'), true).action(
+    async (clientId: string, o: Record<string, unknown>, c: Command) => {
       const g = globals(c);
-      const res = await rpc(g, 'AdminService', 'CreateClient', {
-        realmId: realmOf(g),
-        clientId,
-        name: o.name,
-        type: o.type,
-        redirectUris: o.redirectUri,
-        ipBinding: o.ipBinding,
-        enabled: o.enabled,
-        accessTokenTtlSeconds: o.accessTtl,
-        refreshTokenTtlSeconds: o.refreshTtl,
-      });
-      show(g, res, () => clientRecord(res));
-    });
+      const res = await rpc(g, 'AdminService', 'CreateClient', { realmId: realmOf(g), clientId, ...settings(o), redirectUris: o.redirectUri });
+      show(g, res, () => record(res));
+    },
+  );
   cmd
     .command('list')
     .description('list client applications')
@@ -49,32 +52,15 @@ export function clientCommand(): Command {
     .action(async (clientId: string, _o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'GetClient', { realmId: realmOf(g), clientId });
-      show(g, res, () => clientRecord(res));
+      show(g, res, () => record(res));
     });
-  cmd
-    .command('update <clientId>')
-    .description('change some settings of a client application')
-    .option('--name <name>', 'display name')
-    .option('--type <type>', 'first_party | third_party')
-    .option('--redirect-uri <uri>', 'replace the redirect URIs (repeatable)', collect)
-    .option('--ip-binding <mode>', 'off | exact | subnet')
-    .option('--enabled <bool>', 'true | false', parseBool('--enabled'))
-    .option('--access-ttl <seconds>', 'access token lifetime', parseIntArg('--access-ttl', 1))
-    .option('--refresh-ttl <seconds>', 'refresh token lifetime', parseIntArg('--refresh-ttl', 1))
-    .action(async (clientId: string, o: Record<string, unknown>, c: Command) => {
+  settingOptions(cmd.command('update <clientId>').description('change some settings of a client application'), false).action(
+    async (clientId: string, o: Record<string, unknown>, c: Command) => {
       const g = globals(c);
-      const res = await rpc(g, 'AdminService', 'UpdateClient', {
-        realmId: realmOf(g),
-        clientId,
-        name: o.name,
-        type: o.type,
-        redirectUris: o.redirectUri ? { values: o.redirectUri } : null,
-        ipBinding: o.ipBinding,
-        enabled: o.enabled,
-        accessTokenTtlSeconds: o.accessTtl,
-        refreshTokenTtlSeconds: o.refreshTtl,
-      });
-      show(g, res, () => clientRecord(res));
-    });
+      const redirectUris = o.redirectUri ? { values: o.redirectUri } : null;
+      const res = await rpc(g, 'AdminService', 'UpdateClient', { realmId: realmOf(g), clientId, ...settings(o), redirectUris });
+      show(g, res, () => record(res));
+    },
+  );
   return cmd;
 }
