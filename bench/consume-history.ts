@@ -12,14 +12,14 @@ import { createPointsEngine } from '../server/points/engine.ts';
 import { spawnServer, tempDir, ROOT } from '../test/helpers/server.ts';
 import { closeGrpcClients, grpcCall } from '../test/helpers/grpc.ts';
 
-const { values: args } = parseArgs({ options: { calls: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '4' } } });
-const CALLS = Number(args.calls);
-const CONCURRENCY = Number(args.concurrency);
-const ROUNDS = Number(args.rounds);
+const { values: args } = parseArgs({ strict: false, options: { calls: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '4' } } });
+const CALLS = Number(args.calls ?? 3000);
+const CONCURRENCY = Number(args.concurrency ?? 8);
+const ROUNDS = Number(args.rounds ?? 4);
 const DAY = 86_400_000;
 const WINDOWS = [{ windowSeconds: 18000, limit: 1e12 }, { windowSeconds: 86400, limit: 1e12 }, { windowSeconds: 2592000, limit: 1e12 }];
 
-async function seed(dbPath: string): Promise<{ small: string; large: string }> {
+export async function seed(dbPath: string, counts: { small: number; large: number } = { small: 1_000, large: 1_000_000 }): Promise<{ small: string; large: string }> {
   const db = openDatabase(dbPath);
   const now = Date.now();
   const engine = createPointsEngine(db, systemClock);
@@ -32,7 +32,7 @@ async function seed(dbPath: string): Promise<{ small: string; large: string }> {
   const t0 = Date.now();
   const insert = db.prepare("INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, 'subscription_credit', ?, ?, 1, ?)");
   const head = db.prepare("UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = 'subscription_credit'");
-  for (const [id, n] of [[users.small, 1_000], [users.large, 1_000_000]] as const) {
+  for (const [id, n] of [[users.small, counts.small], [users.large, counts.large]] as const) {
     // Spread over the last 29 days: every event is inside the 30-day window.
     const from = now - 29 * DAY;
     const step = (29 * DAY - 60_000) / n;
@@ -45,7 +45,7 @@ async function seed(dbPath: string): Promise<{ small: string; large: string }> {
       head.run(n, n, at, id);
     });
   }
-  process.stderr.write(`seeded 1 001 000 ledger rows in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(`seeded ${counts.small + counts.large} ledger rows in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   db.close();
   return users;
 }
@@ -68,6 +68,7 @@ async function measure(addr: string, key: string, userId: string, calls: number)
   return calls / secs;
 }
 
+if (process.argv[1]?.endsWith('consume-history.ts')) {
 const dir = tempDir('gatehouse-bench-');
 const dbPath = join(dir, 'bench.db');
 const users = await seed(dbPath);
@@ -106,4 +107,5 @@ try {
 } finally {
   closeGrpcClients();
   await srv.stop();
+}
 }

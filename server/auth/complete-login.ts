@@ -15,6 +15,7 @@ import type { IdTokenClaims } from './id-token.ts';
 import type { NativeProvider } from './providers/provider.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
+import { spanEnd, spanStart } from '../lib/profile.ts';
 
 export const CODE_TTL_S = 120;
 
@@ -86,6 +87,7 @@ export async function completeLogin(
   fail: Fail,
 ): Promise<LoginResult> {
   const now = deps.clock.now();
+  const tdb = spanStart();
   const email = req.provider.emailFacts(req.claims);
   const { user, created } = await deps.users.resolveProviderLogin(
     {
@@ -100,10 +102,13 @@ export async function completeLogin(
     { id: newId('usr'), now },
   );
   if (created) await deps.onUserCreated(user);
+  spanEnd('login.db_user', tdb);
 
   const downstream = req.downstreamState;
   if (downstream === undefined) {
+    const ts = spanStart();
     const set = await deps.sessions.start(req.realmId, user.id, req.client, ctx.clientIp);
+    spanEnd('login.session', ts);
     return {
       branch: 'session',
       userId: user.id,

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { GatehouseError, upstreamUnavailable } from '../errors.ts';
+import { plausibleEmail } from '../users/model.ts';
 import type { JwksCache } from './jwks-cache.ts';
 
 /** Why a token was refused; logged (never the token itself). */
@@ -61,6 +62,12 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   // headers are never read: the key comes only from the configured JWKS.
   if (header.alg !== ALG) throw new InvalidIdToken('algorithm');
   if (header.crit !== undefined) throw new InvalidIdToken('malformed');
+  // RFC 7519 §4 lets a parser take the last of duplicate claim names; another parser in the chain
+  // may take the first ({"sub":"victim","sub":"me"}). We refuse the ambiguity outright.
+  const [h64, p64] = token.split('.') as [string, string];
+  if (hasDuplicateMembers(Buffer.from(h64, 'base64url').toString('utf8')) || hasDuplicateMembers(Buffer.from(p64, 'base64url').toString('utf8'))) {
+    throw new InvalidIdToken('malformed');
+  }
   const found = await opts.jwks.lookup(typeof header.kid === 'string' ? header.kid : undefined, ALG);
   if (found.kind === 'unavailable') throw upstreamUnavailable(found.cause);
   if (found.kind === 'unknown_kid') throw new InvalidIdToken('unknown_key');
@@ -85,7 +92,51 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
     const want = createHash('sha256').update(opts.nonce).digest('hex');
     if (payload.nonce !== want) throw new InvalidIdToken('nonce');
   }
+  // The email is usable only as a plain address (users/model.ts plausibleEmail); anything else —
+  // non-string, look-alike, zero-width, bidi, NUL, trailing dot — is as if the token had none.
+  if (payload.email !== undefined) {
+    const email = plausibleEmail(payload.email);
+    if (email === null) delete payload.email;
+    else payload.email = email;
+  }
   return payload as IdTokenClaims;
+}
+
+/** Whether a JSON text's top-level object names a member twice (keys compared after unescaping).
+ *  Anything that is not a top-level object is left to the JSON parser. */
+export function hasDuplicateMembers(json: string): boolean {
+  let i = json.search(/\S/);
+  if (i < 0 || json[i] !== '{') return false;
+  const seen = new Set<string>();
+  let depth = 0;
+  let expectKey = false;
+  while (i < json.length) {
+    const c = json[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      if (depth === 1 && expectKey) {
+        let key: unknown;
+        try {
+          key = JSON.parse(json.slice(i, j + 1));
+        } catch {
+          return false; // not JSON: the parser refuses it
+        }
+        if (seen.has(key as string)) return true;
+        seen.add(key as string);
+        expectKey = false;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === '{' || c === '[') {
+      depth++;
+      if (depth === 1) expectKey = true;
+    } else if (c === '}' || c === ']') depth--;
+    else if (c === ',' && depth === 1) expectKey = true;
+    i++;
+  }
+  return false;
 }
 
 function categoryOf(e: unknown): InvalidCategory {

@@ -11,7 +11,34 @@
 import { importJWK, type JWK } from 'jose';
 import type { Clock } from '../lib/clock.ts';
 
-const MAX_JWKS_CHARS = 256 * 1024;
+// A real JWKS is a few KiB. A larger answer is refused without being read: a declared
+// content-length over the cap up front, and an undeclared (chunked) body as soon as the bytes
+// read pass the cap — so a provider (or whoever sits in front of it) cannot make us buffer 50 MB.
+const MAX_JWKS_BYTES = 256 * 1024;
+
+/** The body as UTF-8, read chunk by chunk and abandoned once it passes `cap` bytes. */
+async function readCapped(res: Response, cap: number): Promise<string> {
+  const declared = res.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= cap)) {
+    await res.body?.cancel().catch(() => {});
+    throw new Error('JWKS body too large');
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel().catch(() => {});
+      throw new Error('JWKS body too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
 
 export type KeyLookup =
   | { kind: 'key'; key: CryptoKey | Uint8Array; jwk: JWK }
@@ -100,9 +127,11 @@ export class JwksCache {
         headers: { accept: 'application/json' },
         redirect: 'error',
       });
-      if (!res.ok) throw new Error(`JWKS answered HTTP ${res.status}`);
-      const text = await res.text();
-      if (text.length > MAX_JWKS_CHARS) throw new Error('JWKS body too large');
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => {});
+        throw new Error(`JWKS answered HTTP ${res.status}`);
+      }
+      const text = await readCapped(res, MAX_JWKS_BYTES);
       const body = JSON.parse(text) as { keys?: unknown };
       if (!body || !Array.isArray(body.keys)) throw new Error('JWKS body has no keys array');
       const next = new Map<string, Cached>();

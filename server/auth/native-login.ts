@@ -10,6 +10,7 @@ import type { CallContext } from '../rpc/context.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { branchPreconditions, cleanName, completeLogin } from './complete-login.ts';
 import { InvalidIdToken, verifyIdToken } from './id-token.ts';
+import { spanEnd, spanStart } from '../lib/profile.ts';
 import type { JwksCache } from './jwks-cache.ts';
 import type { NativeProvider } from './providers/provider.ts';
 import type { FixedWindowLimiter } from './rate-limit.ts';
@@ -41,6 +42,14 @@ export interface NativeLoginDeps {
 
 export function createNativeLogin(deps: NativeLoginDeps) {
   return async function nativeLogin(req: NativeLoginRequest, ctx: CallContext) {
+    const t0 = spanStart();
+    try {
+      return await nativeLoginInner(req, ctx);
+    } finally {
+      spanEnd('login.total', t0);
+    }
+  };
+  async function nativeLoginInner(req: NativeLoginRequest, ctx: CallContext) {
     const label = /^[a-z0-9_-]{1,32}$/.test(req.provider) ? req.provider : 'identity';
     const fields = { realmId: req.realmId, provider: label };
     const fail = (category: string, err: GatehouseError) => {
@@ -74,6 +83,7 @@ export function createNativeLogin(deps: NativeLoginDeps) {
 
     // 3. The token (before any transaction: verification may await the JWKS).
     let claims;
+    const tv = spanStart();
     try {
       claims = await verifyIdToken(req.identityToken, {
         jwks: p.jwks,
@@ -88,6 +98,8 @@ export function createNativeLogin(deps: NativeLoginDeps) {
       if (e instanceof InvalidIdToken) throw fail(`token_${e.category}`, e);
       if (e instanceof GatehouseError && e.code === 'service_unavailable') throw fail('jwks_unavailable', e);
       throw e;
+    } finally {
+      spanEnd('login.verify', tv);
     }
 
     // Branch preconditions, still without writing anything.
@@ -97,5 +109,5 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     const done = await completeLogin(deps, { realmId: req.realmId, provider: p.provider, claims, fullName, client, downstreamState: req.downstreamState }, ctx, fail);
     ctx.log.info('native login', { ...fields, userId: done.userId, created: done.created, branch: done.branch });
     return done.branch === 'session' ? done.session : { redirectUri: done.redirectUri };
-  };
+  }
 }

@@ -8,6 +8,7 @@ import { accessTokenKid, signAccessToken, verifyAccessToken, type AccessClaims }
 import { ipAllowed } from './ip-binding.ts';
 import { oauthError } from './oauth-errors.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import { spanEnd, spanStart } from '../lib/profile.ts';
 import type { AuthStore, NewRefreshToken, TokenFamily } from './store.ts';
 
 export interface TokenSet {
@@ -58,6 +59,8 @@ export function createSessions(deps: SessionDeps) {
   async function accessToken(f: TokenFamily, now: number): Promise<string> {
     const key = await keys.active(f.realmId);
     const iat = Math.floor(now / 1000);
+    const t0 = spanStart();
+    try {
     return signAccessToken(key.kid, key.privateKey, {
       iss: deps.issuer(f.realmId),
       sub: f.userId,
@@ -67,6 +70,9 @@ export function createSessions(deps: SessionDeps) {
       iat,
       exp: iat + f.accessTtlS,
     });
+    } finally {
+      spanEnd('login.mint_access_token', t0);
+    }
   }
 
   async function tokenSet(f: TokenFamily, refreshToken: string, now: number): Promise<TokenSet> {

@@ -2,6 +2,7 @@
 // annotations in proto/. Binding order is path, then body, then query (fields the path set are
 // skipped). The request is then normalised through the same protobuf (de)serialiser grpc-js uses,
 // so a handler sees exactly the object it would see over gRPC.
+import { spanEnd } from '../lib/profile.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import protobuf from 'protobufjs';
 import { GatehouseError, badRequest, errorBody } from '../errors.ts';
@@ -133,6 +134,7 @@ export function createGateway(opts: GatewayOptions): Server {
     } finally {
       status = res.statusCode || status;
       log.info('http', { route: routeName, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+      spanEnd('http.handler', started);
     }
   }
 

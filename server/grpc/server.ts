@@ -5,6 +5,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { ReflectionService } from '@grpc/reflection';
 import { GatehouseError, badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Authenticator } from '../rpc/access.ts';
@@ -34,8 +35,9 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   for (const svc of opts.protos.services) {
     const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition);
     const impl: grpc.UntypedServiceImplementation = {};
+    const auth = PROFILING ? profiledAuth(opts.auth) : opts.auth;
     for (const bound of opts.methods.filter((m) => m.info.service === svc)) {
-      impl[bound.info.name] = unaryHandler(bound, opts);
+      impl[bound.info.name] = unaryHandler(bound, { ...opts, auth });
     }
     server.addService(definition, impl);
   }
@@ -103,7 +105,10 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
     run.then(
       (res) => {
         log.info('grpc', { route: bound.info.path, status: 'OK', ms: elapsed(started) });
+        const ts = spanStart();
         callback(null, res);
+        spanEnd('grpc.respond', ts);
+        spanEnd('grpc.handler', started);
       },
       (e) => {
         const err = GatehouseError.from(e);
@@ -122,6 +127,21 @@ export function toServiceError(err: GatehouseError, requestId: string): Partial<
   for (const [k, v] of Object.entries(err.headers)) metadata.set(k, v);
   metadata.set('grpc-status-details-bin', encodeStatusDetails(err.grpcStatus, err.message, err.code, extra));
   return { code: err.grpcStatus, details: err.message, metadata };
+}
+
+/** The API-key check as its own span (GATEHOUSE_PROFILE=1 only). */
+function profiledAuth(auth: Authenticator): Authenticator {
+  return {
+    async apiKey(secret) {
+      const t = spanStart();
+      try {
+        return await auth.apiKey(secret);
+      } finally {
+        spanEnd('access.api_key', t);
+      }
+    },
+    userToken: (realmId, token, ctx) => auth.userToken(realmId, token, ctx),
+  };
 }
 
 function elapsed(started: number): number {

@@ -3,6 +3,7 @@
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
+import { spanEnd, spanStart } from '../lib/profile.ts';
 import { fromTimestamp, toTimestamp, toTimestampOrNull, type Timestamp } from '../lib/timestamp.ts';
 import { hasPermission, type CallContext, type ServiceImpl } from '../rpc/context.ts';
 import { PERIOD_TYPES, type ConsumeResult, type DefaultPointsConfig, type GrantResult, type PeriodType, type PointsSummary, type PoolKind } from './model.ts';
@@ -112,12 +113,18 @@ export function createPointsService({ store, clock }: PointsServiceDeps): Servic
       if (key !== null && (key.length === 0 || key.length > 200)) throw badRequest('idempotencyKey: 1–200 characters', { field: 'idempotencyKey' });
       const description = req.description ?? null;
       if (description !== null && description.length > 500) throw badRequest('description: at most 500 characters', { field: 'description' });
+      const t0 = spanStart();
       const requestHash = sha256Hex(JSON.stringify(['consume', req.userId, req.amount, description]));
-      const r = await store.consume(
-        { realmId: req.realmId, userId: req.userId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId: newId('ptx') },
-        clock.now(),
-      );
-      return consumeView(r);
+      const transactionId = newId('ptx');
+      spanEnd('consume.hash_and_id', t0);
+      const t1 = spanStart();
+      const r = await store.consume({ realmId: req.realmId, userId: req.userId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId }, clock.now());
+      spanEnd('consume.db', t1);
+      const t2 = spanStart();
+      const view = consumeView(r);
+      spanEnd('consume.view', t2);
+      spanEnd('consume.total', t0);
+      return view;
     },
 
     async grant(req: { realmId: string; userId: string; kind: string; amount: number; expiresAt: Timestamp | null; idempotencyKey?: string }) {

@@ -139,7 +139,7 @@ export class PointsSql {
   /** Fixed grants of the user's active subscriptions that are due by now (idempotent per period). */
   materialiseSubscriptions(realmId: string, userId: string, now: number): void {
     for (const s of this.s.activeSubs.all(userId) as Array<{ id: string; terms: string; started_at: number }>) {
-      const terms = JSON.parse(s.terms) as SubscriptionTerms;
+      const terms = parsedJson<SubscriptionTerms>(s.terms);
       for (const p of dueSubscriptionPeriods(terms, s.started_at, now, null)) {
         this.insertBalance(realmId, userId, 'subscription_credit', terms.pointsPerPeriod, p.expiresAt, `sub:${s.id}:${p.n}`, now);
       }
@@ -152,10 +152,13 @@ export class PointsSql {
   }
 
   /** Exact usage of one window from the ledger: two index seeks, whatever the history length. */
-  usageFacts(userId: string, kind: QuotaKind, head: HeadRow | undefined, windowSeconds: number, now: number): WindowUsageFacts {
+  usageFacts(userId: string, kind: QuotaKind, head: HeadRow | undefined, windowSeconds: number, now: number, withTimes = true): WindowUsageFacts {
     if (!head || head.seq === 0) return { used: 0, oldestAt: null, newestAt: null };
     const from = now - windowSeconds * 1000;
     const before = this.s.cumAtOrBefore.get(userId, kind, from) as number | undefined;
+    // A consume needs only `used`: with a row at or before the window start, the second seek (for
+    // the oldest time inside the window) is skipped; oldestAt is then unknown (null).
+    if (!withTimes && before !== undefined) return { used: head.cum - before, oldestAt: null, newestAt: null };
     const first = this.s.firstAfter.get(userId, kind, from) as { at: number; cum: number; amount: number } | undefined;
     // cum_at(from): the last row at or before it, else (pruned or never) just before the first row after it.
     const cumAt = before !== undefined ? before : first ? first.cum - first.amount : head.cum;
@@ -163,11 +166,13 @@ export class PointsSql {
     return { used, oldestAt: used > 0 && first ? first.at : null, newestAt: used > 0 ? head.last_at : null };
   }
 
-  state(userId: string, now: number): UserPointsState {
+  /** `withTimes: false` (consume) leaves the windows' recovery times out where that saves a seek:
+   *  `quota` and `balances` are exact either way, `windows[].nextRecoveryAt` may then be null. */
+  state(userId: string, now: number, withTimes = true): UserPointsState {
     const ents: WindowEntitlement[] = (this.s.liveEntitlements.all(userId, now, now) as EntitlementRow[]).map((r) => ({
       id: r.id,
       kind: r.kind as QuotaKind,
-      windows: JSON.parse(r.windows) as QuotaWindow[],
+      windows: parsedJson<QuotaWindow[]>(r.windows),
       startsAt: r.starts_at,
       endsAt: r.ends_at,
     }));
@@ -177,7 +182,7 @@ export class PointsSql {
       const bind = bindingWindows(ents, kind, now);
       if (bind.length === 0) continue;
       const head = this.s.head.get(userId, kind) as HeadRow | undefined;
-      const rows = windowRows(kind, bind, bind.map((w) => this.usageFacts(userId, kind, head, w.windowSeconds, now)));
+      const rows = windowRows(kind, bind, bind.map((w) => this.usageFacts(userId, kind, head, w.windowSeconds, now, withTimes)));
       windows.push(...rows);
       const source = ents.find((e) => e.kind === kind && isActive(e, now))!;
       quota.push({ kind, sourceId: source.id, available: availableOf(rows) });
@@ -216,6 +221,24 @@ export class PointsSql {
       throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`balance ${balanceId} changed under a write lock`) });
     }
   }
+}
+
+// Entitlement window snapshots and subscription terms are immutable JSON read on every consume; the
+// same few texts recur, so each is parsed once. Keyed by the text itself (never stale); bounded.
+const parsed = new Map<string, unknown>();
+const PARSED_MAX = 1024;
+function parsedJson<T>(text: string): T {
+  let v = parsed.get(text);
+  if (v === undefined) {
+    v = Object.freeze(deepFreeze(JSON.parse(text)));
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(text, v);
+  }
+  return v as T;
+}
+function deepFreeze(v: unknown): unknown {
+  if (v && typeof v === 'object') for (const x of Object.values(v)) deepFreeze(Object.freeze(x));
+  return v;
 }
 
 const cache = new WeakMap<Db, PointsSql>();

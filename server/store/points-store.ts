@@ -69,39 +69,48 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
-    return immediate(this.db, () => {
-      const prior = this.replay<ConsumeResult>(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash);
-      if (prior) return prior;
-      this.p.requireUser(cmd.realmId, cmd.userId);
-      this.p.materialise(cmd.realmId, cmd.userId, now);
-      const st = this.p.state(cmd.userId, now);
-      const plan = planConsume(cmd.amount, st.quota, st.balances, now);
-      if (!plan.ok) {
-        // Thrown inside the transaction: everything above (materialised grants included) rolls back.
-        throw new GatehouseError('insufficient_points', `Not enough points: have ${plan.have}, need ${cmd.amount}`, { extra: { have: plan.have, need: cmd.amount } });
-      }
-      // Window quota goes to the usage ledger; everything else (pools and fixed quota grants) is a balance.
-      const windowSources = new Set(st.quota.map((q) => q.sourceId));
-      for (const a of plan.allocations) {
-        if (windowSources.has(a.sourceId)) this.p.recordUsage(cmd.userId, a.creditKind as QuotaKind, a.amount, now);
-        else this.p.spend(a.sourceId, a.amount);
-      }
-      const quotaBefore = st.quota.reduce((s, q) => s + q.available, 0);
-      const poolBefore = st.balances.reduce((s, b) => s + b.remaining, 0);
-      const quota = quotaBefore - plan.fromQuota;
-      const pool = poolBefore - plan.fromPool;
-      const result: ConsumeResult = {
-        transactionId: cmd.transactionId,
-        userId: cmd.userId,
-        amount: cmd.amount,
-        allocations: plan.allocations,
-        remaining: { quota, pool, total: quota + pool },
-        createdAt: now,
-      };
-      this.s.insertTx.run(cmd.transactionId, cmd.realmId, cmd.userId, cmd.amount, cmd.description, JSON.stringify(plan.allocations), now);
-      if (cmd.idempotencyKey !== null) this.s.saveIdem.run(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, JSON.stringify(result), now);
-      return result;
-    });
+    return this.consumeTx.immediate(cmd, now);
+  }
+
+  // Built once: better-sqlite3's db.transaction() wraps a function in several closures and property
+  // definitions, which cost as much as a few statements when rebuilt on every consume.
+  private consumeTxCached: ((cmd: ConsumeCommand, now: number) => ConsumeResult) & { immediate(cmd: ConsumeCommand, now: number): ConsumeResult } | null = null;
+  private get consumeTx() {
+    return (this.consumeTxCached ??= this.db.transaction((cmd: ConsumeCommand, now: number): ConsumeResult => this.consumeIn(cmd, now)));
+  }
+
+  private consumeIn(cmd: ConsumeCommand, now: number): ConsumeResult {
+    const prior = this.replay<ConsumeResult>(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash);
+    if (prior) return prior;
+    this.p.requireUser(cmd.realmId, cmd.userId);
+    this.p.materialise(cmd.realmId, cmd.userId, now);
+    const st = this.p.state(cmd.userId, now, false);
+    const plan = planConsume(cmd.amount, st.quota, st.balances, now);
+    if (!plan.ok) {
+      // Thrown inside the transaction: everything above (materialised grants included) rolls back.
+      throw new GatehouseError('insufficient_points', `Not enough points: have ${plan.have}, need ${cmd.amount}`, { extra: { have: plan.have, need: cmd.amount } });
+    }
+    // Window quota goes to the usage ledger; everything else (pools and fixed quota grants) is a balance.
+    const windowSources = new Set(st.quota.map((q) => q.sourceId));
+    for (const a of plan.allocations) {
+      if (windowSources.has(a.sourceId)) this.p.recordUsage(cmd.userId, a.creditKind as QuotaKind, a.amount, now);
+      else this.p.spend(a.sourceId, a.amount);
+    }
+    const quotaBefore = st.quota.reduce((s, q) => s + q.available, 0);
+    const poolBefore = st.balances.reduce((s, b) => s + b.remaining, 0);
+    const quota = quotaBefore - plan.fromQuota;
+    const pool = poolBefore - plan.fromPool;
+    const result: ConsumeResult = {
+      transactionId: cmd.transactionId,
+      userId: cmd.userId,
+      amount: cmd.amount,
+      allocations: plan.allocations,
+      remaining: { quota, pool, total: quota + pool },
+      createdAt: now,
+    };
+    this.s.insertTx.run(cmd.transactionId, cmd.realmId, cmd.userId, cmd.amount, cmd.description, JSON.stringify(plan.allocations), now);
+    if (cmd.idempotencyKey !== null) this.s.saveIdem.run(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, JSON.stringify(result), now);
+    return result;
   }
 
   async grant(cmd: GrantCommand, now: number): Promise<GrantResult> {

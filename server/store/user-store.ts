@@ -2,6 +2,7 @@
 import { planLoginMatch, type Identity, type ProviderLogin, type User } from '../users/model.ts';
 import type { UserStore } from '../users/store.ts';
 import { immediate, type Db } from './open.ts';
+import { conflict } from '../errors.ts';
 
 export interface UserRow {
   id: string;
@@ -105,7 +106,7 @@ export class SqliteUserStore implements UserStore {
         });
         // Only a placeholder can collide here (the write lock excludes races): an address someone
         // registered by hand as `{sub}@{provider}.placeholder`. Refuse rather than merge.
-        if (inserted.changes !== 1) throw new Error('placeholder email already taken');
+        if (inserted.changes !== 1) throw conflict('The account email for this sign-in is taken by another account');
         created = true;
       } else {
         userId = plan.userId;

@@ -33,6 +33,34 @@ export function validateEmail(email: string, field = 'email'): string {
   return e;
 }
 
+/** The email an identity token carries, as an address we may store and match on — or null, and
+ *  the login goes on as if the token had no email (placeholder account, no linking; a token is
+ *  never refused for its email).
+ *
+ *  Decision: no Unicode normalisation (NFKC would fold a fullwidth `＠` or `ａlice` onto `alice@…`
+ *  and so link a look-alike to someone else's account). Only a plain ASCII address is usable:
+ *  printable local part (≤ 64), an LDH domain of dotted labels (IDNs arrive as `xn--` punycode and
+ *  stay distinct) with a letter TLD and no trailing dot, ≤ 254 in all. Zero-width characters,
+ *  bidi overrides, NUL, homoglyphs in Unicode form and the reserved `*.placeholder` domain (the
+ *  service's own no-email addresses) make it null. Case is folded (one mailbox, one account):
+ *  `Alice@Example.COM` and `alice@example.com` are the same account. */
+export function plausibleEmail(v: unknown): string | null {
+  if (typeof v !== 'string' || v.length > 320) return null;
+  const e = v.replace(/^[ \t]+|[ \t]+$/g, '').toLowerCase();
+  if (e.length > 254 || !/^[\x21-\x7e]+$/.test(e)) return null;
+  const at = e.lastIndexOf('@');
+  if (at < 1 || e.indexOf('@') !== at) return null;
+  const local = e.slice(0, at);
+  const domain = e.slice(at + 1);
+  if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
+  const labels = domain.split('.');
+  if (labels.length < 2 || domain.length > 253) return null;
+  if (!labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l))) return null;
+  const tld = labels[labels.length - 1]!;
+  if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(tld) || tld === 'placeholder') return null;
+  return e;
+}
+
 /** What a provider login presents for account matching (native-idp-login.md, Email rules). */
 export interface ProviderLogin {
   realmId: string;

@@ -1,0 +1,342 @@
+// `npm run bench` (issue 10): gatehouse against the physical limits of its machine, in one run.
+//   1. Native login over HTTP (16 connections, pre-signed Apple-style RS256 tokens, half new and half
+//      returning users) against bare `jose.jwtVerify` of the same tokens in this process.
+//   2. Consume over gRPC (3 windows, two pools, 16 in flight) against a bare grpc-js echo server in
+//      its own process, called with the same client code and a payload of the consume response size.
+//   3. Consume for a user with 1 000 against one with 1 000 000 prior events (consume-history.ts).
+//   4. p50/p99 of each; peak RSS of the server; RSS after the last round against after the first.
+//   5. A per-layer profile: a second server with GATEHOUSE_PROFILE=1 (server/lib/profile.ts spans)
+//      driven at concurrency 1, so spans do not overlap; "transport" is the client's mean latency
+//      minus the server's total span (HTTP/gRPC framing, JSON/protobuf, dispatch, access checks).
+// The machine is noisy and shared: every ratio is taken against a baseline measured in the same
+// round, rounds interleave the measurements (alternating order), and medians are reported.
+//   npm run bench [-- --rounds 3 --logins 1500 --calls 3000]
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { startIdp, type TestIdp } from '../test/helpers/idp.ts';
+import { api } from '../test/helpers/http.ts';
+import { grpcClient, closeGrpcClients } from '../test/helpers/grpc.ts';
+import { spawnServer, tempDir, ROOT, type SpawnedServer } from '../test/helpers/server.ts';
+import { seed } from './consume-history.ts';
+import { peakRssMiB, round, rssMiB, runLoad, type LoadResult } from './lib/load.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    logins: { type: 'string', default: '1500' },
+    calls: { type: 'string', default: '3000' },
+    concurrency: { type: 'string', default: '16' },
+  },
+});
+const ROUNDS = Number(args.rounds);
+const LOGINS = Number(args.logins);
+const CALLS = Number(args.calls);
+const CONC = Number(args.concurrency);
+const REALM = 'bench';
+const AUD = 'com.example.bench';
+const log = (s: string) => process.stderr.write(s + '\n');
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+// ---------------------------------------------------------------- set-up
+
+async function configureRealm(srv: SpawnedServer, createRealm: boolean): Promise<void> {
+  const admin = api(srv.http, srv.adminKey);
+  const ok = async (p: ReturnType<typeof admin.post>) => {
+    const r = await p;
+    if (r.status !== 200) throw new Error(`setup failed: ${r.status} ${r.text}`);
+  };
+  if (createRealm) await ok(admin.post('/api/admin/realms', { id: REALM, name: REALM }));
+  await ok(admin.put(`/api/admin/realms/${REALM}/providers/apple`, { clientId: AUD, enabled: true }));
+  await ok(admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' }));
+}
+
+async function addPools(srv: SpawnedServer, users: string[]): Promise<void> {
+  const admin = api(srv.http, srv.adminKey);
+  for (const u of users) {
+    for (const body of [{ kind: 'topup_credit', amount: 1_000_000 }, { kind: 'granted_credit', amount: 1_000_000, expiresAt: '2999-01-01T00:00:00Z' }]) {
+      const r = await admin.post(`/api/points/${REALM}/users/${u}/grants`, body);
+      if (r.status !== 200) throw new Error(`grant failed: ${r.status} ${r.text}`);
+    }
+  }
+}
+
+function serverArgs(idp: TestIdp): string[] {
+  return ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0'];
+}
+
+// ---------------------------------------------------------------- login
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONC });
+
+function postJson(base: string, path: string, body: string): Promise<number> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: u.hostname, port: u.port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let subCounter = 0;
+/** `n` tokens: even indices for never-seen subjects, odd ones for `returning` (already logged in). */
+async function signTokens(idp: TestIdp, n: number, returning: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const sub = i % 2 === 0 ? `new-${process.pid}-${subCounter++}` : returning[(i >> 1) % returning.length]!;
+    // A distinct jti per token, so no two logins present the same token.
+    out.push(await idp.token({ sub, email: `${sub}@example.com`, jti: `j${subCounter++}` }, { ttl: 1800 }));
+  }
+  return out;
+}
+
+/** Logs `n` new subjects in once (they become the returning users); returns their subjects. */
+async function firstLogins(srv: SpawnedServer, idp: TestIdp, n: number): Promise<string[]> {
+  const subs = Array.from({ length: n }, () => `ret-${process.pid}-${subCounter++}`);
+  const tokens: string[] = [];
+  for (const sub of subs) tokens.push(await idp.token({ sub, email: `${sub}@example.com` }, { ttl: 1800 }));
+  await loginLoad(srv, tokens);
+  return subs;
+}
+
+async function loginLoad(srv: SpawnedServer, tokens: string[], concurrency = CONC): Promise<LoadResult> {
+  const path = `/api/oauth/${REALM}/apple/native-login`;
+  const r = await runLoad(tokens.length, concurrency, async (i) => (await postJson(srv.http, path, JSON.stringify({ identityToken: tokens[i], clientId: 'app' }))) === 200);
+  if (r.failed) throw new Error(`${r.failed} logins failed`);
+  return r;
+}
+
+async function bareVerify(idp: TestIdp, tokens: string[]): Promise<LoadResult> {
+  const jwks = createLocalJWKSet({ keys: idp.keys.map((k) => k.publicJwk) });
+  return runLoad(tokens.length, CONC, async (i) => {
+    await jwtVerify(tokens[i]!, jwks, { algorithms: ['RS256'], issuer: idp.issuer, audience: AUD });
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- consume and echo
+
+function unary(client: any, method: string, req: object, auth: string): Promise<boolean> {
+  const md = new grpc.Metadata();
+  md.set('authorization', `Bearer ${auth}`);
+  return new Promise((resolve) => client[method](req, md, { deadline: Date.now() + 15_000 }, (err: unknown) => resolve(!err)));
+}
+
+async function consumeLoad(srv: SpawnedServer, userId: string, calls = CALLS, concurrency = CONC): Promise<LoadResult> {
+  const client = grpcClient(srv.grpc, 'PointsService');
+  const req = { realmId: REALM, userId, amount: 1 };
+  const r = await runLoad(calls, concurrency, () => unary(client, 'Consume', req, srv.adminKey));
+  if (r.failed) throw new Error(`${r.failed} consumes failed`);
+  return r;
+}
+
+async function startEcho(): Promise<{ client: any; pid: number; stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'echo-server.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((res, rej) => {
+    createInterface({ input: proc.stdout! }).once('line', res);
+    proc.once('exit', (c) => rej(new Error(`echo server exited ${c}`)));
+  });
+  const { port } = JSON.parse(line) as { port: number };
+  const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(join(ROOT, 'bench', 'echo.proto'))) as any;
+  const client = new pkg.bench.Echo(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  return {
+    client,
+    pid: proc.pid!,
+    async stop() {
+      client.close();
+      if (proc.exitCode === null) {
+        const done = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await done;
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------- profile
+
+async function profile(idp: TestIdp, echo: { client: any }, payload: object): Promise<Record<string, unknown>> {
+  const dir = tempDir('gatehouse-bench-profile-');
+  const dbPath = join(dir, 'profile.db');
+  const users = await seed(dbPath, { small: 1_000, large: 1_000 });
+  const srv = await spawnServer({ dir, dbPath, args: serverArgs(idp), env: { GATEHOUSE_PROFILE: '1' } });
+  let login: LoadResult, consume: LoadResult, echoRes: LoadResult;
+  try {
+    await configureRealm(srv, false);
+    await addPools(srv, [users.small]);
+    const returning = await firstLogins(srv, idp, 100);
+    await loginLoad(srv, await signTokens(idp, 200, returning), 1); // warm-up
+    await consumeLoad(srv, users.small, 300, 1); // warm-up
+    const tokens = await signTokens(idp, 600, returning);
+    srv.proc.kill('SIGUSR2'); // reset the server's span totals after the warm-up
+    await new Promise((r) => setTimeout(r, 100));
+    login = await loginLoad(srv, tokens, 1);
+    consume = await consumeLoad(srv, users.small, 2000, 1);
+    await runLoad(300, 1, () => unary(echo.client, 'Echo', payload, srv.adminKey));
+    echoRes = await runLoad(2000, 1, () => unary(echo.client, 'Echo', payload, srv.adminKey));
+  } finally {
+    closeGrpcClients();
+    await srv.stop();
+  }
+  const line = srv.logs().split('\n').find((l) => l.startsWith('{"profile"'));
+  const spans = line ? (JSON.parse(line).profile as Record<string, { count: number; totalMs: number; meanUs: number }>) : {};
+  // Client-side mean latency at concurrency 1 (µs).
+  const echoMean = (echoRes.seconds * 1e6) / echoRes.calls;
+  const loginMean = (login.seconds * 1e6) / login.calls;
+  const consumeMean = (consume.seconds * 1e6) / consume.calls;
+  const us = (k: string) => spans[k]?.meanUs ?? 0;
+  return {
+    method: 'GATEHOUSE_PROFILE=1 spans in the server, driven at concurrency 1 after a warm-up; transport = client mean latency − server handler span',
+    login: {
+      clientMeanUs: round(loginMean, 1),
+      transportUs: round(loginMean - us('http.handler'), 1),
+      httpAdapterUs: round(us('http.handler') - us('login.total'), 1),
+      verificationUs: us('login.verify'),
+      databaseUserUs: us('login.db_user'),
+      sessionUs: us('login.session'),
+      tokenMintingUs: us('login.mint_access_token'),
+      otherInHandlerUs: round(us('login.total') - us('login.verify') - us('login.db_user') - us('login.session'), 1),
+    },
+    consume: {
+      clientMeanUs: round(consumeMean, 1),
+      bareEchoClientMeanUs: round(echoMean, 1),
+      transportUs: round(consumeMean - us('grpc.handler'), 1),
+      grpcWrapperUs: round(us('grpc.handler') - us('consume.total') - us('access.api_key'), 1),
+      apiKeyCheckUs: us('access.api_key'),
+      hashAndIdUs: us('consume.hash_and_id'),
+      databaseUs: us('consume.db'),
+      viewUs: us('consume.view'),
+    },
+    spans,
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+const started = performance.now();
+const idp = await startIdp({ audience: AUD });
+const dir = tempDir('gatehouse-bench-');
+const dbPath = join(dir, 'bench.db');
+const users = await seed(dbPath);
+const srv = await spawnServer({ dir, dbPath, args: serverArgs(idp) });
+const echo = await startEcho();
+const rows: Record<string, number[]> = {};
+const stats: Record<string, LoadResult[]> = {};
+const rss: number[] = [];
+const push = (k: string, r: LoadResult) => ((stats[k] ??= []).push(r), (rows[k] ??= []).push(r.throughput));
+let prof: Record<string, unknown> = {};
+let payload = { payload: Buffer.alloc(0) };
+try {
+  await configureRealm(srv, false);
+  await addPools(srv, [users.small, users.large]);
+
+  // Message size: the echo carries a payload as large as the consume answer.
+  const pc = grpcClient(srv.grpc, 'PointsService');
+  const sample = await new Promise<any>((res, rej) =>
+    pc.Consume({ realmId: REALM, userId: users.small, amount: 1 }, (() => { const m = new grpc.Metadata(); m.set('authorization', `Bearer ${srv.adminKey}`); return m; })(), (e: unknown, v: unknown) => (e ? rej(e) : res(v))),
+  );
+  const reqBytes = pc.Consume.requestSerialize({ realmId: REALM, userId: users.small, amount: 1 }).length as number;
+  const resBytes = pc.Consume.responseSerialize(sample).length as number;
+  payload = { payload: Buffer.alloc(Math.max(reqBytes, resBytes), 7) };
+
+  // Returning users: logged in once now.
+  log('signing tokens…');
+  const returning = await firstLogins(srv, idp, 200);
+  const tokenRounds: string[][] = [];
+  for (let r = 0; r <= ROUNDS; r++) tokenRounds.push(await signTokens(idp, LOGINS, returning));
+  log(`set-up ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // Warm-up (JIT, caches, connections) — not counted.
+  await loginLoad(srv, tokenRounds[ROUNDS]!.slice(0, 300));
+  await bareVerify(idp, tokenRounds[ROUNDS]!.slice(0, 300));
+  await consumeLoad(srv, users.small, 500);
+  await consumeLoad(srv, users.large, 500);
+  await runLoad(500, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey));
+
+  for (let r = 0; r < ROUNDS; r++) {
+    const steps: [string, () => Promise<LoadResult>][] = [
+      ['login', () => loginLoad(srv, tokenRounds[r]!)],
+      ['verify', () => bareVerify(idp, tokenRounds[r]!)],
+      ['consume1k', () => consumeLoad(srv, users.small)],
+      ['echo', () => runLoad(CALLS, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey))],
+      ['consume1M', () => consumeLoad(srv, users.large)],
+    ];
+    if (r % 2 === 1) steps.reverse();
+    for (const [k, f] of steps) push(k, await f());
+    rss.push((await rssMiB(srv.proc.pid!)) ?? 0);
+    log(`round ${r + 1}/${ROUNDS}: ` + Object.entries(rows).map(([k, v]) => `${k} ${Math.round(v.at(-1)!)}/s`).join(', ') + `, rss ${rss.at(-1)} MiB`);
+  }
+  const peak = await peakRssMiB(srv.proc.pid!);
+  closeGrpcClients();
+  await srv.stop();
+  log('profiling…');
+  prof = await profile(idp, echo, payload);
+  await echo.stop();
+
+  const lat = (k: string) => ({ p50Ms: round(median(stats[k]!.map((s) => s.p50Ms))), p99Ms: round(median(stats[k]!.map((s) => s.p99Ms))) });
+  const ratio = (a: string, b: string) => median(rows[a]!.map((x, i) => x / rows[b]![i]!));
+  const checks = [
+    { name: 'login / bare jose.jwtVerify', ratio: ratio('login', 'verify'), goal: 0.5 },
+    { name: 'consume (3 windows, 2 pools) / grpc echo', ratio: ratio('consume1k', 'echo'), goal: 0.7 },
+    { name: 'consume @1M / @1k prior events', ratio: ratio('consume1M', 'consume1k'), goal: 0.8 },
+    // The issue's check: a second identical round must not raise RSS by more than 10%.
+    { name: 'server RSS after round 2 / after round 1', ratio: (rss[1] ?? rss[0]!) / rss[0]!, goal: 1.1, atMost: true },
+  ].map((c) => ({ ...c, ratio: round(c.ratio, 3), pass: c.atMost ? c.ratio <= c.goal : c.ratio >= c.goal }));
+  const rates = Object.fromEntries(Object.keys(rows).map((k) => [k, { perSecond: Math.round(median(rows[k]!)), ...lat(k) }]));
+  const result = {
+    at: new Date().toISOString(),
+    rounds: ROUNDS,
+    concurrency: CONC,
+    loginsPerRound: LOGINS,
+    callsPerRound: CALLS,
+    messageBytes: { consumeRequest: reqBytes, consumeResponse: resBytes, echoPayload: payload.payload.length },
+    rates,
+    checks,
+    server: { peakRssMiB: peak, rssAfterRoundMiB: rss },
+    profile: prof,
+    seconds: round((performance.now() - started) / 1000, 1),
+  };
+  const pad = (s: string, n: number) => s.padEnd(n);
+  let out = `gatehouse bench: ${ROUNDS} interleaved rounds, ${CONC} in flight, medians (${result.seconds} s)\n\n`;
+  out += `${pad('measure', 12)} ${pad('per s', 8)} ${pad('p50 ms', 8)} p99 ms\n`;
+  for (const [k, v] of Object.entries(rates)) out += `${pad(k, 12)} ${pad(String(v.perSecond), 8)} ${pad(String(v.p50Ms), 8)} ${v.p99Ms}\n`;
+  out += `\n${pad('ratio', 42)} ${pad('value', 7)} ${pad('goal', 7)} result\n`;
+  for (const c of checks) out += `${pad(c.name, 42)} ${pad(String(c.ratio), 7)} ${pad((c.atMost ? '≤ ' : '≥ ') + c.goal, 7)} ${c.pass ? 'pass' : 'FAIL'}\n`;
+  out += `\nserver peak RSS ${peak} MiB; RSS after each round ${rss.join(', ')} MiB\n`;
+  const p = prof as any;
+  if (p.login) {
+    out += `\nper-layer profile (µs per call at concurrency 1; ${p.method})\n`;
+    out += `  login:   ${Object.entries(p.login).map(([k, v]) => `${k} ${v}`).join(', ')}\n`;
+    out += `  consume: ${Object.entries(p.consume).map(([k, v]) => `${k} ${v}`).join(', ')}\n`;
+  }
+  process.stdout.write(out);
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const file = join(ROOT, 'bench', 'results', `bench-${result.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+  log(`wrote ${file}`);
+  process.exitCode = checks.every((c) => c.pass) ? 0 : 1;
+} finally {
+  closeGrpcClients();
+  agent.destroy();
+  await srv.stop();
+  await echo.stop();
+  await idp.close();
+}
