@@ -11,6 +11,8 @@
 // The machine is noisy and shared: every ratio is taken against a baseline measured in the same
 // round, rounds interleave the measurements (alternating order), and medians are reported.
 //   npm run bench [-- --rounds 3 --logins 1500 --calls 3000]
+import { simulateYear } from './simulate-year.ts';
+import { sustainedLoad } from './sustained-load.ts';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -289,6 +291,11 @@ try {
   log('profiling…');
   prof = await profile(idp, echo, payload);
   await echo.stop();
+  // Informational (no goal ratio): the simulator's year and a mixed sustained load (issues 8, 11).
+  log('simulate: a year of one call a minute …');
+  const year = simulateYear();
+  log('sustained mixed load (30 s) …');
+  const sustained = (await sustainedLoad({ seconds: 30 })) as Record<string, unknown>;
 
   const lat = (k: string) => ({ p50Ms: round(median(stats[k]!.map((s) => s.p50Ms))), p99Ms: round(median(stats[k]!.map((s) => s.p99Ms))) });
   const ratio = (a: string, b: string) => median(rows[a]!.map((x, i) => x / rows[b]![i]!));
@@ -311,6 +318,8 @@ try {
     checks,
     server: { peakRssMiB: peak, rssAfterRoundMiB: rss },
     profile: prof,
+    simulateYear: year,
+    sustainedLoad: sustained,
     seconds: round((performance.now() - started) / 1000, 1),
   };
   const pad = (s: string, n: number) => s.padEnd(n);
@@ -326,6 +335,8 @@ try {
     out += `  login:   ${Object.entries(p.login).map(([k, v]) => `${k} ${v}`).join(', ')}\n`;
     out += `  consume: ${Object.entries(p.consume).map(([k, v]) => `${k} ${v}`).join(', ')}\n`;
   }
+  out += `\nsimulate: a year of one call a minute (${year.requests} calls) in ${year.seconds} s (${year.consumesPerSecond}/s)\n`;
+  out += `sustained load (login, refresh, consume, summary; 30 s): ${sustained.throughput}/s, RSS flat after warm-up: ${sustained.rssFlat}\n`;
   process.stdout.write(out);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const file = join(ROOT, 'bench', 'results', `bench-${result.at.replace(/[:.]/g, '-')}.json`);
