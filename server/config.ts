@@ -47,7 +47,7 @@ export const OPTIONS: OptionDoc[] = [
   { key: 'appleAuthUrl', flag: '--apple-auth-url <url>', env: 'GATEHOUSE_APPLE_AUTH_URL', kind: 'url', default: 'https://appleid.apple.com', doc: "base of Apple's authorize and token endpoints" },
   { key: 'googleJwksUrl', flag: '--google-jwks-url <url>', env: 'GATEHOUSE_GOOGLE_JWKS_URL', kind: 'url', default: 'https://www.googleapis.com/oauth2/v3/certs', doc: "Google's JWKS" },
   { key: 'googleIssuer', flag: '--google-issuer <iss>', env: 'GATEHOUSE_GOOGLE_ISSUER', kind: 'string', default: 'https://accounts.google.com', doc: 'issuer of Google ID tokens (accounts.google.com is accepted too)' },
-  { key: 'loginRateLimit', flag: '--login-rate-limit <n>', env: 'GATEHOUSE_LOGIN_RATE_LIMIT', kind: 'int', default: 120, doc: 'native logins per client IP per minute (0 = off)' },
+  { key: 'loginRateLimit', flag: '--login-rate-limit <n>', env: 'GATEHOUSE_LOGIN_RATE_LIMIT', kind: 'int', default: 120, doc: 'login attempts (native and Apple web) per client IP per minute (0 = off)' },
   { key: 'trustProxy', flag: '--trust-proxy', env: 'GATEHOUSE_TRUST_PROXY', kind: 'bool', default: false, doc: 'take the client IP from X-Forwarded-For' },
   { key: 'busyTimeoutMs', flag: '--busy-timeout-ms <ms>', env: 'GATEHOUSE_BUSY_TIMEOUT_MS', kind: 'int', default: 5000, doc: 'wait for the database write lock before answering 503' },
   { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
