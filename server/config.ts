@@ -17,7 +17,7 @@ export interface Config {
   appleAuthUrl: string;
   googleJwksUrl: string;
   googleIssuer: string;
-  /** Native-login attempts per client IP per minute; 0 turns the limit off. */
+  /** Login attempts (native and Apple web) per client IP per minute; 0 turns the limit off. */
   loginRateLimit: number;
   /** Honour X-Forwarded-For (HTTP) / x-forwarded-for (gRPC metadata) for the client IP. */
   trustProxy: boolean;
