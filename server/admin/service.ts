@@ -19,7 +19,7 @@ import {
   type ProviderConfig,
   type Realm,
 } from './model.ts';
-import type { AdminStore, ClientPatch } from './store.ts';
+import { requireRealm, type AdminStore, type ClientPatch } from './store.ts';
 
 const ACCESS_TTL = { min: 60, max: 86_400, default: 900 };
 const REFRESH_TTL = { min: 300, max: 31_536_000, default: 2_592_000 };
@@ -63,12 +63,6 @@ function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
 }
 
 export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
-  const requireRealm = async (realmId: string) => {
-    const realm = await store.getRealm(realmId);
-    if (!realm) throw notFound(`Realm ${realmId} not found`);
-    return realm;
-  };
-
   return {
     async createRealm(req: { id: string; name: string }) {
       validateRealmId(req.id);
@@ -85,7 +79,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
     },
 
     async getRealm(req: { realmId: string }) {
-      return realmView(await requireRealm(req.realmId));
+      return realmView(await requireRealm(store, req.realmId));
     },
 
     async createClient(req: {
@@ -99,7 +93,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
       accessTokenTtlSeconds?: number;
       refreshTokenTtlSeconds?: number;
     }) {
-      await requireRealm(req.realmId);
+      await requireRealm(store, req.realmId);
       validateClientId(req.clientId);
       validateName(req.name);
       validateClientType(req.type);
@@ -124,7 +118,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
     },
 
     async listClients(req: { realmId: string }) {
-      await requireRealm(req.realmId);
+      await requireRealm(store, req.realmId);
       return { clients: (await store.listClients(req.realmId)).map(clientView) };
     },
 
@@ -171,7 +165,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
       webClientId?: string;
     }) {
       validateProvider(req.provider);
-      await requireRealm(req.realmId);
+      await requireRealm(store, req.realmId);
       if (req.clientId.trim() === '') throw badRequest('clientId: required', { field: 'clientId' });
       req.additionalClientIds.forEach((id, i) => {
         if (id.trim() === '') throw badRequest(`additionalClientIds[${i}]: must not be empty`, { field: `additionalClientIds[${i}]` });
@@ -203,7 +197,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
     },
 
     async listProviders(req: { realmId: string }) {
-      await requireRealm(req.realmId);
+      await requireRealm(store, req.realmId);
       return { providers: (await store.listProviders(req.realmId)).map(providerView) };
     },
 
@@ -215,7 +209,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
       for (const p of req.permissions) {
         if (p === '*' ? !caller.permissions.includes('*') : !hasPermission(caller, p)) throw forbidden(`cannot grant ${p}: the calling key lacks it`);
       }
-      if (req.realm !== '*') await requireRealm(req.realm);
+      if (req.realm !== '*') await requireRealm(store, req.realm);
       const { record, key } = await createApiKey(store, req, clock.now());
       return { id: record.id, key, realm: record.realm, permissions: record.permissions, name: record.name };
     },

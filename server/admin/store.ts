@@ -1,5 +1,6 @@
 // The admin concern's storage interface. Methods return Promises (a PostgreSQL store can implement
 // the same interface); each method is one transaction.
+import { notFound } from '../errors.ts';
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from './model.ts';
 
 export type ClientPatch = Partial<Pick<ClientApp, 'name' | 'type' | 'redirectUris' | 'ipBinding' | 'enabled' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>>;
@@ -17,6 +18,13 @@ export interface ProviderPut {
   privateKey?: string | null;
   webClientId?: string;
   updatedAt: number;
+}
+
+/** The realm, or a 404 naming it: every realm-scoped call starts here. */
+export async function requireRealm(store: Pick<AdminStore, 'getRealm'>, realmId: string): Promise<Realm> {
+  const realm = await store.getRealm(realmId);
+  if (!realm) throw notFound(`Realm ${realmId} not found`);
+  return realm;
 }
 
 export interface AdminStore {

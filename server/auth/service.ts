@@ -1,5 +1,5 @@
 // AuthService: composes the auth concern's handlers (CONTRACT §5).
-import type { AdminStore } from '../admin/store.ts';
+import { requireRealm, type AdminStore } from '../admin/store.ts';
 import type { Config } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -89,12 +89,12 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     },
 
     async jwks(req: { realmId: string }) {
-      if (!(await deps.admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+      await requireRealm(deps.admin, req.realmId);
       return { keys: await keys.jwks(req.realmId) };
     },
 
     async metadata(req: { realmId: string }) {
-      if (!(await deps.admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+      await requireRealm(deps.admin, req.realmId);
       const base = issuer(req.realmId);
       return {
         issuer: base,

@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { notFound } from '../errors.ts';
-import type { AdminStore } from '../admin/store.ts';
+import { requireRealm, type AdminStore } from '../admin/store.ts';
 import type { ServiceImpl } from '../rpc/context.ts';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'user-points');
@@ -14,7 +13,7 @@ export function createPagesService(admin: AdminStore): ServiceImpl {
   const script = asset('page.js', 'text/javascript; charset=utf-8');
   const style = asset('page.css', 'text/css; charset=utf-8');
   const serve = (body: { contentType: string; data: Buffer }) => async (req: { realmId: string }) => {
-    if (!(await admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+    await requireRealm(admin, req.realmId);
     return body;
   };
   return {

@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/context.ts';
-import type { AdminStore } from '../admin/store.ts';
+import { requireRealm, type AdminStore } from '../admin/store.ts';
 import { validateEmail, type User } from './model.ts';
 import type { UserCreatedHook, UserStore } from './store.ts';
 
@@ -32,7 +32,7 @@ export async function userView(users: UserStore, u: User) {
 export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: UserAdminDeps): ServiceImpl {
   return {
     async createUser(req: { realmId: string; email: string; emailVerified: boolean; givenName: string; familyName: string }) {
-      if (!(await admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+      await requireRealm(admin, req.realmId);
       if (!req.email) throw badRequest('email: required', { field: 'email' });
       const user: User = {
         id: newId('usr'),
@@ -55,7 +55,7 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: 
     },
 
     async listUsers(req: { realmId: string; email: string; limit: number }) {
-      if (!(await admin.getRealm(req.realmId))) throw notFound(`Realm ${req.realmId} not found`);
+      await requireRealm(admin, req.realmId);
       const limit = req.limit || 100;
       if (limit < 1 || limit > 1000) throw badRequest('limit: between 1 and 1000', { field: 'limit' });
       const list = await users.listUsers(req.realmId, { email: req.email ? req.email.trim().toLowerCase() : undefined, limit });
