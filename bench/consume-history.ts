@@ -36,7 +36,7 @@ export async function seed(dbPath: string, counts: { small: number; large: numbe
     // Spread over the last 29 days: every event is inside the 30-day window.
     const from = now - 29 * DAY;
     const step = (29 * DAY - 60_000) / n;
-    immediate(db, () => {
+    await immediate(db, () => {
       let at = from;
       for (let seq = 1; seq <= n; seq++) {
         at = from + Math.floor(seq * step);

@@ -8,6 +8,7 @@
 // - When the key a token needs is not cached and cannot be fetched, the answer is "upstream
 //   unavailable" (503) — never "invalid token" (401), and the check is never skipped
 //   (native-idp-login.md, Authentication 3).
+import { KeyObject } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
 import type { Clock } from '../lib/clock.ts';
 
@@ -40,8 +41,21 @@ async function readCapped(res: Response, cap: number): Promise<string> {
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
+/** The JWK as a KeyObject, or null when it is unusable: what jose's import refuses, or an RSA key
+ *  under 2048 bits (RFC 7518 §3.3; jose refused those at verification). */
+async function importKey(jwk: JWK, alg: string): Promise<KeyObject | null> {
+  try {
+    const imported = await importJWK({ ...jwk, alg }, alg);
+    const key = imported instanceof Uint8Array ? null : KeyObject.from(imported);
+    if (!key || key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) return null;
+    return key;
+  } catch {
+    return null;
+  }
+}
+
 export type KeyLookup =
-  | { kind: 'key'; key: CryptoKey | Uint8Array; jwk: JWK }
+  | { kind: 'key'; keyObject: KeyObject; jwk: JWK }
   | { kind: 'unknown_kid' }
   | { kind: 'unavailable'; cause: unknown };
 
@@ -58,7 +72,9 @@ export interface JwksCacheOptions {
 
 interface Cached {
   jwk: JWK;
-  key: CryptoKey | Uint8Array | null; // imported lazily, once
+  /** Imported lazily, once: jose parses the JWK, node:crypto verifies with it (id-token.ts).
+   *  null when the key cannot be used (a malformed JWK, an RSA modulus under 2048 bits). */
+  keyObject?: KeyObject | null;
 }
 
 export class JwksCache {
@@ -99,8 +115,9 @@ export class JwksCache {
     }
     if (hit.jwk.alg !== undefined && hit.jwk.alg !== alg) return { kind: 'unknown_kid' };
     if (hit.jwk.use !== undefined && hit.jwk.use !== 'sig') return { kind: 'unknown_kid' };
-    if (!hit.key) hit.key = await importJWK({ ...hit.jwk, alg }, alg);
-    return { kind: 'key', key: hit.key, jwk: hit.jwk };
+    if (hit.keyObject === undefined) hit.keyObject = await importKey(hit.jwk, alg);
+    if (hit.keyObject === null) return { kind: 'unknown_kid' };
+    return { kind: 'key', keyObject: hit.keyObject, jwk: hit.jwk };
   }
 
   private mayFetch(now: number): boolean {
@@ -138,7 +155,7 @@ export class JwksCache {
       for (const k of body.keys as JWK[]) {
         if (!k || typeof k !== 'object' || typeof k.kid !== 'string' || k.kty !== 'RSA') continue;
         const old = this.keys.get(k.kid);
-        next.set(k.kid, old && old.jwk.n === k.n && old.jwk.e === k.e ? old : { jwk: k, key: null });
+        next.set(k.kid, old && old.jwk.n === k.n && old.jwk.e === k.e ? old : { jwk: k });
       }
       this.keys = next;
       this.fetchedAt = this.opts.clock.now();

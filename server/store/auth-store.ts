@@ -194,7 +194,7 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {
-    immediate(this.db, () => {
+    await immediate(this.db, () => {
       this.s.insertFamily.run(family);
       this.s.insertRefresh.run(refresh.hash, family.id, family.createdAt, refresh.expiresAt);
     });

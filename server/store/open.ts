@@ -2,6 +2,7 @@
 import { mkdirSync, accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { groupCommit } from './group-commit.ts';
 import { migrate } from './migrate.ts';
 
 export type Db = Database.Database;
@@ -51,8 +52,10 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
   return db;
 }
 
-/** Runs `fn` in one BEGIN IMMEDIATE transaction: it takes the write lock up front, so two writers
- *  never interleave a read-then-write (no double spend), and a failure rolls everything back. */
-export function immediate<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn).immediate();
+/** Runs `fn` as one all-or-nothing unit of a BEGIN IMMEDIATE transaction: the write lock is taken
+ *  up front, so two writers never interleave a read-then-write (no double spend), and a failure
+ *  rolls the unit back. Units queued in the same turn share the transaction (group-commit.ts);
+ *  the promise settles after COMMIT. */
+export function immediate<T>(db: Db, fn: () => T): Promise<T> {
+  return groupCommit(db, fn);
 }

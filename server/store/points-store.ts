@@ -50,7 +50,7 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async grantRegistration(realmId: string, userId: string, now: number): Promise<void> {
-    immediate(this.db, () => {
+    await immediate(this.db, () => {
       const cfg = this.p.config(realmId);
       if (cfg.registrationBonusPoints > 0) this.p.insertBalance(realmId, userId, 'registration_credit', cfg.registrationBonusPoints, null, 'registration', now);
       this.p.materialiseFreePeriodic(realmId, userId, now);
@@ -69,14 +69,7 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
-    return this.consumeTx.immediate(cmd, now);
-  }
-
-  // Built once: better-sqlite3's db.transaction() wraps a function in several closures and property
-  // definitions, which cost as much as a few statements when rebuilt on every consume.
-  private consumeTxCached: ((cmd: ConsumeCommand, now: number) => ConsumeResult) & { immediate(cmd: ConsumeCommand, now: number): ConsumeResult } | null = null;
-  private get consumeTx() {
-    return (this.consumeTxCached ??= this.db.transaction((cmd: ConsumeCommand, now: number): ConsumeResult => this.consumeIn(cmd, now)));
+    return immediate(this.db, () => this.consumeIn(cmd, now));
   }
 
   private consumeIn(cmd: ConsumeCommand, now: number): ConsumeResult {

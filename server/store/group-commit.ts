@@ -1,0 +1,136 @@
+// Group commit: every write use case runs in a BEGIN IMMEDIATE transaction, but the use cases that
+// arrive in the same turn of the event loop share one. With WAL and synchronous=NORMAL the
+// BEGIN/COMMIT pair (locks, WAL frames, the wal-index) costs several times a consume's own
+// statements; sharing it is what lets consume and login keep up with the transport.
+//
+// Each unit still runs alone and all or nothing: it gets its own SAVEPOINT, so a unit that throws
+// rolls back only its own writes; the others are unaffected. Units run one after another on the one
+// connection (a later unit sees an earlier one's writes: no double spend, an idempotent replay in the
+// same batch sees the first answer). No promise settles before COMMIT has returned: an
+// acknowledged write is durable as far as the pragmas make it. If BEGIN or COMMIT fails, or SQLite
+// rolls the whole transaction back on its own (SQLITE_FULL, SQLITE_IOERR…), every unit of the batch
+// fails with that error and none of its writes stays.
+import type { Db } from './open.ts';
+
+interface Unit {
+  fn: () => unknown;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+}
+
+/** Units per transaction at most: bounds how long one batch holds the write lock. */
+const MAX_BATCH = 256;
+
+class CommitQueue {
+  private pending: Unit[] = [];
+  private scheduled = false;
+  private readonly begin;
+  private readonly commit;
+  private readonly rollback;
+  private readonly savepoint;
+  private readonly release;
+  private readonly rollbackTo;
+
+  constructor(private readonly db: Db) {
+    this.begin = db.prepare('BEGIN IMMEDIATE');
+    this.commit = db.prepare('COMMIT');
+    this.rollback = db.prepare('ROLLBACK');
+    this.savepoint = db.prepare('SAVEPOINT unit');
+    this.release = db.prepare('RELEASE unit');
+    this.rollbackTo = db.prepare('ROLLBACK TO unit');
+  }
+
+  run<T>(fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // setImmediate, not a microtask: it runs after the I/O callbacks of this turn, so every
+        // request that arrived together joins the batch.
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending.length > MAX_BATCH ? this.pending.splice(0, MAX_BATCH) : this.pending;
+    if (batch === this.pending) this.pending = [];
+    if (this.pending.length > 0) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+    if (this.db.inTransaction) {
+      // Someone opened a transaction by hand and left it open: running inside it would let its
+      // owner's ROLLBACK undo writes we had acknowledged.
+      const e = new Error('group commit: the connection is already inside a transaction');
+      for (const u of batch) u.reject(e);
+      return;
+    }
+    try {
+      this.begin.run();
+    } catch (e) {
+      for (const u of batch) u.reject(e);
+      return;
+    }
+    const results: { ok: boolean; value: unknown }[] = new Array(batch.length);
+    let fatal: unknown = null;
+    for (let i = 0; i < batch.length; i++) {
+      if (fatal !== null) {
+        results[i] = { ok: false, value: fatal };
+        continue;
+      }
+      this.savepoint.run();
+      try {
+        const value = batch[i]!.fn();
+        this.release.run();
+        results[i] = { ok: true, value };
+      } catch (e) {
+        results[i] = { ok: false, value: e };
+        if (this.db.inTransaction) {
+          try {
+            this.rollbackTo.run();
+            this.release.run();
+          } catch (e2) {
+            fatal = e2;
+          }
+        } else {
+          // SQLite rolled the whole transaction back: the earlier units' writes are gone too.
+          fatal = e;
+        }
+      }
+    }
+    if (fatal === null) {
+      try {
+        this.commit.run();
+      } catch (e) {
+        fatal = e;
+      }
+    }
+    if (fatal !== null) {
+      if (this.db.inTransaction) {
+        try {
+          this.rollback.run();
+        } catch {
+          // The connection is already outside the transaction or unusable; the next BEGIN says which.
+        }
+      }
+      for (let i = 0; i < batch.length; i++) if (results[i]!.ok) results[i] = { ok: false, value: fatal };
+    }
+    for (let i = 0; i < batch.length; i++) {
+      const r = results[i]!;
+      if (r.ok) batch[i]!.resolve(r.value);
+      else batch[i]!.reject(r.value);
+    }
+  }
+}
+
+const queues = new WeakMap<Db, CommitQueue>();
+
+/** Runs `fn` (synchronous statements only) as one all-or-nothing unit of a BEGIN IMMEDIATE
+ *  transaction shared with the other units queued in this turn; resolves after COMMIT. */
+export function groupCommit<T>(db: Db, fn: () => T): Promise<T> {
+  let q = queues.get(db);
+  if (!q) queues.set(db, (q = new CommitQueue(db)));
+  return q.run(fn);
+}
