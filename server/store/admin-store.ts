@@ -79,10 +79,22 @@ const toKey = (r: KeyRow): ApiKeyRecord => ({
   revokedAt: r.revoked_at,
 });
 
+/** Most entries a cache map holds; past it the map starts again (bounded memory whatever the keys). */
+const CACHE_MAX = 10_000;
+
 export class SqliteAdminStore implements AdminStore {
   private readonly s;
+  // Every login reads its realm's provider and client, every API call its key: rows operators
+  // change a few times a year. They are cached per connection and dropped whenever they may have
+  // changed — on any write of this store, and when PRAGMA data_version says another connection
+  // (`gatehouse keys revoke --db …` while the server runs) committed. Only found rows are cached,
+  // so a revoked or new key, client or provider is seen on the next request.
+  private cacheVersion = -1;
+  private readonly cached = { clients: new Map<string, ClientApp>(), providers: new Map<string, ProviderConfig>(), keys: new Map<string, ApiKeyRecord>() };
+  private readonly dataVersion;
 
   constructor(private readonly db: Db) {
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     this.s = {
       insertRealm: db.prepare('INSERT OR IGNORE INTO realms (id, name, created_at) VALUES (?, ?, ?)'),
       listRealms: db.prepare('SELECT * FROM realms ORDER BY id'),
@@ -110,6 +122,35 @@ export class SqliteAdminStore implements AdminStore {
     };
   }
 
+  private fresh(): typeof this.cached {
+    const v = this.dataVersion.get() as number;
+    if (v !== this.cacheVersion) {
+      this.cacheVersion = v;
+      this.dropCache();
+    }
+    return this.cached;
+  }
+
+  private dropCache(): void {
+    for (const m of Object.values(this.cached)) m.clear();
+  }
+
+  private remember<V>(map: Map<string, V>, key: string, value: V): V {
+    if (map.size >= CACHE_MAX) map.clear();
+    map.set(key, Object.freeze(value));
+    return value;
+  }
+
+  /** A write of this store: the cache is dropped before it runs and again once it settled. */
+  private async write<T>(fn: () => T): Promise<T> {
+    this.dropCache();
+    try {
+      return await immediate(this.db, fn);
+    } finally {
+      this.dropCache();
+    }
+  }
+
   async createRealm(r: Realm): Promise<boolean> {
     return this.s.insertRealm.run(r.id, r.name, r.createdAt).changes === 1;
   }
@@ -124,15 +165,20 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async createClient(c: ClientApp): Promise<boolean> {
-    return (
-      this.s.insertClient.run(c.realmId, c.clientId, c.name, c.type, JSON.stringify(c.redirectUris), c.ipBinding, c.enabled ? 1 : 0,
-        c.accessTokenTtlSeconds, c.refreshTokenTtlSeconds, c.createdAt).changes === 1
+    return this.write(
+      () =>
+        this.s.insertClient.run(c.realmId, c.clientId, c.name, c.type, JSON.stringify(c.redirectUris), c.ipBinding, c.enabled ? 1 : 0,
+          c.accessTokenTtlSeconds, c.refreshTokenTtlSeconds, c.createdAt).changes === 1,
     );
   }
 
   async getClient(realmId: string, clientId: string): Promise<ClientApp | null> {
+    const cache = this.fresh().clients;
+    const key = `${realmId}\u0000${clientId}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
     const r = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
-    return r ? toClient(r) : null;
+    return r ? this.remember(cache, key, toClient(r)) : null;
   }
 
   async listClients(realmId: string): Promise<ClientApp[]> {
@@ -140,7 +186,7 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void): Promise<ClientApp | null> {
-    return immediate(this.db, () => {
+    return this.write(() => {
       const row = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
       if (!row) return null;
       const merged: ClientApp = { ...toClient(row), ...patch };
@@ -152,7 +198,7 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async putProvider(put: ProviderPut): Promise<ProviderConfig> {
-    return immediate(this.db, () => {
+    return this.write(() => {
       const old = this.s.getProvider.get(put.realmId, put.provider) as ProviderRow | undefined;
       this.s.upsertProvider.run({
         realmId: put.realmId,
@@ -172,8 +218,12 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async getProvider(realmId: string, provider: string): Promise<ProviderConfig | null> {
+    const cache = this.fresh().providers;
+    const key = `${realmId}\u0000${provider}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
     const r = this.s.getProvider.get(realmId, provider) as ProviderRow | undefined;
-    return r ? toProvider(r) : null;
+    return r ? this.remember(cache, key, toProvider(r)) : null;
   }
 
   async listProviders(realmId: string): Promise<ProviderConfig[]> {
@@ -181,12 +231,15 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async createApiKey(k: ApiKeyRecord): Promise<void> {
-    this.s.insertKey.run(k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt);
+    await this.write(() => this.s.insertKey.run(k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt));
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const cache = this.fresh().keys;
+    const hit = cache.get(hash);
+    if (hit) return hit;
     const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
-    return r ? toKey(r) : null;
+    return r ? this.remember(cache, hash, toKey(r)) : null;
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
@@ -199,7 +252,7 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null> {
-    return immediate(this.db, () => {
+    return this.write(() => {
       if (this.s.revokeKey.run(at, id).changes === 0) return null;
       return toKey(this.s.keyById.get(id) as KeyRow);
     });

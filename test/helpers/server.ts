@@ -47,6 +47,8 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   dir?: string;
   dbPath?: string;
+  /** Flags for node itself (e.g. `--cpu-prof` when profiling a benchmark). */
+  nodeArgs?: string[];
 }
 
 export interface SpawnedServer extends TestServer {
@@ -59,7 +61,7 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
   const dir = opts.dir ?? tempDir();
   const dbPath = opts.dbPath ?? join(dir, 'gatehouse.db');
   const adminKey = await bootstrapKey(dbPath);
-  const proc = spawn(process.execPath, [BIN, 'serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0', ...(opts.args ?? [])], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, 'serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0', ...(opts.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,8 @@ import { status } from '@grpc/grpc-js';
 import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
 import { api, http } from '../helpers/http.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { SqliteAdminStore } from '../../server/store/admin-store.ts';
 
 let srv: SpawnedServer;
 before(async () => {
@@ -157,6 +159,23 @@ describe('errors carry the contract body on HTTP and ErrorInfo on gRPC', () => {
     expectHttpError(await http(srv.http, 'GET', '/api/admin/realms', { key: k.key }), 401, 'unauthorized');
     const listed = await h.get('/api/admin/api-keys');
     assert.ok(!listed.text.includes(k.key), 'a key listing never shows the key');
+  });
+
+  it('stops honouring a key revoked by another process writing the database (no stale cache)', async () => {
+    const h = api(srv.http, srv.adminKey);
+    const k = (await h.post('/api/admin/api-keys', { realm: '*', permissions: ['realms.manage'] })).body;
+    for (let i = 0; i < 3; i++) assert.equal((await http(srv.http, 'GET', '/api/admin/realms', { key: k.key })).status, 200);
+    // What an operator's script does with the server running: its own connection, its own commit.
+    const db = openDatabase(srv.dbPath);
+    try {
+      assert.ok(await new SqliteAdminStore(db).revokeApiKey(k.id, Date.now()));
+    } finally {
+      db.close();
+    }
+    expectHttpError(await http(srv.http, 'GET', '/api/admin/realms', { key: k.key }), 401, 'unauthorized');
+    const g = await grpcCall(srv.grpc, 'AdminService', 'ListRealms', {}, k.key);
+    assert.ok(!g.ok);
+    assert.equal(g.error.code, status.UNAUTHENTICATED);
   });
 
   it('answers 404 for an unknown realm, client or route, and 405 for a wrong method', async () => {
