@@ -4,7 +4,7 @@
 // the server's RSS (sampled every second from /proc) is flat after warm-up. Reports throughput and
 // p50/p99 per operation, RSS at 25/50/75/100 % and the growth after warm-up.
 //
-//   node --import tsx bench/sustained-load.ts [--seconds 60]
+//   node --import tsx bench/sustained-load.ts [--seconds 60] [--trace-gc]
 // Writes bench/results/sustained-load.json. `sustainedLoad({seconds})` is exported for the bench runner.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,9 @@ export interface SustainedLoadOptions {
   seconds: number;
   /** Print progress and the table (default true when run directly). */
   print?: boolean;
+  /** Run the server with --trace-gc and report its live heap after each full GC: tells a leak (the
+   *  live heap keeps rising) from the allocator and V8 settling (RSS creeps, the live heap is flat). */
+  traceGc?: boolean;
 }
 
 interface UserState {
@@ -41,8 +44,17 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
   const idp = await startIdp({ audience: AUD });
   const srv = await spawnServer({
     args: ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0', '--log-level', 'warn'],
+    nodeArgs: opts.traceGc ? ['--trace-gc'] : [],
   });
   const pid = srv.proc.pid!;
+  // --trace-gc lines: "… Mark-Compact 40.1 (52.3) -> 31.2 (53.0) MB, …": the live heap after a full GC.
+  const started = performance.now();
+  const liveHeap: { t: number; mib: number }[] = [];
+  if (opts.traceGc) {
+    srv.proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      for (const m of d.matchAll(/Mark-Compact[^\n]*?-> ([\d.]+) \(/g)) liveHeap.push({ t: (performance.now() - started) / 1000, mib: Number(m[1]) });
+    });
+  }
   try {
     const admin = api(srv.http, srv.adminKey);
     const must = async (p: Promise<{ status: number; text: string; body: any }>) => {
@@ -194,6 +206,7 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
       // "Flat": at most 10 MiB more at the end than right after warm-up (reported, not enforced:
       // see the note in the issue report).
       rssFlat: warmMib !== null && endMib !== null ? endMib - warmMib <= 10 : null,
+      ...(opts.traceGc ? { liveHeapAfterFullGcMiB: liveHeapSummary(liveHeap, (performance.now() - started) / 1000 - elapsed + WARMUP_FRACTION * elapsed) } : {}),
       ok: totalErrors === 0 && fivexx === 0,
       when: new Date().toISOString(),
     };
@@ -204,6 +217,7 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
       console.log(`sustained load: ${result.seconds} s, ${WORKERS} workers, ${result.users} users, ${calls} calls, ${result.throughput}/s, errors ${totalErrors}, 5xx ${fivexx}`);
       console.table(ops);
       console.log(`RSS MiB: start ${result.rssMiB.start}, 25% ${result.rssMiB.p25}, 50% ${result.rssMiB.p50}, 75% ${result.rssMiB.p75}, 100% ${result.rssMiB.p100}; growth after warm-up ${result.rssMiB.growthAfterWarmup} MiB (${result.rssFlat ? 'flat' : 'NOT flat'})`);
+      if (opts.traceGc) console.log('live heap after full GCs (MiB):', JSON.stringify((result as { liveHeapAfterFullGcMiB?: unknown }).liveHeapAfterFullGcMiB));
       if (firstErrors.length) console.log('first errors:\n  ' + firstErrors.join('\n  '));
     }
     return result;
@@ -213,10 +227,18 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
   }
 }
 
+/** The live heap after full GCs from `warmAt` seconds on: first, last, lowest and highest. */
+function liveHeapSummary(xs: { t: number; mib: number }[], warmAt: number) {
+  const warm = xs.filter((x) => x.t >= warmAt);
+  if (warm.length === 0) return { fullGcs: xs.length };
+  const mibs = warm.map((x) => x.mib);
+  return { fullGcs: xs.length, afterWarmup: warm.length, first: mibs[0], last: mibs.at(-1), min: Math.min(...mibs), max: Math.max(...mibs) };
+}
+
 if (import.meta.filename === process.argv[1]) {
   const i = process.argv.indexOf('--seconds');
   const seconds = i > 0 ? Number(process.argv[i + 1]) : 60;
   if (!(seconds > 0)) throw new Error('--seconds: a positive number');
-  const r = (await sustainedLoad({ seconds, print: true })) as { ok: boolean };
+  const r = (await sustainedLoad({ seconds, print: true, traceGc: process.argv.includes('--trace-gc') })) as { ok: boolean };
   process.exitCode = r.ok ? 0 : 1;
 }

@@ -12,14 +12,24 @@ const UINT32 = new Set(['uint32', 'fixed32']);
 const INT64 = new Set(['int64', 'sint64', 'sfixed64']);
 const UINT64 = new Set(['uint64', 'fixed64']);
 
+// Both names are computed once per field: they are asked for every field of every request.
+const jsonNames = new WeakMap<protobuf.Field, string>();
+const objNames = new WeakMap<protobuf.Field, string>();
+
 export function jsonName(f: protobuf.Field): string {
-  const explicit = (f.options as Record<string, unknown> | undefined)?.json_name;
-  return typeof explicit === 'string' ? explicit : util.camelCase(f.name);
+  let n = jsonNames.get(f);
+  if (n === undefined) {
+    const explicit = (f.options as Record<string, unknown> | undefined)?.json_name;
+    jsonNames.set(f, (n = typeof explicit === 'string' ? explicit : util.camelCase(f.name)));
+  }
+  return n;
 }
 
 /** The property name proto-loader (keepCase: false) uses for a field. */
 export function objName(f: protobuf.Field): string {
-  return util.camelCase(f.name);
+  let n = objNames.get(f);
+  if (n === undefined) objNames.set(f, (n = util.camelCase(f.name)));
+  return n;
 }
 
 export function isJsonList(t: protobuf.Type): boolean {

@@ -154,18 +154,39 @@ function normalise(bound: BoundMethod, obj: Record<string, unknown>): Record<str
 
 /** Reads the whole body before anything is answered, so a keep-alive connection never holds an
  *  unread body. Past the limit the rest is discarded (up to a bound) and the answer is 413. */
-async function readRaw(req: IncomingMessage): Promise<{ buf: Buffer; tooLarge: boolean }> {
+function readRaw(req: IncomingMessage): Promise<{ buf: Buffer; tooLarge: boolean }> {
   const declared = Number(req.headers['content-length'] ?? 0);
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = declared > MAX_BODY_BYTES;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) tooLarge = true;
-    if (!tooLarge) chunks.push(chunk as Buffer);
-    else if (size > DISCARD_LIMIT) break; // stop reading a flood; the connection is closed after the answer
-  }
-  return { buf: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge };
+  // Plain listeners rather than `for await`: an async iterator per request costs more than the
+  // rest of reading a small body.
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', done);
+      req.off('error', onError);
+      resolve({ buf: tooLarge ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge });
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+      else if (size > DISCARD_LIMIT) {
+        // Stop reading a flood; the connection is closed after the answer.
+        req.pause();
+        done();
+      }
+    };
+    const onError = (e: Error) => {
+      req.off('data', onData);
+      req.off('end', done);
+      reject(e);
+    };
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('error', onError);
+  });
 }
 
 function parseBody(req: IncomingMessage, buf: Buffer, type: protobuf.Type): Record<string, unknown> {
@@ -190,9 +211,12 @@ function parseBody(req: IncomingMessage, buf: Buffer, type: protobuf.Type): Reco
   return messageFromJson(type, parsed);
 }
 
+// One decoder: without { stream: true } a decode call keeps no state between calls.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function decodeUtf8(buf: Buffer): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return utf8.decode(buf);
   } catch {
     throw badRequest('Body is not valid UTF-8');
   }
@@ -206,7 +230,15 @@ function tooLarge() {
 // (options.proto), naming one of its string fields. When the handler sets that field (non-empty),
 // the HTTP answer is 302 Found with the value as `Location` and no body; otherwise the message is
 // written as JSON as usual. gRPC callers always receive the message. A bad option stops the boot.
+const redirectFields = new WeakMap<protobuf.Type, string | null>();
+
 export function redirectField(type: protobuf.Type): string | null {
+  let f = redirectFields.get(type);
+  if (f === undefined) redirectFields.set(type, (f = readRedirectField(type)));
+  return f;
+}
+
+function readRedirectField(type: protobuf.Type): string | null {
   const opts = type.options as Record<string, unknown> | undefined;
   const name = opts?.['(http_redirect_field)'] ?? opts?.['(gatehouse.v1.http_redirect_field)'];
   if (name === undefined || name === '') return null;

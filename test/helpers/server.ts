@@ -72,14 +72,18 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
   const ready = await new Promise<{ grpc: string; http: string }>((resolveReady, reject) => {
     const rl = createInterface({ input: proc.stdout! });
     const timer = setTimeout(() => reject(new Error(`server did not become ready:\n${stderr}`)), 20_000);
-    rl.once('line', (line) => {
+    // The first JSON line is the ready event; node's own lines (--trace-gc) may come before it.
+    const onLine = (line: string) => {
+      if (!line.startsWith('{')) return;
+      rl.off('line', onLine);
       clearTimeout(timer);
       try {
         resolveReady(JSON.parse(line));
       } catch {
         reject(new Error(`unexpected first line: ${line}`));
       }
-    });
+    };
+    rl.on('line', onLine);
     void exited.then((code) => reject(new Error(`server exited with ${code} before ready:\n${stderr}`)));
   });
   let stopped = false;
