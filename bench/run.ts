@@ -4,7 +4,9 @@
 //      process: one verification at a time, as a login makes one. Shown beside it, without a goal:
 //      jwtVerify with 16 in flight (WebCrypto spreads those over the libuv pool and both cores)
 //      and an empty HTTP exchange with the same client and body (http-empty-server.ts): the
-//      transport floor no HTTP login can go under.
+//      transport floor no HTTP login can go under. The HTTP load comes from lib/http1.ts, a lean
+//      keep-alive client (as wrk or autocannon): node:http's client would spend as much of the
+//      shared machine's CPU per request as the server spends on half a login.
 //   2. Consume over gRPC (3 windows, two pools, 16 in flight) against a bare grpc-js echo server in
 //      its own process, called with the same client code and a payload of the consume response size.
 //   3. Consume for a user with 1 000 against one with 1 000 000 prior events (consume-history.ts).
@@ -19,7 +21,6 @@ import { simulateYear } from './simulate-year.ts';
 import { sustainedLoad } from './sustained-load.ts';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,7 @@ import { api } from '../test/helpers/http.ts';
 import { grpcClient, closeGrpcClients } from '../test/helpers/grpc.ts';
 import { spawnServer, tempDir, ROOT, type SpawnedServer } from '../test/helpers/server.ts';
 import { seed } from './consume-history.ts';
+import { http1Load } from './lib/http1.ts';
 import { peakRssMiB, round, rssMiB, runLoad, type LoadResult } from './lib/load.ts';
 
 const { values: args } = parseArgs({
@@ -84,23 +86,6 @@ function serverArgs(idp: TestIdp): string[] {
 
 // ---------------------------------------------------------------- login
 
-const agent = new Agent({ keepAlive: true, maxSockets: CONC });
-
-function postJson(base: string, path: string, body: string): Promise<number> {
-  const u = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: u.hostname, port: u.port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 let subCounter = 0;
 /** `n` tokens: even indices for never-seen subjects, odd ones for `returning` (already logged in). */
 async function signTokens(idp: TestIdp, n: number, returning: string[]): Promise<string[]> {
@@ -122,9 +107,10 @@ async function firstLogins(srv: SpawnedServer, idp: TestIdp, n: number): Promise
   return subs;
 }
 
+const loginBody = (tokens: string[]) => (i: number) => JSON.stringify({ identityToken: tokens[i], clientId: 'app' });
+
 async function loginLoad(srv: SpawnedServer, tokens: string[], concurrency = CONC): Promise<LoadResult> {
-  const path = `/api/oauth/${REALM}/apple/native-login`;
-  const r = await runLoad(tokens.length, concurrency, async (i) => (await postJson(srv.http, path, JSON.stringify({ identityToken: tokens[i], clientId: 'app' }))) === 200);
+  const r = await http1Load(srv.http, `/api/oauth/${REALM}/apple/native-login`, tokens.length, concurrency, loginBody(tokens));
   if (r.failed) throw new Error(`${r.failed} logins failed`);
   return r;
 }
@@ -287,7 +273,7 @@ try {
   await loginLoad(srv, tokenRounds[ROUNDS]!.slice(0, 300));
   await bareVerify(idp, tokenRounds[ROUNDS]!.slice(0, 300), 1);
   await bareVerify(idp, tokenRounds[ROUNDS]!.slice(0, 300), CONC);
-  await runLoad(300, CONC, async (i) => (await postJson(emptyBase, '/', JSON.stringify({ identityToken: tokenRounds[ROUNDS]![i], clientId: 'app' }))) === 200);
+  await http1Load(emptyBase, '/', 300, CONC, loginBody(tokenRounds[ROUNDS]!));
   await consumeLoad(srv, users.small, 500);
   await consumeLoad(srv, users.large, 500);
   await runLoad(500, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey));
@@ -297,7 +283,7 @@ try {
       ['login', () => loginLoad(srv, tokenRounds[r]!)],
       ['verify', () => bareVerify(idp, tokenRounds[r]!, 1)],
       ['verify16', () => bareVerify(idp, tokenRounds[r]!, CONC)],
-      ['httpEmpty', () => runLoad(LOGINS, CONC, async (i) => (await postJson(emptyBase, '/', JSON.stringify({ identityToken: tokenRounds[r]![i], clientId: 'app' }))) === 200)],
+      ['httpEmpty', () => http1Load(emptyBase, '/', LOGINS, CONC, loginBody(tokenRounds[r]!))],
       ['consume1k', () => consumeLoad(srv, users.small)],
       ['echo', () => runLoad(CALLS, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey))],
       ['consume1M', () => consumeLoad(srv, users.large)],
@@ -372,7 +358,6 @@ try {
   process.exitCode = checks.every((c) => c.pass !== false) ? 0 : 1;
 } finally {
   closeGrpcClients();
-  agent.destroy();
   await srv.stop();
   await echo.stop();
   await empty?.stop();

@@ -90,6 +90,7 @@ export class SqliteAdminStore implements AdminStore {
   // (`gatehouse keys revoke --db …` while the server runs) committed. Only found rows are cached,
   // so a revoked or new key, client or provider is seen on the next request.
   private cacheVersion = -1;
+  private versionChecked = false;
   private readonly cached = { clients: new Map<string, ClientApp>(), providers: new Map<string, ProviderConfig>(), keys: new Map<string, ApiKeyRecord>() };
   private readonly dataVersion;
 
@@ -123,10 +124,16 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   private fresh(): typeof this.cached {
-    const v = this.dataVersion.get() as number;
-    if (v !== this.cacheVersion) {
-      this.cacheVersion = v;
-      this.dropCache();
+    // Asked once per turn of the event loop: the calls of one turn share the answer (the pragma
+    // costs a read transaction; a login asks three times).
+    if (!this.versionChecked) {
+      this.versionChecked = true;
+      setImmediate(() => (this.versionChecked = false));
+      const v = this.dataVersion.get() as number;
+      if (v !== this.cacheVersion) {
+        this.cacheVersion = v;
+        this.dropCache();
+      }
     }
     return this.cached;
   }
