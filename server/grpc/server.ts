@@ -31,6 +31,9 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 1024 * 1024,
     'grpc.keepalive_permit_without_calls': 1,
+    // channelz (per-call counters for a debugging service gatehouse does not expose) is bookkeeping
+    // on every call.
+    'grpc.enable_channelz': 0,
   });
   for (const svc of opts.protos.services) {
     const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition);

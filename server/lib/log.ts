@@ -49,20 +49,37 @@ export function stderrLineWriter(line: string): void {
 }
 
 export function createLogger(opts: { level?: LogLevel; write?: (line: string) => void; base?: LogFields } = {}): Logger {
-  const min = ORDER[opts.level ?? 'info'];
-  const write = opts.write ?? stderrLineWriter;
-  const base = opts.base ?? {};
-  const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
-    if (ORDER[level] < min) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, ...fields }));
-  };
-  return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-    child: (fields) => createLogger({ level: opts.level, write, base: { ...base, ...fields } }),
-  };
+  return new JsonLogger(ORDER[opts.level ?? 'info'], opts.write ?? stderrLineWriter, opts.base ?? {});
+}
+
+// A class, not closures: every request makes a child logger, and methods on the prototype cost
+// nothing per child.
+class JsonLogger implements Logger {
+  constructor(
+    private readonly min: number,
+    private readonly write: (line: string) => void,
+    private readonly base: LogFields,
+  ) {}
+
+  debug(msg: string, fields?: LogFields): void {
+    if (ORDER.debug >= this.min) this.emit('debug', msg, fields);
+  }
+  info(msg: string, fields?: LogFields): void {
+    if (ORDER.info >= this.min) this.emit('info', msg, fields);
+  }
+  warn(msg: string, fields?: LogFields): void {
+    if (ORDER.warn >= this.min) this.emit('warn', msg, fields);
+  }
+  error(msg: string, fields?: LogFields): void {
+    if (ORDER.error >= this.min) this.emit('error', msg, fields);
+  }
+  child(fields: LogFields): Logger {
+    return new JsonLogger(this.min, this.write, { ...this.base, ...fields });
+  }
+
+  private emit(level: LogLevel, msg: string, fields?: LogFields): void {
+    this.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...this.base, ...fields }));
+  }
 }
 
 export const silentLogger: Logger = createLogger({ write: () => {} });
