@@ -37,7 +37,7 @@ import { peakRssMiB, round, rssMiB, runLoad, type LoadResult } from './lib/load.
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     logins: { type: 'string', default: '1500' },
     calls: { type: 'string', default: '3000' },
     concurrency: { type: 'string', default: '16' },

@@ -33,7 +33,7 @@ interface EntitlementRow {
   starts_at: number;
   ends_at: number | null;
 }
-interface HeadRow {
+export interface HeadRow {
   seq: number;
   cum: number;
   last_at: number;
@@ -59,6 +59,8 @@ export interface UserPointsState {
   windows: WindowRow[];
   quota: QuotaSource[];
   balances: Balance[];
+  /** The ledger head of each quota kind read here, for recordUsage in the same transaction. */
+  heads: Map<QuotaKind, HeadRow | undefined>;
 }
 
 /** Ledger pruning: at most `batch` rows, every `every` consumes of a (user, kind). History is kept
@@ -178,10 +180,12 @@ export class PointsSql {
     }));
     const windows: WindowRow[] = [];
     const quota: QuotaSource[] = [];
+    const heads = new Map<QuotaKind, HeadRow | undefined>();
     for (const kind of QUOTA_KINDS) {
       const bind = bindingWindows(ents, kind, now);
       if (bind.length === 0) continue;
       const head = this.s.head.get(userId, kind) as HeadRow | undefined;
+      heads.set(kind, head);
       const rows = windowRows(kind, bind, bind.map((w) => this.usageFacts(userId, kind, head, w.windowSeconds, now, withTimes)));
       windows.push(...rows);
       const source = ents.find((e) => e.kind === kind && isActive(e, now))!;
@@ -195,12 +199,13 @@ export class PointsSql {
       expiresAt: r.expires_at,
       createdAt: r.created_at,
     }));
-    return { windows, quota, balances };
+    return { windows, quota, balances, heads };
   }
 
-  /** Records `amount` consumed from a quota kind at `now` in the running-total ledger. */
-  recordUsage(userId: string, kind: QuotaKind, amount: number, now: number): void {
-    let head = this.s.head.get(userId, kind) as HeadRow | undefined;
+  /** Records `amount` consumed from a quota kind at `now` in the running-total ledger. `known` is
+   *  the head as state() read it in this same transaction (saves reading it again). */
+  recordUsage(userId: string, kind: QuotaKind, amount: number, now: number, known?: { head: HeadRow | undefined }): void {
+    let head = known ? known.head : (this.s.head.get(userId, kind) as HeadRow | undefined);
     if (!head) {
       this.s.upsertRetention.run(userId, kind, 0);
       head = { seq: 0, cum: 0, last_at: 0, retention_ms: 0 };

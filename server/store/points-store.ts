@@ -86,7 +86,13 @@ export class SqlitePointsStore implements PointsStore {
     // Window quota goes to the usage ledger; everything else (pools and fixed quota grants) is a balance.
     const windowSources = new Set(st.quota.map((q) => q.sourceId));
     for (const a of plan.allocations) {
-      if (windowSources.has(a.sourceId)) this.p.recordUsage(cmd.userId, a.creditKind as QuotaKind, a.amount, now);
+      if (windowSources.has(a.sourceId)) {
+        const kind = a.creditKind as QuotaKind;
+        // The head state() read; used once (a second allocation of a kind would read it afresh).
+        const known = st.heads.has(kind) ? { head: st.heads.get(kind) } : undefined;
+        st.heads.delete(kind);
+        this.p.recordUsage(cmd.userId, kind, a.amount, now, known);
+      }
       else this.p.spend(a.sourceId, a.amount);
     }
     const quotaBefore = st.quota.reduce((s, q) => s + q.available, 0);
