@@ -302,8 +302,8 @@ try {
   // Informational (no goal ratio): the simulator's year and a mixed sustained load (issues 8, 11).
   log('simulate: a year of one call a minute …');
   const year = simulateYear();
-  log('sustained mixed load (30 s) …');
-  const sustained = (await sustainedLoad({ seconds: 30, traceGc: true })) as Record<string, unknown>;
+  log('sustained mixed load (60 s) …');
+  const sustained = (await sustainedLoad({ seconds: 60, warmupSeconds: 30, traceGc: true })) as Record<string, unknown>;
 
   const lat = (k: string) => ({ p50Ms: round(median(stats[k]!.map((s) => s.p50Ms))), p99Ms: round(median(stats[k]!.map((s) => s.p99Ms))) });
   const ratio = (a: string, b: string) => median(rows[a]!.map((x, i) => x / rows[b]![i]!));
@@ -348,7 +348,7 @@ try {
     out += `  consume: ${Object.entries(p.consume).map(([k, v]) => `${k} ${v}`).join(', ')}\n`;
   }
   out += `\nsimulate: a year of one call a minute (${year.requests} calls) in ${year.seconds} s (${year.consumesPerSecond}/s)\n`;
-  out += `sustained load (login, refresh, consume, summary; 30 s): ${sustained.throughput}/s, errors ${sustained.errors}, 5xx ${sustained.fivexx}, RSS flat after warm-up: ${sustained.rssFlat}, live heap after full GCs ${JSON.stringify(sustained.liveHeapAfterFullGcMiB)} MiB\n`;
+  out += `sustained load (login, refresh, consume, summary; 60 s, RSS checked after 30 s): ${sustained.throughput}/s, errors ${sustained.errors}, 5xx ${sustained.fivexx}, RSS flat after warm-up: ${sustained.rssFlat}, live heap after full GCs ${JSON.stringify(sustained.liveHeapAfterFullGcMiB)} MiB\n`;
   process.stdout.write(out);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const file = join(ROOT, 'bench', 'results', `bench-${result.at.replace(/[:.]/g, '-')}.json`);
