@@ -95,8 +95,10 @@ export class PointsSql {
       firstAfter: db.prepare(`SELECT at, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
         ORDER BY at, seq LIMIT 1`),
       appendLedger: db.prepare('INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, ?, ?, ?, ?, ?)'),
-      prune: db.prepare(`DELETE FROM points_usage_ledger WHERE (user_id, kind, at, seq) IN (
-        SELECT user_id, kind, at, seq FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ? ORDER BY at, seq LIMIT ?)`),
+      // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
+      // places in (all of them when there are fewer). Rows sharing that millisecond go together.
+      prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= min(@cutoff, coalesce(
+        (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
       spend: db.prepare('UPDATE points_balances SET remaining = remaining - ? WHERE id = ? AND remaining >= ?'),
     };
   }
@@ -218,7 +220,7 @@ export class PointsSql {
     this.s.updateHead.run(seq, cum, at, userId, kind);
     // Rows every window the user ever held has left behind are no longer needed: cum is absolute,
     // and usageFacts reads cum_at(t) from the first row after t when nothing at or before t is left.
-    if (seq % ledgerPruning.every === 0) this.s.prune.run(userId, kind, now - Math.max(head.retention_ms, ledgerPruning.minRetentionMs), ledgerPruning.batch);
+    if (seq % ledgerPruning.every === 0) this.s.prune.run({ userId, kind, cutoff: now - Math.max(head.retention_ms, ledgerPruning.minRetentionMs), batch: ledgerPruning.batch });
   }
 
   spend(balanceId: string, amount: number): void {
