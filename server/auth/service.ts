@@ -3,6 +3,7 @@ import { requireRealm, type AdminStore } from '../admin/store.ts';
 import type { Config } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import { sha256Hex } from '../lib/ids.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext, ServiceImpl, UserPrincipal } from '../rpc/context.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
@@ -17,7 +18,7 @@ import { FixedWindowLimiter } from './rate-limit.ts';
 import { SigningKeys } from './signing-keys.ts';
 import type { AuthStore } from './store.ts';
 import { createToken, GRANT_TYPES } from './token.ts';
-import { createSessions, refreshTokenKey } from './token-family.ts';
+import { createSessions } from './token-family.ts';
 
 /** One call to Apple's token endpoint (web-redirect login). */
 const APPLE_TOKEN_TIMEOUT_MS = 5000;
@@ -74,7 +75,7 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     async introspect(req: { realmId: string; token: string }) {
       if (!req.token) throw badRequest('token: required', { field: 'token' });
       if (req.token.startsWith('rt_')) {
-        const found = await store.familyOfRefreshToken(refreshTokenKey(req.token));
+        const found = await store.familyOfRefreshToken(sha256Hex(req.token));
         const f = found?.family;
         if (!found || !f || f.realmId !== req.realmId || f.revokedAt !== null || found.rotatedAt !== null || found.expiresAt <= clock.now()) {
           return { active: false };

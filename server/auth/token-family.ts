@@ -35,21 +35,6 @@ export interface FamilyDraft {
   refreshToken: string;
 }
 
-/** A new refresh token: `rt_`, its issue time (9 base-36 digits), `_`, 32 random bytes (base64url). */
-export function newRefreshToken(): string {
-  return newSecret(`rt_${Date.now().toString(36).padStart(9, '0')}`);
-}
-
-/** The key a refresh token is stored and looked up under: its issue time, then the SHA-256 of the
- *  whole token. Tokens issued together get neighbouring keys, so a batch of logins adds to one
- *  index page instead of one page each (lib/ids.ts says why that matters); the hash still covers
- *  the secret, so only the token itself finds its row. A token of the earlier shape (`rt_` and
- *  43 characters) is keyed by its hash alone. */
-export function refreshTokenKey(token: string): string {
-  const m = /^rt_([0-9a-z]{9})_[A-Za-z0-9_-]{43}$/.exec(token);
-  return m ? `${m[1]}.${sha256Hex(token)}` : sha256Hex(token);
-}
-
 /** A new family for `client` and its first refresh token (not yet stored). */
 export function draftFamily(realmId: string, userId: string, client: ClientApp, ip: string, now: number): FamilyDraft {
   const family: TokenFamily = {
@@ -64,8 +49,8 @@ export function draftFamily(realmId: string, userId: string, client: ClientApp, 
     createdAt: now,
     revokedAt: null,
   };
-  const refreshToken = newRefreshToken();
-  return { family, refreshToken, refresh: { hash: refreshTokenKey(refreshToken), expiresAt: now + client.refreshTokenTtlSeconds * 1000 } };
+  const refreshToken = newSecret('rt');
+  return { family, refreshToken, refresh: { hash: sha256Hex(refreshToken), expiresAt: now + client.refreshTokenTtlSeconds * 1000 } };
 }
 
 export function createSessions(deps: SessionDeps) {
@@ -118,14 +103,14 @@ export function createSessions(deps: SessionDeps) {
       const now = clock.now();
       // A client an operator disabled (or deleted) gets no new tokens. Read before the
       // transaction; the family's client never changes.
-      const known = await store.familyOfRefreshToken(refreshTokenKey(refreshToken));
+      const known = await store.familyOfRefreshToken(sha256Hex(refreshToken));
       if (known) {
         const client = await deps.admin.getClient(known.family.realmId, known.family.clientId);
         if (!client || !client.enabled) throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
       }
-      const nextToken = newRefreshToken();
+      const nextToken = newSecret('rt');
       const result = await store.rotateRefreshToken(
-        refreshTokenKey(refreshToken),
+        sha256Hex(refreshToken),
         now,
         (f) => {
           if (f.realmId !== realmId) return 'realm';
@@ -133,7 +118,7 @@ export function createSessions(deps: SessionDeps) {
           if (!ipAllowed(f.ip, ip, f.ipBinding)) return 'ip_binding';
           return null;
         },
-        (f) => ({ hash: refreshTokenKey(nextToken), expiresAt: now + f.refreshTtlS * 1000 }),
+        (f) => ({ hash: sha256Hex(nextToken), expiresAt: now + f.refreshTtlS * 1000 }),
       );
       switch (result.kind) {
         case 'ok':
@@ -167,7 +152,7 @@ export function createSessions(deps: SessionDeps) {
     async revoke(realmId: string, token: string, clientId: string): Promise<void> {
       const now = clock.now();
       if (token.startsWith('rt_')) {
-        const found = await store.familyOfRefreshToken(refreshTokenKey(token));
+        const found = await store.familyOfRefreshToken(sha256Hex(token));
         if (!found || found.family.realmId !== realmId) return;
         if (clientId && found.family.clientId !== clientId) return; // §2.1: not the client's token
         await store.revokeFamily(found.family.id, now, 'revoked');

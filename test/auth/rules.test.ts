@@ -8,8 +8,6 @@ import { redirectWithCode, transactionRefusal } from '../../server/auth/authoriz
 import { planLoginMatch, type ProviderLogin } from '../../server/users/model.ts';
 import { appleProvider } from '../../server/auth/providers/apple.ts';
 import { googleProvider } from '../../server/auth/providers/google.ts';
-import { newRefreshToken, refreshTokenKey } from '../../server/auth/token-family.ts';
-import { sha256Hex } from '../../server/lib/ids.ts';
 
 describe('the login rate limiter', () => {
   it('allows the limit per key per minute, then answers with the seconds to the next window', () => {
@@ -101,26 +99,5 @@ describe('account matching', () => {
     assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: false }), { email: 'x@y.z', verified: false, linkable: false });
     assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: true }), { email: 'x@y.z', verified: true, linkable: true });
     assert.deepEqual(google.issuers, ['https://accounts.google.com', 'accounts.google.com']);
-  });
-});
-
-describe('refresh token keys', () => {
-  it('keys a token by its issue time and the SHA-256 of the whole token', () => {
-    const a = newRefreshToken();
-    const b = newRefreshToken();
-    assert.match(a, /^rt_[0-9a-z]{9}_[A-Za-z0-9_-]{43}$/);
-    assert.equal(refreshTokenKey(a), `${a.slice(3, 12)}.${sha256Hex(a)}`);
-    assert.notEqual(refreshTokenKey(a), refreshTokenKey(b));
-    // Tokens issued together sort together (the point of the prefix).
-    assert.equal(refreshTokenKey(a).slice(0, 6), refreshTokenKey(b).slice(0, 6));
-  });
-
-  it('finds nothing with a changed secret, and keys tokens of the earlier shape by hash alone', () => {
-    const t = newRefreshToken();
-    const forged = t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A');
-    assert.notEqual(refreshTokenKey(forged), refreshTokenKey(t));
-    const legacy = 'rt_' + 'x'.repeat(43);
-    assert.equal(refreshTokenKey(legacy), sha256Hex(legacy));
-    assert.equal(refreshTokenKey('rt_nope'), sha256Hex('rt_nope'));
   });
 });
