@@ -20,7 +20,7 @@
 import { simulateYear } from './simulate-year.ts';
 import { sustainedLoad } from './sustained-load.ts';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -195,6 +195,7 @@ async function profile(idp: TestIdp, echo: { client: any }, payload: object): Pr
   } finally {
     closeGrpcClients();
     await srv.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
   const line = srv.logs().split('\n').find((l) => l.startsWith('{"profile"'));
   const spans = line ? (JSON.parse(line).profile as Record<string, { count: number; totalMs: number; meanUs: number }>) : {};
@@ -362,4 +363,5 @@ try {
   await echo.stop();
   await empty?.stop();
   await idp.close();
+  rmSync(dir, { recursive: true, force: true }); // a million-row database: ~65 MB per run
 }
