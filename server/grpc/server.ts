@@ -94,10 +94,14 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
     const inbound = get('x-request-id');
     const requestId = inbound && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
     const log = opts.log.child({ requestId });
+    let ip: string | undefined;
     const ctx: CallContext = {
       requestId,
       transport: 'grpc',
-      clientIp: clientIp(grpcPeerAddress(call.getPeer()), get('x-forwarded-for'), opts.trustProxy),
+      // Worked out on first use: most calls (consume, admin) never ask.
+      get clientIp() {
+        return (ip ??= clientIp(grpcPeerAddress(call.getPeer()), get('x-forwarded-for'), opts.trustProxy));
+      },
       header: get,
       principal: null,
       log,
