@@ -63,9 +63,10 @@ export interface UserPointsState {
   heads: Map<QuotaKind, HeadRow | undefined>;
 }
 
-/** Ledger pruning: at most `batch` rows, every `every` consumes of a (user, kind). History is kept
- *  for the longest window the user ever held for the kind, and never less than `minRetentionMs`
- *  (31 days), so a newly granted window of up to a month still sees everything consumed in it.
+/** Ledger pruning: about `batch` rows (those sharing the last one's millisecond go with it), every
+ *  `every` consumes of a (user, kind). History is kept for the longest window the user ever held
+ *  for the kind, and never less than `minRetentionMs` (31 days), so a newly granted window of up
+ *  to a month still sees everything consumed in it.
  *  Tests set `every` to 1 and `minRetentionMs` to 0 to prune as eagerly as the rules allow. */
 export const ledgerPruning = { every: 16, batch: 512, minRetentionMs: 31 * 86_400_000 };
 

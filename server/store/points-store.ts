@@ -92,8 +92,9 @@ export class SqlitePointsStore implements PointsStore {
         const known = st.heads.has(kind) ? { head: st.heads.get(kind) } : undefined;
         st.heads.delete(kind);
         this.p.recordUsage(cmd.userId, kind, a.amount, now, known);
+      } else {
+        this.p.spend(a.sourceId, a.amount);
       }
-      else this.p.spend(a.sourceId, a.amount);
     }
     const quotaBefore = st.quota.reduce((s, q) => s + q.available, 0);
     const poolBefore = st.balances.reduce((s, b) => s + b.remaining, 0);
