@@ -51,17 +51,18 @@ export interface IdTokenClaims extends JWTPayload {
 const ALG = 'RS256'; // the only algorithm Apple signs with (CONTRACT §5)
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
-/** A base64url segment's JSON, or undefined when it is not JSON. */
-function segmentJson(seg: string): { text: string; value: unknown } | undefined {
-  const text = Buffer.from(seg, 'base64url').toString('utf8');
+/** A base64url segment as text. */
+const segmentText = (seg: string) => Buffer.from(seg, 'base64url').toString('utf8');
+
+/** A JSON text's top-level object, or null when it is not JSON or not an object. */
+function jsonObject(text: string): Record<string, unknown> | null {
   try {
-    return { text, value: JSON.parse(text) };
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // The signature is checked with node:crypto, synchronously, on the KeyObject of the key jose
 // imported from the JWKS (jwks-cache.ts): one RSA verification and no WebCrypto job round trip
@@ -72,9 +73,9 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) throw new InvalidIdToken('malformed');
   const [h64, p64, s64] = parts as [string, string, string];
-  const header = segmentJson(h64);
-  if (!header || !isObject(header.value)) throw new InvalidIdToken('malformed');
-  const h = header.value;
+  const headerText = segmentText(h64);
+  const h = jsonObject(headerText);
+  if (!h) throw new InvalidIdToken('malformed');
   // `none`, HMAC "signed" with the public key and every other algorithm end here. jku / x5u / jwk
   // headers are never read: the key comes only from the configured JWKS.
   if (h.alg !== ALG) throw new InvalidIdToken('algorithm');
@@ -82,8 +83,8 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   if (h.crit !== undefined || h.b64 !== undefined) throw new InvalidIdToken('malformed');
   // RFC 7519 §4 lets a parser take the last of duplicate claim names; another parser in the chain
   // may take the first ({"sub":"victim","sub":"me"}). We refuse the ambiguity outright.
-  const payloadText = Buffer.from(p64, 'base64url').toString('utf8');
-  if (hasDuplicateMembers(header.text) || hasDuplicateMembers(payloadText)) throw new InvalidIdToken('malformed');
+  const payloadText = segmentText(p64);
+  if (hasDuplicateMembers(headerText) || hasDuplicateMembers(payloadText)) throw new InvalidIdToken('malformed');
   const found = await opts.jwks.lookup(typeof h.kid === 'string' ? h.kid : undefined, ALG);
   if (found.kind === 'unavailable') throw upstreamUnavailable(found.cause);
   if (found.kind === 'unknown_kid') throw new InvalidIdToken('unknown_key');
@@ -91,13 +92,8 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   if (!cryptoVerify('sha256', Buffer.from(`${h64}.${p64}`), found.keyObject, Buffer.from(s64, 'base64url'))) {
     throw new InvalidIdToken('signature');
   }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(payloadText);
-  } catch {
-    throw new InvalidIdToken('malformed');
-  }
-  if (!isObject(payload)) throw new InvalidIdToken('malformed');
+  const payload = jsonObject(payloadText);
+  if (!payload) throw new InvalidIdToken('malformed');
   const problem = checkClaims(payload, opts);
   if (problem) throw new InvalidIdToken(problem);
   if (opts.nonce !== undefined) {

@@ -4,6 +4,7 @@
 // message field is null and an unset proto3 `optional` scalar is left out.
 import protobuf from 'protobufjs';
 import { badRequest } from '../errors.ts';
+import { perObject } from '../lib/memo.ts';
 
 const { util } = protobuf;
 
@@ -12,25 +13,14 @@ const UINT32 = new Set(['uint32', 'fixed32']);
 const INT64 = new Set(['int64', 'sint64', 'sfixed64']);
 const UINT64 = new Set(['uint64', 'fixed64']);
 
-// Both names are computed once per field: they are asked for every field of every request.
-const jsonNames = new WeakMap<protobuf.Field, string>();
-const objNames = new WeakMap<protobuf.Field, string>();
-
-export function jsonName(f: protobuf.Field): string {
-  let n = jsonNames.get(f);
-  if (n === undefined) {
-    const explicit = (f.options as Record<string, unknown> | undefined)?.json_name;
-    jsonNames.set(f, (n = typeof explicit === 'string' ? explicit : util.camelCase(f.name)));
-  }
-  return n;
-}
+// Both names are asked for every field of every request: computed once per field.
+export const jsonName = perObject((f: protobuf.Field): string => {
+  const explicit = (f.options as Record<string, unknown> | undefined)?.json_name;
+  return typeof explicit === 'string' ? explicit : util.camelCase(f.name);
+});
 
 /** The property name proto-loader (keepCase: false) uses for a field. */
-export function objName(f: protobuf.Field): string {
-  let n = objNames.get(f);
-  if (n === undefined) objNames.set(f, (n = util.camelCase(f.name)));
-  return n;
-}
+export const objName = perObject((f: protobuf.Field): string => util.camelCase(f.name));
 
 export function isJsonList(t: protobuf.Type): boolean {
   return (t.options as Record<string, unknown> | undefined)?.['(json_list)'] === true ||
@@ -42,18 +32,14 @@ function hasPresence(f: protobuf.Field): boolean {
 }
 
 /** Field lookup by JSON name or original proto name. */
-export function fieldIndex(t: protobuf.Type): Map<string, protobuf.Field> {
-  const cache = indexCache.get(t);
-  if (cache) return cache;
+export const fieldIndex = perObject((t: protobuf.Type): Map<string, protobuf.Field> => {
   const m = new Map<string, protobuf.Field>();
   for (const f of t.fieldsArray) {
     m.set(f.name, f);
     m.set(jsonName(f), f);
   }
-  indexCache.set(t, m);
   return m;
-}
-const indexCache = new WeakMap<protobuf.Type, Map<string, protobuf.Field>>();
+});
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 

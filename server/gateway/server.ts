@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import protobuf from 'protobufjs';
 import { GatehouseError, badRequest, errorBody } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { perObject } from '../lib/memo.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Authenticator } from '../rpc/access.ts';
@@ -230,13 +231,7 @@ function tooLarge() {
 // (options.proto), naming one of its string fields. When the handler sets that field (non-empty),
 // the HTTP answer is 302 Found with the value as `Location` and no body; otherwise the message is
 // written as JSON as usual. gRPC callers always receive the message. A bad option stops the boot.
-const redirectFields = new WeakMap<protobuf.Type, string | null>();
-
-export function redirectField(type: protobuf.Type): string | null {
-  let f = redirectFields.get(type);
-  if (f === undefined) redirectFields.set(type, (f = readRedirectField(type)));
-  return f;
-}
+export const redirectField = perObject(readRedirectField);
 
 function readRedirectField(type: protobuf.Type): string | null {
   const opts = type.options as Record<string, unknown> | undefined;

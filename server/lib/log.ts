@@ -15,14 +15,21 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 
 let stderrLines: string[] = [];
 let stderrScheduled = false;
-function flushStderr(): void {
-  stderrScheduled = false;
-  if (stderrLines.length === 0) return;
+let exitHooked = false;
+
+/** The pending lines as one text (emptied), or null. */
+function takeLines(): string | null {
+  if (stderrLines.length === 0) return null;
   const out = stderrLines.join('\n') + '\n';
   stderrLines = [];
-  process.stderr.write(out);
+  return out;
 }
-let exitHooked = false;
+
+function flushStderr(): void {
+  stderrScheduled = false;
+  const out = takeLines();
+  if (out !== null) process.stderr.write(out);
+}
 
 /** Lines written to stderr once per turn of the event loop, not one write(2) each: a pipe to a log
  *  collector is synchronous in Node, and at thousands of requests a second the per-line writes
@@ -31,13 +38,12 @@ export function stderrLineWriter(line: string): void {
   if (!exitHooked) {
     exitHooked = true;
     process.once('exit', () => {
-      if (stderrLines.length === 0) return;
+      const out = takeLines();
       try {
-        writeSync(2, stderrLines.join('\n') + '\n');
+        if (out !== null) writeSync(2, out);
       } catch {
         // stderr is gone: nothing left to tell.
       }
-      stderrLines = [];
     });
   }
   stderrLines.push(line);

@@ -142,7 +142,13 @@ export class SqliteAdminStore implements AdminStore {
     for (const m of Object.values(this.cached)) m.clear();
   }
 
-  private remember<V>(map: Map<string, V>, key: string, value: V): V {
+  /** The cached row under `key`, else `load()` — remembered when found. */
+  private cachedRow<V extends object>(pick: (c: typeof this.cached) => Map<string, V>, key: string, load: () => V | null): V | null {
+    const map = pick(this.fresh());
+    const hit = map.get(key);
+    if (hit) return hit;
+    const value = load();
+    if (value === null) return null;
     if (map.size >= CACHE_MAX) map.clear();
     map.set(key, Object.freeze(value));
     return value;
@@ -180,12 +186,10 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async getClient(realmId: string, clientId: string): Promise<ClientApp | null> {
-    const cache = this.fresh().clients;
-    const key = `${realmId}\u0000${clientId}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const r = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
-    return r ? this.remember(cache, key, toClient(r)) : null;
+    return this.cachedRow((c) => c.clients, `${realmId}\u0000${clientId}`, () => {
+      const r = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
+      return r ? toClient(r) : null;
+    });
   }
 
   async listClients(realmId: string): Promise<ClientApp[]> {
@@ -225,12 +229,10 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async getProvider(realmId: string, provider: string): Promise<ProviderConfig | null> {
-    const cache = this.fresh().providers;
-    const key = `${realmId}\u0000${provider}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const r = this.s.getProvider.get(realmId, provider) as ProviderRow | undefined;
-    return r ? this.remember(cache, key, toProvider(r)) : null;
+    return this.cachedRow((c) => c.providers, `${realmId}\u0000${provider}`, () => {
+      const r = this.s.getProvider.get(realmId, provider) as ProviderRow | undefined;
+      return r ? toProvider(r) : null;
+    });
   }
 
   async listProviders(realmId: string): Promise<ProviderConfig[]> {
@@ -242,11 +244,10 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const cache = this.fresh().keys;
-    const hit = cache.get(hash);
-    if (hit) return hit;
-    const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
-    return r ? this.remember(cache, hash, toKey(r)) : null;
+    return this.cachedRow((c) => c.keys, hash, () => {
+      const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
+      return r ? toKey(r) : null;
+    });
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {

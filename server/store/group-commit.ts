@@ -10,6 +10,7 @@
 // acknowledged write is durable as far as the pragmas make it. If BEGIN or COMMIT fails, or SQLite
 // rolls the whole transaction back on its own (SQLITE_FULL, SQLITE_IOERR…), every unit of the batch
 // fails with that error and none of its writes stays.
+import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
 
 interface Unit {
@@ -54,8 +55,7 @@ class CommitQueue {
 
   private flush(): void {
     this.scheduled = false;
-    const batch = this.pending.length > MAX_BATCH ? this.pending.splice(0, MAX_BATCH) : this.pending;
-    if (batch === this.pending) this.pending = [];
+    const batch = this.pending.splice(0, MAX_BATCH);
     if (this.pending.length > 0) {
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -125,12 +125,10 @@ class CommitQueue {
   }
 }
 
-const queues = new WeakMap<Db, CommitQueue>();
+const queueOf = perObject((db: Db) => new CommitQueue(db));
 
 /** Runs `fn` (synchronous statements only) as one all-or-nothing unit of a BEGIN IMMEDIATE
  *  transaction shared with the other units queued in this turn; resolves after COMMIT. */
 export function groupCommit<T>(db: Db, fn: () => T): Promise<T> {
-  let q = queues.get(db);
-  if (!q) queues.set(db, (q = new CommitQueue(db)));
-  return q.run(fn);
+  return queueOf(db).run(fn);
 }

@@ -3,6 +3,7 @@
 // per database.
 import { GatehouseError, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
 import { defaultConfigFor, QUOTA_KINDS, type Balance, type DefaultPointsConfig, type PeriodType, type QuotaKind, type QuotaWindow, type WindowEntitlement, type WindowRow } from '../points/model.ts';
 import { availableOf, bindingWindows, isActive, windowRows, type WindowUsageFacts } from '../points/windows.ts';
@@ -249,13 +250,5 @@ function deepFreeze(v: unknown): unknown {
   return v;
 }
 
-const cache = new WeakMap<Db, PointsSql>();
-
-export function pointsSql(db: Db): PointsSql {
-  let p = cache.get(db);
-  if (!p) {
-    p = new PointsSql(db);
-    cache.set(db, p);
-  }
-  return p;
-}
+/** The statements of `db`, prepared once per connection. */
+export const pointsSql = perObject((db: Db) => new PointsSql(db));
