@@ -80,8 +80,10 @@ class CommitQueue {
         results[i] = { ok: false, value: fatal };
         continue;
       }
-      this.savepoint.run();
       try {
+        // Inside the try: a SAVEPOINT that fails (out of memory, a lost connection) fails its unit
+        // and the batch below instead of escaping the setImmediate and leaving promises unsettled.
+        this.savepoint.run();
         const value = batch[i]!.fn();
         this.release.run();
         results[i] = { ok: true, value };
