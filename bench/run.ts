@@ -33,7 +33,7 @@ import { grpcClient, closeGrpcClients } from '../test/helpers/grpc.ts';
 import { spawnServer, tempDir, ROOT, type SpawnedServer } from '../test/helpers/server.ts';
 import { seed } from './consume-history.ts';
 import { http1Load } from './lib/http1.ts';
-import { peakRssMiB, round, rssMiB, runLoad, type LoadResult } from './lib/load.ts';
+import { peakRssMiB, round, rssMiB, runLoad, withCpu, type CpuPerCall, type LoadResult } from './lib/load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -140,7 +140,7 @@ async function consumeLoad(srv: SpawnedServer, userId: string, calls = CALLS, co
 }
 
 /** A baseline server script of bench/ in its own process; resolves once it printed its port. */
-async function startChild(script: string, args: string[] = []): Promise<{ port: number; stop(): Promise<void> }> {
+async function startChild(script: string, args: string[] = []): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((res, rej) => {
     createInterface({ input: proc.stdout! }).once('line', res);
@@ -148,6 +148,7 @@ async function startChild(script: string, args: string[] = []): Promise<{ port: 
   });
   return {
     port: (JSON.parse(line) as { port: number }).port,
+    pid: proc.pid!,
     async stop() {
       if (proc.exitCode === null) {
         const done = new Promise((r) => proc.once('exit', r));
@@ -158,12 +159,13 @@ async function startChild(script: string, args: string[] = []): Promise<{ port: 
   };
 }
 
-async function startEcho(): Promise<{ client: any; stop(): Promise<void> }> {
+async function startEcho(): Promise<{ client: any; pid: number; stop(): Promise<void> }> {
   const child = await startChild('echo-server.ts');
   const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(join(ROOT, 'bench', 'echo.proto'))) as any;
   const client = new pkg.bench.Echo(`127.0.0.1:${child.port}`, grpc.credentials.createInsecure());
   return {
     client,
+    pid: child.pid,
     async stop() {
       client.close();
       await child.stop();
@@ -239,11 +241,12 @@ const dbPath = join(dir, 'bench.db');
 const users = await seed(dbPath);
 const srv = await spawnServer({ dir, dbPath, args: serverArgs(idp), nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [] });
 const echo = await startEcho();
-let empty: { port: number; stop(): Promise<void> } | null = null;
+let empty: { port: number; pid: number; stop(): Promise<void> } | null = null;
 const rows: Record<string, number[]> = {};
 const stats: Record<string, LoadResult[]> = {};
+const cpu: Record<string, CpuPerCall[]> = {};
 const rss: number[] = [];
-const push = (k: string, r: LoadResult) => ((stats[k] ??= []).push(r), (rows[k] ??= []).push(r.throughput));
+const push = (k: string, r: LoadResult & { cpu: CpuPerCall }) => ((stats[k] ??= []).push(r), (rows[k] ??= []).push(r.throughput), (cpu[k] ??= []).push(r.cpu));
 let prof: Record<string, unknown> = {};
 let payload = { payload: Buffer.alloc(0) };
 try {
@@ -280,17 +283,18 @@ try {
   await runLoad(500, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey));
 
   for (let r = 0; r < ROUNDS; r++) {
-    const steps: [string, () => Promise<LoadResult>][] = [
-      ['login', () => loginLoad(srv, tokenRounds[r]!)],
-      ['verify', () => bareVerify(idp, tokenRounds[r]!, 1)],
-      ['verify16', () => bareVerify(idp, tokenRounds[r]!, CONC)],
-      ['httpEmpty', () => http1Load(emptyBase, '/', LOGINS, CONC, loginBody(tokenRounds[r]!))],
-      ['consume1k', () => consumeLoad(srv, users.small)],
-      ['echo', () => runLoad(CALLS, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey))],
-      ['consume1M', () => consumeLoad(srv, users.large)],
+    // [name, the serving process (null: in this process), the load]
+    const steps: [string, number | null, () => Promise<LoadResult>][] = [
+      ['login', srv.proc.pid!, () => loginLoad(srv, tokenRounds[r]!)],
+      ['verify', null, () => bareVerify(idp, tokenRounds[r]!, 1)],
+      ['verify16', null, () => bareVerify(idp, tokenRounds[r]!, CONC)],
+      ['httpEmpty', empty!.pid, () => http1Load(emptyBase, '/', LOGINS, CONC, loginBody(tokenRounds[r]!))],
+      ['consume1k', srv.proc.pid!, () => consumeLoad(srv, users.small)],
+      ['echo', echo.pid, () => runLoad(CALLS, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey))],
+      ['consume1M', srv.proc.pid!, () => consumeLoad(srv, users.large)],
     ];
     if (r % 2 === 1) steps.reverse();
-    for (const [k, f] of steps) push(k, await f());
+    for (const [k, pid, f] of steps) push(k, await withCpu(pid, f));
     rss.push((await rssMiB(srv.proc.pid!)) ?? 0);
     log(`round ${r + 1}/${ROUNDS}: ` + Object.entries(rows).map(([k, v]) => `${k} ${Math.round(v.at(-1)!)}/s`).join(', ') + `, rss ${rss.at(-1)} MiB`);
   }
@@ -317,7 +321,20 @@ try {
     // The issue's check: a second identical round must not raise RSS by more than 10%.
     { name: 'server RSS after round 2 / after round 1', ratio: (rss[1] ?? rss[0]!) / rss[0]!, goal: 1.1, atMost: true },
   ].map((c) => ({ ...c, ratio: round(c.ratio, 3), pass: c.goal === null ? null : c.atMost ? c.ratio <= c.goal : c.ratio >= c.goal }));
-  const rates = Object.fromEntries(Object.keys(rows).map((k) => [k, { perSecond: Math.round(median(rows[k]!)), ...lat(k) }]));
+  const cpuMedian = (k: string, f: keyof CpuPerCall) => {
+    const xs = cpu[k]!.map((c) => c[f]).filter((x): x is number => x !== null);
+    return xs.length ? round(median(xs), 1) : null;
+  };
+  const rates = Object.fromEntries(
+    Object.keys(rows).map((k) => [
+      k,
+      {
+        perSecond: Math.round(median(rows[k]!)),
+        ...lat(k),
+        cpuUsPerCall: { serverMain: cpuMedian(k, 'serverMainUs'), serverAllThreads: cpuMedian(k, 'serverAllUs'), client: cpuMedian(k, 'clientUs') },
+      },
+    ]),
+  );
   const result = {
     at: new Date().toISOString(),
     rounds: ROUNDS,
@@ -335,8 +352,14 @@ try {
   };
   const pad = (s: string, n: number) => s.padEnd(n);
   let out = `gatehouse bench: ${ROUNDS} interleaved rounds, ${CONC} in flight, medians (${result.seconds} s)\n\n`;
-  out += `${pad('measure', 12)} ${pad('per s', 8)} ${pad('p50 ms', 8)} p99 ms\n`;
-  for (const [k, v] of Object.entries(rates)) out += `${pad(k, 12)} ${pad(String(v.perSecond), 8)} ${pad(String(v.p50Ms), 8)} ${v.p99Ms}\n`;
+  // CPU µs per call: which process runs out first is the bottleneck of that measure (the machine
+  // has two cores: the serving process's main thread and this process's client compete for them).
+  out += `${pad('measure', 12)} ${pad('per s', 8)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} CPU µs per call: server main thread / all server threads / client\n`;
+  const dash = (x: number | null) => (x === null ? '—' : String(x));
+  for (const [k, v] of Object.entries(rates)) {
+    const c = v.cpuUsPerCall;
+    out += `${pad(k, 12)} ${pad(String(v.perSecond), 8)} ${pad(String(v.p50Ms), 8)} ${pad(String(v.p99Ms), 8)} ${dash(c.serverMain)} / ${dash(c.serverAllThreads)} / ${dash(c.client)}\n`;
+  }
   out += `\n${pad('ratio', 42)} ${pad('value', 7)} ${pad('goal', 7)} result\n`;
   for (const c of checks) {
     out += `${pad(c.name, 42)} ${pad(String(c.ratio), 7)} ${pad(c.goal === null ? '—' : (c.atMost ? '≤ ' : '≥ ') + c.goal, 7)} ${c.pass === null ? '(for reference)' : c.pass ? 'pass' : 'FAIL'}\n`;

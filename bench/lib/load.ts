@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 // A closed-loop load runner: `concurrency` workers each run `op` back to back until `count` calls
 // are done; latencies are kept for percentiles. Bounded in count, and each call has a timeout.
 export interface LoadResult {
@@ -63,4 +65,44 @@ export async function peakRssMiB(pid: number): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** CPU time used so far, in µs (Linux /proc, clock ticks of 10 ms): the whole process and its main
+ *  thread. Null where /proc is not there. */
+export function processCpuUs(pid: number): { all: number; main: number } | null {
+  const ticks = (path: string) => {
+    const f = readFileSync(path, 'utf8');
+    const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime + stime
+  };
+  try {
+    return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU per call of one measured step: the serving process's main thread and all its threads, and
+ *  this (the load-generating) process. Which side runs out first is the step's bottleneck. */
+export interface CpuPerCall {
+  serverMainUs: number | null;
+  serverAllUs: number | null;
+  clientUs: number;
+}
+
+export async function withCpu(serverPid: number | null, calls: () => Promise<LoadResult>): Promise<LoadResult & { cpu: CpuPerCall }> {
+  const s0 = serverPid === null ? null : processCpuUs(serverPid);
+  const c0 = process.cpuUsage();
+  const r = await calls();
+  const c = process.cpuUsage(c0);
+  const s1 = serverPid === null ? null : processCpuUs(serverPid);
+  const per = (us: number) => round(us / r.calls, 1);
+  return {
+    ...r,
+    cpu: {
+      serverMainUs: s0 && s1 ? per(s1.main - s0.main) : null,
+      serverAllUs: s0 && s1 ? per(s1.all - s0.all) : null,
+      clientUs: per(c.user + c.system),
+    },
+  };
 }
