@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { parseAddr, type Config } from './config.ts';
 import { createApp, type App, type AppOptions } from './app.ts';
+import { cryptoOffload } from './crypto/offload.ts';
 import { createGateway } from './gateway/server.ts';
 import { createGrpcServer } from './grpc/server.ts';
 import { bindMethods } from './rpc/dispatch.ts';
@@ -20,6 +21,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config, opts: AppOptions = {}): Promise<RunningServer> {
   const app = createApp(config, opts);
+  cryptoOffload.warm(); // logins' signature work gets its thread before the first login
   try {
     const protos = loadProtos();
     const methods = bindMethods(protos, app.services);

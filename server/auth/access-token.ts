@@ -1,6 +1,9 @@
 // gatehouse's own access tokens (CONTRACT §5): JWT, EdDSA (Ed25519), `typ: at+jwt` (RFC 9068),
-// claims iss, sub, aud, sid, jti, iat, exp. Signed and verified with node:crypto, synchronously.
-import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+// claims iss, sub, aud, sid, jti, iat, exp. Signed with node:crypto on the crypto worker (a login
+// signs one; crypto/offload.ts), verified with node:crypto on the event loop (a check that fails
+// early costs no signature operation).
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { cryptoOffload } from '../crypto/offload.ts';
 
 export interface AccessClaims {
   iss: string;
@@ -15,11 +18,11 @@ export interface AccessClaims {
 const HEADER_TYP = 'at+jwt';
 const ALG = 'EdDSA';
 
-export function signAccessToken(kid: string, privateKey: KeyObject, claims: AccessClaims): string {
+export async function signAccessToken(kid: string, privateKey: KeyObject, claims: AccessClaims): Promise<string> {
   const header = Buffer.from(JSON.stringify({ alg: ALG, typ: HEADER_TYP, kid })).toString('base64url');
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const input = `${header}.${payload}`;
-  return `${input}.${sign(null, Buffer.from(input), privateKey).toString('base64url')}`;
+  return `${input}.${await cryptoOffload.ed25519Sign(input, privateKey)}`;
 }
 
 /** The kid of a token that looks like one of ours, or null (cheap pre-check, no crypto). */

@@ -1,7 +1,8 @@
 // Verification of a provider's ID token (native-idp-login.md, Authentication 2; CONTRACT §5).
 // Every failure is one of two outcomes: `invalid` (401, with a category for the log) or
 // `unavailable` (503: the keys could not be fetched). Nothing is ever skipped or downgraded.
-import { createHash, verify as cryptoVerify } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { cryptoOffload } from '../crypto/offload.ts';
 import type { JWTPayload } from 'jose';
 import { GatehouseError, upstreamUnavailable } from '../errors.ts';
 import { plausibleEmail } from '../users/model.ts';
@@ -64,10 +65,10 @@ function jsonObject(text: string): Record<string, unknown> | null {
   }
 }
 
-// The signature is checked with node:crypto, synchronously, on the KeyObject of the key jose
-// imported from the JWKS (jwks-cache.ts): one RSA verification and no WebCrypto job round trip
-// through the thread pool — most of what jose.jwtVerify cost per login. The claims rules jose
-// applied are applied by checkClaims below, in the same order and with the same outcomes.
+// The signature is checked with node:crypto on the KeyObject of the key jose imported from the JWKS
+// (jwks-cache.ts), on the crypto worker (crypto/offload.ts), not on the event loop: one RSA
+// verification and no WebCrypto layers around it. The claims rules jose applied are applied by
+// checkClaims below, in the same order and with the same outcomes.
 export async function verifyIdToken(token: string, opts: VerifyOptions): Promise<IdTokenClaims> {
   if (token.length > 16_384) throw new InvalidIdToken('malformed');
   const parts = token.split('.');
@@ -89,7 +90,7 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   if (found.kind === 'unavailable') throw upstreamUnavailable(found.cause);
   if (found.kind === 'unknown_kid') throw new InvalidIdToken('unknown_key');
   // RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3); a signature of the wrong length fails here too.
-  if (!cryptoVerify('sha256', Buffer.from(`${h64}.${p64}`), found.keyObject, Buffer.from(s64, 'base64url'))) {
+  if (!(await cryptoOffload.rs256Verify(`${h64}.${p64}`, s64, found.keyObject))) {
     throw new InvalidIdToken('signature');
   }
   const payload = jsonObject(payloadText);

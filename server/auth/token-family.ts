@@ -61,23 +61,24 @@ export function createSessions(deps: SessionDeps) {
     const iat = Math.floor(now / 1000);
     const t0 = spanStart();
     try {
-    return signAccessToken(key.kid, key.privateKey, {
-      iss: deps.issuer(f.realmId),
-      sub: f.userId,
-      aud: f.clientId,
-      sid: f.id,
-      jti: newId('at'),
-      iat,
-      exp: iat + f.accessTtlS,
-    });
+      return await signAccessToken(key.kid, key.privateKey, {
+        iss: deps.issuer(f.realmId),
+        sub: f.userId,
+        aud: f.clientId,
+        sid: f.id,
+        jti: newId('at'),
+        iat,
+        exp: iat + f.accessTtlS,
+      });
     } finally {
       spanEnd('login.mint_access_token', t0);
     }
   }
 
-  async function tokenSet(f: TokenFamily, refreshToken: string, now: number): Promise<TokenSet> {
+  /** `signed`: the access token, when its signing was started already. */
+  async function tokenSet(f: TokenFamily, refreshToken: string, now: number, signed?: Promise<string>): Promise<TokenSet> {
     return {
-      accessToken: await accessToken(f, now),
+      accessToken: await (signed ?? accessToken(f, now)),
       refreshToken,
       tokenType: 'Bearer',
       expiresIn: f.accessTtlS,
@@ -94,8 +95,16 @@ export function createSessions(deps: SessionDeps) {
       const now = clock.now();
       await keys.active(realmId); // create the realm key before the family, outside its transaction
       const d = draftFamily(realmId, userId, client, ip, now);
-      await store.createFamily(d.family, d.refresh);
-      return tokenSet(d.family, d.refreshToken, now);
+      // The access token names only the drafted family: it is signed on the crypto worker while the
+      // family commits, and handed out only once the commit has succeeded.
+      const signed = accessToken(d.family, now);
+      try {
+        await store.createFamily(d.family, d.refresh);
+      } catch (e) {
+        signed.catch(() => {}); // the commit's error is the one to report
+        throw e;
+      }
+      return tokenSet(d.family, d.refreshToken, now, signed);
     },
 
     /** grant_type=refresh_token (RFC 6749 §6) with rotation and reuse detection. */

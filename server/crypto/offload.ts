@@ -1,0 +1,191 @@
+// A login's two signature operations — checking the provider's RS256 signature and signing
+// gatehouse's Ed25519 access token — run on one worker thread beside the event loop, which then
+// spends its time on HTTP, SQLite and the rest of the login (issue 10: ~45 µs of a ~170 µs login
+// left the event loop).
+//
+// Why not node:crypto's callback form: it puts every call on libuv's thread pool, and each job
+// wakes a sleeping pool thread — a futex wake, an inter-processor interrupt on a virtual machine —
+// which cost the event loop about as much as the signature it handed off (measured on the 2-vCPU
+// bench machine). Here the jobs of one event-loop turn travel as one message and come back as one:
+// one wake per batch, however many logins it carries.
+//
+// Nothing depends on the worker being there: if it cannot start or dies, the jobs it held and every
+// job until a new one is up run on the event loop with the same code (ops.ts), and give the same
+// answers; a fresh worker is tried after RETRY_MS.
+import { Worker } from 'node:worker_threads';
+import type { KeyObject } from 'node:crypto';
+import { runSignatureJob, type SignatureJob, type SignatureResult } from './ops.ts';
+
+export interface WorkerBatch {
+  /** Keys the worker has not been sent yet, by id (a KeyObject is cloned to the worker once). */
+  keys: [number, KeyObject][];
+  /** Keys garbage-collected on this side since the last batch. */
+  dropKeys: number[];
+  jobs: { id: number; key: number; job: SignatureJob }[];
+}
+
+export interface WorkerReply {
+  ids: number[];
+  results: (SignatureResult | { error: string })[];
+}
+
+interface Pending {
+  job: SignatureJob;
+  key: KeyObject;
+  resolve(r: SignatureResult): void;
+  reject(e: unknown): void;
+}
+
+const RETRY_MS = 5_000;
+
+export class CryptoOffload {
+  private worker: Worker | null = null;
+  private workerKeys = new Set<number>();
+  private failedAt = -Infinity;
+  private readonly keyIds = new WeakMap<KeyObject, number>();
+  private nextKeyId = 1;
+  private nextJobId = 1;
+  private queue: { id: number; key: KeyObject; job: SignatureJob }[] = [];
+  private scheduled = false;
+  private readonly inFlight = new Map<number, Pending>();
+  private dropped: number[] = [];
+  private readonly collected = new FinalizationRegistry<number>((id) => this.dropped.push(id));
+
+  /** Starts the worker now rather than on the first job (a server warms it at start). */
+  warm(): void {
+    this.ensureWorker();
+  }
+
+  rs256Verify(data: string, signature: string, key: KeyObject): Promise<boolean> {
+    return this.submit({ op: 'rs256_verify', data, signature }, key) as Promise<boolean>;
+  }
+
+  ed25519Sign(data: string, key: KeyObject): Promise<string> {
+    return this.submit({ op: 'ed25519_sign', data }, key) as Promise<string>;
+  }
+
+  /** Stops the worker; jobs it held run on the event loop. The next job starts a new one. */
+  async stopWorker(): Promise<void> {
+    const w = this.worker;
+    if (!w) return;
+    this.lost(w);
+    this.failedAt = -Infinity; // stopped on purpose: not a failure to wait out
+    w.ref(); // held until it has exited, so the caller's await completes
+    await w.terminate();
+  }
+
+  private submit(job: SignatureJob, key: KeyObject): Promise<SignatureResult> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextJobId++;
+      this.inFlight.set(id, { job, key, resolve, reject });
+      this.queue.push({ id, key, job });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // After this turn's I/O callbacks: every login that reached its signature in this turn
+        // rides in the same message.
+        setImmediate(() => this.send());
+      }
+    });
+  }
+
+  private send(): void {
+    this.scheduled = false;
+    const queue = this.queue;
+    this.queue = [];
+    const w = this.ensureWorker();
+    if (!w) {
+      for (const q of queue) this.runHere(q.id);
+      return;
+    }
+    const batch: WorkerBatch = { keys: [], dropKeys: this.dropped, jobs: [] };
+    this.dropped = [];
+    for (const id of batch.dropKeys) this.workerKeys.delete(id);
+    for (const q of queue) {
+      const keyId = this.keyId(q.key);
+      if (!this.workerKeys.has(keyId)) {
+        this.workerKeys.add(keyId);
+        batch.keys.push([keyId, q.key]);
+      }
+      batch.jobs.push({ id: q.id, key: keyId, job: q.job });
+    }
+    w.ref();
+    w.postMessage(batch);
+  }
+
+  private keyId(key: KeyObject): number {
+    let id = this.keyIds.get(key);
+    if (id === undefined) {
+      id = this.nextKeyId++;
+      this.keyIds.set(key, id);
+      this.collected.register(key, id);
+    }
+    return id;
+  }
+
+  private ensureWorker(): Worker | null {
+    if (this.worker) return this.worker;
+    if (performance.now() - this.failedAt < RETRY_MS) return null;
+    let w: Worker;
+    try {
+      w = new Worker(BOOTSTRAP, { eval: true, workerData: { tsx: TSX_API, entry: WORKER_ENTRY } });
+    } catch {
+      this.failedAt = performance.now();
+      return null;
+    }
+    w.on('message', (reply: WorkerReply) => {
+      if (this.worker !== w) return; // a replaced worker: what it held has run here already
+      for (let i = 0; i < reply.ids.length; i++) {
+        const id = reply.ids[i]!;
+        const r = reply.results[i]!;
+        if (typeof r === 'object') this.runHere(id);
+        else this.settle(id, r);
+      }
+      if (this.inFlight.size === 0) w.unref();
+    });
+    w.on('error', () => this.lost(w));
+    w.on('exit', () => this.lost(w));
+    // Held (ref) only while it has jobs: an idle worker never keeps a process alive. After the
+    // listeners: adding one refs the worker again.
+    w.unref();
+    this.worker = w;
+    this.workerKeys = new Set();
+    return w;
+  }
+
+  /** The worker is gone: what it held runs here, and none is tried again for a while. */
+  private lost(w: Worker): void {
+    if (this.worker !== w) return;
+    this.worker = null;
+    this.failedAt = performance.now();
+    const queued = new Set(this.queue.map((q) => q.id));
+    for (const id of [...this.inFlight.keys()]) if (!queued.has(id)) this.runHere(id);
+  }
+
+  private runHere(id: number): void {
+    const p = this.inFlight.get(id);
+    if (!p) return;
+    this.inFlight.delete(id);
+    try {
+      p.resolve(runSignatureJob(p.job, p.key));
+    } catch (e) {
+      p.reject(e);
+    }
+  }
+
+  private settle(id: number, r: SignatureResult): void {
+    const p = this.inFlight.get(id);
+    if (!p) return;
+    this.inFlight.delete(id);
+    p.resolve(r);
+  }
+}
+
+// The worker runs worker.ts through tsx, as bin/gatehouse runs the CLI: both are resolved here, to
+// absolute URLs, so the worker finds them from any working directory.
+const TSX_API = import.meta.resolve('tsx/esm/api');
+const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
+const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry); });`;
+
+/** The process's one crypto worker. */
+export const cryptoOffload = new CryptoOffload();
