@@ -5,6 +5,7 @@ import * as grpc from '@grpc/grpc-js';
 import { parseAddr, type Config } from './config.ts';
 import { createApp, type App, type AppOptions } from './app.ts';
 import { cryptoOffload } from './crypto/offload.ts';
+import { startCheckpointer } from './store/checkpointer.ts';
 import { createGateway } from './gateway/server.ts';
 import { createGrpcServer } from './grpc/server.ts';
 import { bindMethods } from './rpc/dispatch.ts';
@@ -22,6 +23,12 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: AppOptions = {}): Promise<RunningServer> {
   const app = createApp(config, opts);
   cryptoOffload.warm(); // logins' signature work gets its thread before the first login
+  // A database file of our own: its WAL checkpoints run on their own thread.
+  const checkpointer = opts.db || config.db === ':memory:' ? null : startCheckpointer(app.db, config.db, app.log);
+  const close = async () => {
+    await checkpointer?.stop();
+    app.close();
+  };
   try {
     const protos = loadProtos();
     const methods = bindMethods(protos, app.services);
@@ -57,12 +64,12 @@ export async function startServer(config: Config, opts: AppOptions = {}): Promis
         }, graceMs);
         await Promise.all([httpDone, grpcDone]);
         clearTimeout(timer);
-        app.close();
+        await close();
       })());
 
     return { app, grpcAddr: fmt(g.host, grpcPort), httpAddr, httpUrl, stop };
   } catch (e) {
-    app.close();
+    await close();
     throw e;
   }
 }

@@ -12,7 +12,8 @@
 // Nothing depends on the worker being there: if it cannot start or dies, the jobs it held and every
 // job until a new one is up run on the event loop with the same code (ops.ts), and give the same
 // answers; a fresh worker is tried after RETRY_MS.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../lib/ts-worker.ts';
 import type { KeyObject } from 'node:crypto';
 import { runSignatureJob, type SignatureJob, type SignatureResult } from './ops.ts';
 
@@ -127,7 +128,7 @@ export class CryptoOffload {
     if (performance.now() - this.failedAt < RETRY_MS) return null;
     let w: Worker;
     try {
-      w = new Worker(BOOTSTRAP, { eval: true, workerData: { tsx: TSX_API, entry: WORKER_ENTRY } });
+      w = startTsWorker(new URL('./worker.ts', import.meta.url));
     } catch {
       this.failedAt = performance.now();
       return null;
@@ -179,13 +180,6 @@ export class CryptoOffload {
     p.resolve(r);
   }
 }
-
-// The worker runs worker.ts through tsx, as bin/gatehouse runs the CLI: both are resolved here, to
-// absolute URLs, so the worker finds them from any working directory.
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
-const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
-import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry); });`;
 
 /** The process's one crypto worker. */
 export const cryptoOffload = new CryptoOffload();

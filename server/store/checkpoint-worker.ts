@@ -1,0 +1,25 @@
+// The checkpointer thread (checkpointer.ts starts it): its own connection to the database file,
+// copying committed WAL frames into the database every few milliseconds. PASSIVE never waits for
+// and never blocks the server's writer or readers.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const { path, everyMs } = (workerData as { data: { path: string; everyMs: number } }).data;
+const db = new Database(path, { fileMustExist: true });
+db.pragma('busy_timeout = 0');
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+
+const timer = setInterval(() => {
+  try {
+    checkpoint.get();
+  } catch {
+    // SQLITE_BUSY and the like: the next tick tries again; the server's own backstop bounds the WAL.
+  }
+}, everyMs);
+
+parentPort!.on('message', (m: unknown) => {
+  if (m !== 'stop') return;
+  clearInterval(timer);
+  db.close();
+  parentPort!.close();
+});

@@ -1,0 +1,56 @@
+// WAL checkpoints run on the server's checkpointer thread (server/store/checkpointer.ts): committed
+// pages reach the database file shortly after a write, long before SQLite's own automatic
+// checkpoint would (1000 pages), and the server's connection only keeps a backstop. If the thread
+// cannot run, the server goes back to SQLite's own checkpoints and says so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { api } from '../helpers/http.ts';
+import { startInProcess, tempDir } from '../helpers/server.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { startCheckpointer } from '../../server/store/checkpointer.ts';
+import { createLogger } from '../../server/lib/log.ts';
+
+const until = async (what: string, ok: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+test('writes reach the database file within moments, not at SQLite’s 1000-page checkpoint', { timeout: 60_000 }, async () => {
+  const srv = await startInProcess();
+  try {
+    assert.equal(srv.running.app.db.pragma('wal_autocheckpoint', { simple: true }), 10_000, 'the server’s own checkpoint is only a backstop');
+    const admin = api(srv.http, srv.adminKey);
+    assert.equal((await admin.post('/api/admin/realms', { id: 'ck', name: 'ck' })).status, 200);
+    await new Promise((r) => setTimeout(r, 200));
+    const before = statSync(srv.dbPath).size;
+    // ~300 accounts: a few dozen new pages, far below 1000 WAL pages.
+    for (let i = 0; i < 300; i++) {
+      const r = await admin.post('/api/admin/realms/ck/users', { email: `u${i}@example.com` });
+      assert.equal(r.status, 200, r.text);
+    }
+    const wal = statSync(`${srv.dbPath}-wal`).size / 4120; // frames of a 4 KiB page + 24-byte header
+    assert.ok(wal < 1000, `the WAL holds ${wal} frames: SQLite alone would not have checkpointed yet`);
+    await until('the new pages in the database file', () => statSync(srv.dbPath).size > before);
+  } finally {
+    await srv.stop();
+  }
+});
+
+test('a checkpointer that cannot open the database hands checkpoints back to the server, and logs it', { timeout: 30_000 }, async () => {
+  const dir = tempDir();
+  const db = openDatabase(join(dir, 'g.db'));
+  let logs = '';
+  const cp = startCheckpointer(db, join(dir, 'missing', 'nowhere.db'), createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }));
+  try {
+    await until('the fallback', () => db.pragma('wal_autocheckpoint', { simple: true }) === 1000);
+    assert.match(logs, /checkpointer thread stopped; the server checkpoints the database itself/);
+  } finally {
+    await cp.stop();
+    db.close();
+  }
+});
