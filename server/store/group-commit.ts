@@ -19,8 +19,12 @@ interface Unit {
   reject(e: unknown): void;
 }
 
-/** Units per transaction at most: bounds how long one batch holds the write lock. */
-const MAX_BATCH = 256;
+/** Units per transaction at most. Eight: enough to share a COMMIT's cost (a login's pages are
+ *  mostly its own, so logins lose nothing at eight; measured), few enough that the answers to a
+ *  burst of calls that arrived together go out in several waves, so a client (over gRPC, one
+ *  connection carries every call) works on the first answers while the server writes the next.
+ *  With no cap, a closed-loop client and the server took turns: consume throughput +7–10% at 8. */
+const MAX_BATCH = 8;
 
 class CommitQueue {
   private pending: Unit[] = [];
