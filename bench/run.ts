@@ -246,6 +246,7 @@ const rows: Record<string, number[]> = {};
 const stats: Record<string, LoadResult[]> = {};
 const cpu: Record<string, CpuPerCall[]> = {};
 const rss: number[] = [];
+const peaks: number[] = [];
 const push = (k: string, r: LoadResult & { cpu: CpuPerCall }) => ((stats[k] ??= []).push(r), (rows[k] ??= []).push(r.throughput), (cpu[k] ??= []).push(r.cpu));
 let prof: Record<string, unknown> = {};
 let payload = { payload: Buffer.alloc(0) };
@@ -296,7 +297,8 @@ try {
     if (r % 2 === 1) steps.reverse();
     for (const [k, pid, f] of steps) push(k, await withCpu(pid, f));
     rss.push((await rssMiB(srv.proc.pid!)) ?? 0);
-    log(`round ${r + 1}/${ROUNDS}: ` + Object.entries(rows).map(([k, v]) => `${k} ${Math.round(v.at(-1)!)}/s`).join(', ') + `, rss ${rss.at(-1)} MiB`);
+    peaks.push((await peakRssMiB(srv.proc.pid!)) ?? 0);
+    log(`round ${r + 1}/${ROUNDS}: ` + Object.entries(rows).map(([k, v]) => `${k} ${Math.round(v.at(-1)!)}/s`).join(', ') + `, rss ${rss.at(-1)} MiB, peak ${peaks.at(-1)} MiB`);
   }
   const peak = await peakRssMiB(srv.proc.pid!);
   closeGrpcClients();
@@ -318,8 +320,10 @@ try {
     { name: 'login / empty HTTP exchange', ratio: ratio('login', 'httpEmpty'), goal: null },
     { name: 'consume (3 windows, 2 pools) / grpc echo', ratio: ratio('consume1k', 'echo'), goal: 0.7 },
     { name: 'consume @1M / @1k prior events', ratio: ratio('consume1M', 'consume1k'), goal: 0.8 },
-    // The issue's check: a second identical round must not raise RSS by more than 10%.
-    { name: 'server RSS after round 2 / after round 1', ratio: (rss[1] ?? rss[0]!) / rss[0]!, goal: 1.1, atMost: true },
+    // The issue's check: a second identical round must not raise RSS by more than 10%. Taken on the
+    // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the three V8
+    // heaps (server, crypto worker, checkpointer) are in their GC cycles, ±15% between samples.
+    { name: 'server peak RSS by round 2 / by round 1', ratio: (peaks[1] ?? peaks[0]!) / peaks[0]!, goal: 1.1, atMost: true },
   ].map((c) => ({ ...c, ratio: round(c.ratio, 3), pass: c.goal === null ? null : c.atMost ? c.ratio <= c.goal : c.ratio >= c.goal }));
   const cpuMedian = (k: string, f: keyof CpuPerCall) => {
     const xs = cpu[k]!.map((c) => c[f]).filter((x): x is number => x !== null);
@@ -344,7 +348,7 @@ try {
     messageBytes: { consumeRequest: reqBytes, consumeResponse: resBytes, echoPayload: payload.payload.length },
     rates,
     checks,
-    server: { peakRssMiB: peak, rssAfterRoundMiB: rss },
+    server: { peakRssMiB: peak, rssAfterRoundMiB: rss, peakRssByRoundMiB: peaks },
     profile: prof,
     simulateYear: year,
     sustainedLoad: sustained,
@@ -364,7 +368,7 @@ try {
   for (const c of checks) {
     out += `${pad(c.name, 42)} ${pad(String(c.ratio), 7)} ${pad(c.goal === null ? '—' : (c.atMost ? '≤ ' : '≥ ') + c.goal, 7)} ${c.pass === null ? '(for reference)' : c.pass ? 'pass' : 'FAIL'}\n`;
   }
-  out += `\nserver peak RSS ${peak} MiB; RSS after each round ${rss.join(', ')} MiB\n`;
+  out += `\nserver peak RSS ${peak} MiB; peak by the end of each round ${peaks.join(', ')} MiB; RSS after each round ${rss.join(', ')} MiB\n`;
   const p = prof as any;
   if (p.login) {
     out += `\nper-layer profile (µs per call at concurrency 1; ${p.method})\n`;

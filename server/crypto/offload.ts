@@ -10,12 +10,14 @@
 // one wake per batch, however many logins it carries.
 //
 // Nothing depends on the worker being there: if it cannot start or dies, the jobs it held and every
-// job until a new one is up run on the event loop with the same code (ops.ts), and give the same
+// job until a new one is up run on the event loop with the same code (ops.mjs), and give the same
 // answers; a fresh worker is tried after RETRY_MS.
-import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from '../lib/ts-worker.ts';
+import { Worker } from 'node:worker_threads';
 import type { KeyObject } from 'node:crypto';
-import { runSignatureJob, type SignatureJob, type SignatureResult } from './ops.ts';
+import { runSignatureJob } from './ops.mjs';
+
+type SignatureJob = import('./ops.mjs').SignatureJob;
+type SignatureResult = import('./ops.mjs').SignatureResult;
 
 export interface WorkerBatch {
   /** Keys the worker has not been sent yet, by id (a KeyObject is cloned to the worker once). */
@@ -128,7 +130,7 @@ export class CryptoOffload {
     if (performance.now() - this.failedAt < RETRY_MS) return null;
     let w: Worker;
     try {
-      w = startTsWorker(new URL('./worker.ts', import.meta.url));
+      w = new Worker(new URL('./worker.mjs', import.meta.url));
     } catch {
       this.failedAt = performance.now();
       return null;

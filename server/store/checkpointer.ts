@@ -10,7 +10,7 @@
 // WAL (~40 MiB). If the worker cannot start or stops, the server's connection goes back to
 // SQLite's default (1000 pages): checkpoints then cost what they cost before, nothing is lost.
 import type { Logger } from '../lib/log.ts';
-import { startTsWorker } from '../lib/ts-worker.ts';
+import { Worker } from 'node:worker_threads';
 import type { Db } from './open.ts';
 
 const EVERY_MS = 20;
@@ -29,7 +29,7 @@ export function startCheckpointer(db: Db, path: string, log: Logger): Checkpoint
     db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
     log.error('checkpointer thread stopped; the server checkpoints the database itself', { reason: why });
   };
-  const w = startTsWorker(new URL('./checkpoint-worker.ts', import.meta.url), { path, everyMs: EVERY_MS });
+  const w = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { path, everyMs: EVERY_MS } });
   const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
   w.on('error', (e) => fallBack(e.message));
   w.on('exit', (code) => fallBack(`exit ${code}`));

@@ -1,23 +1,29 @@
+// @ts-check
 // The crypto worker thread (offload.ts starts it): runs each batch of signature jobs it is sent and
-// answers with their results, in order.
+// answers with their results, in order. Plain JavaScript: see ops.mjs.
 import { parentPort } from 'node:worker_threads';
-import type { KeyObject } from 'node:crypto';
-import { runSignatureJob } from './ops.ts';
-import type { WorkerBatch, WorkerReply } from './offload.ts';
+import { runSignatureJob } from './ops.mjs';
 
-const keys = new Map<number, KeyObject>();
+/** @typedef {import('./offload.ts').WorkerBatch} WorkerBatch */
+/** @typedef {import('./offload.ts').WorkerReply} WorkerReply */
+
+/** @type {Map<number, import('node:crypto').KeyObject>} */
+const keys = new Map();
 
 // Results go back a few at a time: the event loop carries on with the first logins of a batch while
 // the worker computes the rest (one reply per batch made both sides wait on each other in turn).
 const REPLY_EVERY = 4;
 
-parentPort!.on('message', (batch: WorkerBatch) => {
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+port.on('message', (/** @type {WorkerBatch} */ batch) => {
   for (const [id, key] of batch.keys) keys.set(id, key);
   for (const id of batch.dropKeys) keys.delete(id);
-  let reply: WorkerReply = { ids: [], results: [] };
+  /** @type {WorkerReply} */
+  let reply = { ids: [], results: [] };
   for (const j of batch.jobs) {
     if (reply.ids.length === REPLY_EVERY) {
-      parentPort!.postMessage(reply);
+      port.postMessage(reply);
       reply = { ids: [], results: [] };
     }
     const key = keys.get(j.key);
@@ -29,9 +35,9 @@ parentPort!.on('message', (batch: WorkerBatch) => {
       try {
         reply.results.push(runSignatureJob(j.job, key));
       } catch (e) {
-        reply.results.push({ error: (e as Error).message });
+        reply.results.push({ error: e instanceof Error ? e.message : String(e) });
       }
     }
   }
-  parentPort!.postMessage(reply);
+  port.postMessage(reply);
 });
