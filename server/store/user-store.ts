@@ -86,6 +86,14 @@ export class SqliteUserStore implements UserStore {
   }
 
   async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean; linked: boolean }> {
+    // A returning user with nothing to write (no name to fill in) is a read: links and accounts
+    // are never removed or moved, so what the identity names now it names for good. Most logins
+    // are this one and skip the write transaction.
+    if (!hasName(login.fullName)) {
+      const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
+      const row = ident ? (this.s.get.get(login.realmId, ident.user_id) as UserRow | undefined) : undefined;
+      if (row) return { user: toUser(row), created: false, linked: false };
+    }
     return immediate(this.db, () => {
       const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
       const byEmail = !ident && login.email !== null ? (this.s.byEmail.get(login.realmId, login.email) as UserRow | undefined) : undefined;
@@ -110,7 +118,7 @@ export class SqliteUserStore implements UserStore {
         created = true;
       } else {
         userId = plan.userId;
-        if (login.fullName && (login.fullName.givenName || login.fullName.familyName)) {
+        if (hasName(login.fullName)) {
           this.s.setName.run(login.fullName.givenName || null, login.fullName.familyName || null, userId);
         }
       }
@@ -122,3 +130,5 @@ export class SqliteUserStore implements UserStore {
     });
   }
 }
+
+const hasName = (n: ProviderLogin['fullName']): n is NonNullable<ProviderLogin['fullName']> => !!n && (n.givenName !== '' || n.familyName !== '');
