@@ -6,8 +6,8 @@
 // Why not node:crypto's callback form: it puts every call on libuv's thread pool, and each job
 // wakes a sleeping pool thread — a futex wake, an inter-processor interrupt on a virtual machine —
 // which cost the event loop about as much as the signature it handed off (measured on the 2-vCPU
-// bench machine). Here the jobs of one event-loop turn travel as one message and come back as one:
-// one wake per batch, however many logins it carries.
+// bench machine). Here the jobs of one event-loop turn travel as one message, however many logins
+// it carries (one wake per batch), and the results come back a few at a time (worker.mjs).
 //
 // Nothing depends on the worker being there: if it cannot start or dies, the jobs it held and every
 // job until a new one is up run on the event loop with the same code (ops.mjs), and give the same
