@@ -271,14 +271,15 @@ try {
   empty = await startChild('http-empty-server.ts', [String(Buffer.byteLength(sampleLogin.text))]);
   const emptyBase = `http://127.0.0.1:${empty.port}`;
   const tokenRounds: string[][] = [];
-  for (let r = 0; r <= ROUNDS; r++) tokenRounds.push(await signTokens(idp, LOGINS, returning));
+  for (let r = 0; r < ROUNDS + 2; r++) tokenRounds.push(await signTokens(idp, LOGINS, returning));
   log(`set-up ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  // Round 0 is a whole round of warm-up (JIT, caches, connections, the heaps of the server and of
-  // its worker threads growing to their working size), not counted: with a shorter one the first
-  // counted round ran ~40% slower than the rest and the RSS check compared warm-up with steady state.
-  for (let r = -1; r < ROUNDS; r++) {
-    const tokens = tokenRounds[r < 0 ? ROUNDS : r]!;
+  // Two whole rounds of warm-up, one in each order (JIT, caches, connections, the heaps of the
+  // server and of its worker threads growing to their working size), not counted: with a shorter
+  // one the first counted round ran ~40% slower than the rest, and the RSS check compared warm-up
+  // (or the first pass in the other order, whose peak differs) with steady state.
+  for (let r = -2; r < ROUNDS; r++) {
+    const tokens = tokenRounds[r < 0 ? ROUNDS + 2 + r : r]!;
     // [name, the serving process (null: in this process), the load]
     const steps: [string, number | null, () => Promise<LoadResult>][] = [
       ['login', srv.proc.pid!, () => loginLoad(srv, tokens)],
@@ -289,10 +290,10 @@ try {
       ['echo', echo.pid, () => runLoad(CALLS, CONC, () => unary(echo.client, 'Echo', payload, srv.adminKey))],
       ['consume1M', srv.proc.pid!, () => consumeLoad(srv, users.large)],
     ];
-    if (r % 2 === 1) steps.reverse();
+    if (Math.abs(r) % 2 === 1) steps.reverse();
     if (r < 0) {
       for (const [, , f] of steps) await f();
-      log('warm-up round done');
+      log(`warm-up round ${r + 3}/2 done`);
       continue;
     }
     for (const [k, pid, f] of steps) push(k, await withCpu(pid, f));

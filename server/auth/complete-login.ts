@@ -101,14 +101,19 @@ export async function completeLogin(
     },
     { id: newId('usr'), now },
   );
-  if (created) await deps.onUserCreated(user);
   spanEnd('login.db_user', tdb);
 
   const downstream = req.downstreamState;
   if (downstream === undefined) {
+    // A new account's registration grants and its session are independent writes: they go to the
+    // database together (one commit to wait for, not two in a row). The answer waits for both; if
+    // the grants fail the login fails, as before, and the session it started is never handed out.
+    const grants = created ? deps.onUserCreated(user) : null;
+    grants?.catch(() => {}); // awaited below, once the session has settled
     const ts = spanStart();
     const set = await deps.sessions.start(req.realmId, user.id, req.client, ctx.clientIp);
     spanEnd('login.session', ts);
+    await grants;
     return {
       branch: 'session',
       userId: user.id,
@@ -124,6 +129,8 @@ export async function completeLogin(
       },
     };
   }
+  // The one-time code spends the downstream state: grants first, so a failure leaves it usable.
+  if (created) await deps.onUserCreated(user);
   const code = newSecret('ac');
   const clientId = req.client.clientId;
   const issued = await deps.store.issueCode(
