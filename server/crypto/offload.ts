@@ -40,6 +40,7 @@ interface Pending {
 }
 
 const RETRY_MS = 5_000;
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
 export class CryptoOffload {
   private worker: Worker | null = null;
@@ -130,7 +131,9 @@ export class CryptoOffload {
     if (performance.now() - this.failedAt < RETRY_MS) return null;
     let w: Worker;
     try {
-      w = new Worker(new URL('./worker.mjs', import.meta.url));
+      // It holds a few keys and one batch at a time: a small heap, not the main thread's defaults
+      // (running out would end the worker, and its jobs would run here).
+      w = new Worker(new URL('./worker.mjs', import.meta.url), { resourceLimits: WORKER_HEAP });
     } catch {
       this.failedAt = performance.now();
       return null;

@@ -29,7 +29,10 @@ export function startCheckpointer(db: Db, path: string, log: Logger): Checkpoint
     db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
     log.error('checkpointer thread stopped; the server checkpoints the database itself', { reason: why });
   };
-  const w = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { path, everyMs: EVERY_MS } });
+  const w = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
+    workerData: { path, everyMs: EVERY_MS },
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }, // it allocates next to nothing
+  });
   const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
   w.on('error', (e) => fallBack(e.message));
   w.on('exit', (code) => fallBack(`exit ${code}`));
