@@ -24,8 +24,10 @@ export interface Checkpointer {
 
 export function startCheckpointer(db: Db, path: string, log: Logger): Checkpointer {
   let stopping = false;
+  let fellBack = false;
   const fallBack = (why: string) => {
-    if (stopping || !db.open) return;
+    if (stopping || fellBack || !db.open) return; // 'error' is followed by 'exit': say it once
+    fellBack = true;
     db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
     log.error('checkpointer thread stopped; the server checkpoints the database itself', { reason: why });
   };
