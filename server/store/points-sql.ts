@@ -73,8 +73,16 @@ export const ledgerPruning = { every: 16, batch: 512, minRetentionMs: 31 * 86_40
 
 export class PointsSql {
   private readonly s;
+  // Every consume reads its realm's points configuration, which operators change rarely: cached per
+  // connection, dropped by the store around its own writes (forgetConfigs) and when PRAGMA
+  // data_version says another connection committed (asked once per turn of the event loop).
+  private readonly configs = new Map<string, DefaultPointsConfig>();
+  private configsVersion = -1;
+  private versionChecked = false;
+  private readonly dataVersion;
 
   constructor(readonly db: Db) {
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     this.s = {
       realm: db.prepare('SELECT 1 FROM realms WHERE id = ?').pluck(),
       user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ?').pluck(),
@@ -114,7 +122,29 @@ export class PointsSql {
   }
 
   config(realmId: string): DefaultPointsConfig {
-    return toConfig(this.s.config.get(realmId) as ConfigRow | undefined, realmId);
+    if (!this.versionChecked) {
+      this.versionChecked = true;
+      setImmediate(() => (this.versionChecked = false));
+      const v = this.dataVersion.get() as number;
+      if (v !== this.configsVersion) {
+        this.configsVersion = v;
+        this.configs.clear();
+      }
+    }
+    let c = this.configs.get(realmId);
+    if (!c) {
+      c = toConfig(this.s.config.get(realmId) as ConfigRow | undefined, realmId);
+      if (c.freePeriodicQuotaWindows) Object.freeze(c.freePeriodicQuotaWindows);
+      if (this.configs.size >= 1024) this.configs.clear();
+      this.configs.set(realmId, Object.freeze(c));
+    }
+    return c;
+  }
+
+  /** Drops cached configurations: before a write of them and once it has settled (a rolled-back
+   *  write must not leave its value cached). */
+  forgetConfigs(): void {
+    this.configs.clear();
   }
 
   insertBalance(realmId: string, userId: string, kind: string, amount: number, expiresAt: number | null, source: string, now: number, id = newId('bal')): boolean {

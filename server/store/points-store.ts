@@ -36,7 +36,17 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig> {
+    this.p.forgetConfigs();
+    try {
+      return await this.putDefaultConfigOnce(realmId, patch, now);
+    } finally {
+      this.p.forgetConfigs();
+    }
+  }
+
+  private putDefaultConfigOnce(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig> {
     return immediate(this.db, () => {
+      this.p.forgetConfigs(); // units of this batch before it may have cached the old value
       const cur = this.p.config(realmId);
       const next: DefaultPointsConfig = {
         ...cur,
@@ -45,6 +55,7 @@ export class SqlitePointsStore implements PointsStore {
       };
       if (patch.freePeriodicQuotaWindows !== undefined) next.freePeriodicQuotaWindows = patch.freePeriodicQuotaWindows;
       this.s.upsertConfig.run({ ...next, windows: next.freePeriodicQuotaWindows === null ? null : JSON.stringify(next.freePeriodicQuotaWindows) });
+      this.p.forgetConfigs(); // later units of this batch read the new value
       return next;
     });
   }
