@@ -2,6 +2,7 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
 import type { AdminStore, ClientPatch, ProviderPut } from '../admin/store.ts';
 import { immediate, type Db } from './open.ts';
+import { watchOtherCommits } from './other-commits.ts';
 
 interface ClientRow {
   realm_id: string;
@@ -89,13 +90,11 @@ export class SqliteAdminStore implements AdminStore {
   // changed — on any write of this store, and when PRAGMA data_version says another connection
   // (`gatehouse keys revoke --db …` while the server runs) committed. Only found rows are cached,
   // so a revoked or new key, client or provider is seen on the next request.
-  private cacheVersion = -1;
-  private versionChecked = false;
   private readonly cached = { clients: new Map<string, ClientApp>(), providers: new Map<string, ProviderConfig>(), keys: new Map<string, ApiKeyRecord>() };
-  private readonly dataVersion;
+  private readonly checkOtherCommits;
 
   constructor(private readonly db: Db) {
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.checkOtherCommits = watchOtherCommits(db, () => this.dropCache());
     this.s = {
       insertRealm: db.prepare('INSERT OR IGNORE INTO realms (id, name, created_at) VALUES (?, ?, ?)'),
       listRealms: db.prepare('SELECT * FROM realms ORDER BY id'),
@@ -124,17 +123,7 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   private fresh(): typeof this.cached {
-    // Asked once per turn of the event loop: the calls of one turn share the answer (the pragma
-    // costs a read transaction; a login asks three times).
-    if (!this.versionChecked) {
-      this.versionChecked = true;
-      setImmediate(() => (this.versionChecked = false));
-      const v = this.dataVersion.get() as number;
-      if (v !== this.cacheVersion) {
-        this.cacheVersion = v;
-        this.dropCache();
-      }
-    }
+    this.checkOtherCommits();
     return this.cached;
   }
 

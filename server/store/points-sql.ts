@@ -5,6 +5,7 @@ import { GatehouseError, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
+import { watchOtherCommits } from './other-commits.ts';
 import { defaultConfigFor, QUOTA_KINDS, type Balance, type DefaultPointsConfig, type PeriodType, type QuotaKind, type QuotaWindow, type WindowEntitlement, type WindowRow } from '../points/model.ts';
 import { availableOf, bindingWindows, isActive, windowRows, type WindowUsageFacts } from '../points/windows.ts';
 import { dueSubscriptionPeriods, freePeriodicGrantAt, type SubscriptionTerms } from '../points/periods.ts';
@@ -74,15 +75,13 @@ export const ledgerPruning = { every: 16, batch: 512, minRetentionMs: 31 * 86_40
 export class PointsSql {
   private readonly s;
   // Every consume reads its realm's points configuration, which operators change rarely: cached per
-  // connection, dropped by the store around its own writes (forgetConfigs) and when PRAGMA
-  // data_version says another connection committed (asked once per turn of the event loop).
+  // connection, dropped by the store around its own writes (forgetConfigs) and when another
+  // connection has committed (other-commits.ts).
   private readonly configs = new Map<string, DefaultPointsConfig>();
-  private configsVersion = -1;
-  private versionChecked = false;
-  private readonly dataVersion;
+  private readonly checkOtherCommits;
 
   constructor(readonly db: Db) {
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.checkOtherCommits = watchOtherCommits(db, () => this.configs.clear());
     this.s = {
       realm: db.prepare('SELECT 1 FROM realms WHERE id = ?').pluck(),
       user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ?').pluck(),
@@ -122,15 +121,7 @@ export class PointsSql {
   }
 
   config(realmId: string): DefaultPointsConfig {
-    if (!this.versionChecked) {
-      this.versionChecked = true;
-      setImmediate(() => (this.versionChecked = false));
-      const v = this.dataVersion.get() as number;
-      if (v !== this.configsVersion) {
-        this.configsVersion = v;
-        this.configs.clear();
-      }
-    }
+    this.checkOtherCommits();
     let c = this.configs.get(realmId);
     if (!c) {
       c = toConfig(this.s.config.get(realmId) as ConfigRow | undefined, realmId);
