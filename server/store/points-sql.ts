@@ -132,8 +132,7 @@ export class PointsSql {
     return c;
   }
 
-  /** Drops cached configurations: before a write of them and once it has settled (a rolled-back
-   *  write must not leave its value cached). */
+  /** Drops cached configurations: after a write of them, and once that write has settled. */
   forgetConfigs(): void {
     this.configs.clear();
   }

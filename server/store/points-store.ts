@@ -36,28 +36,22 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig> {
-    this.p.forgetConfigs();
     try {
-      return await this.putDefaultConfigOnce(realmId, patch, now);
+      return await immediate(this.db, () => {
+        const cur = this.p.config(realmId);
+        const next: DefaultPointsConfig = {
+          ...cur,
+          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+          updatedAt: now,
+        };
+        if (patch.freePeriodicQuotaWindows !== undefined) next.freePeriodicQuotaWindows = patch.freePeriodicQuotaWindows;
+        this.s.upsertConfig.run({ ...next, windows: next.freePeriodicQuotaWindows === null ? null : JSON.stringify(next.freePeriodicQuotaWindows) });
+        this.p.forgetConfigs(); // later units of this batch read the new value
+        return next;
+      });
     } finally {
-      this.p.forgetConfigs();
+      this.p.forgetConfigs(); // settled: a rolled-back batch must not leave its value cached
     }
-  }
-
-  private putDefaultConfigOnce(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig> {
-    return immediate(this.db, () => {
-      this.p.forgetConfigs(); // units of this batch before it may have cached the old value
-      const cur = this.p.config(realmId);
-      const next: DefaultPointsConfig = {
-        ...cur,
-        ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-        updatedAt: now,
-      };
-      if (patch.freePeriodicQuotaWindows !== undefined) next.freePeriodicQuotaWindows = patch.freePeriodicQuotaWindows;
-      this.s.upsertConfig.run({ ...next, windows: next.freePeriodicQuotaWindows === null ? null : JSON.stringify(next.freePeriodicQuotaWindows) });
-      this.p.forgetConfigs(); // later units of this batch read the new value
-      return next;
-    });
   }
 
   async grantRegistration(realmId: string, userId: string, now: number): Promise<void> {
