@@ -49,7 +49,8 @@ export class CryptoOffload {
   private readonly keyIds = new WeakMap<KeyObject, number>();
   private nextKeyId = 1;
   private nextJobId = 1;
-  private queue: { id: number; key: KeyObject; job: SignatureJob }[] = [];
+  /** Ids of jobs not yet sent (their job and key are in inFlight). */
+  private queue: number[] = [];
   private scheduled = false;
   private readonly inFlight = new Map<number, Pending>();
   private dropped: number[] = [];
@@ -82,7 +83,7 @@ export class CryptoOffload {
     return new Promise((resolve, reject) => {
       const id = this.nextJobId++;
       this.inFlight.set(id, { job, key, resolve, reject });
-      this.queue.push({ id, key, job });
+      this.queue.push(id);
       if (!this.scheduled) {
         this.scheduled = true;
         // After this turn's I/O callbacks: every login that reached its signature in this turn
@@ -98,19 +99,20 @@ export class CryptoOffload {
     this.queue = [];
     const w = this.ensureWorker();
     if (!w) {
-      for (const q of queue) this.runHere(q.id);
+      for (const id of queue) this.runHere(id);
       return;
     }
     const batch: WorkerBatch = { keys: [], dropKeys: this.dropped, jobs: [] };
     this.dropped = [];
     for (const id of batch.dropKeys) this.workerKeys.delete(id);
-    for (const q of queue) {
-      const keyId = this.keyId(q.key);
+    for (const id of queue) {
+      const p = this.inFlight.get(id)!;
+      const keyId = this.keyId(p.key);
       if (!this.workerKeys.has(keyId)) {
         this.workerKeys.add(keyId);
-        batch.keys.push([keyId, q.key]);
+        batch.keys.push([keyId, p.key]);
       }
-      batch.jobs.push({ id: q.id, key: keyId, job: q.job });
+      batch.jobs.push({ id, key: keyId, job: p.job });
     }
     w.ref();
     w.postMessage(batch);
@@ -144,7 +146,7 @@ export class CryptoOffload {
         const id = reply.ids[i]!;
         const r = reply.results[i]!;
         if (typeof r === 'object') this.runHere(id);
-        else this.settle(id, r);
+        else this.take(id)?.resolve(r);
       }
       if (this.inFlight.size === 0) w.unref();
     });
@@ -163,14 +165,13 @@ export class CryptoOffload {
     if (this.worker !== w) return;
     this.worker = null;
     this.failedAt = performance.now();
-    const queued = new Set(this.queue.map((q) => q.id));
+    const queued = new Set(this.queue);
     for (const id of [...this.inFlight.keys()]) if (!queued.has(id)) this.runHere(id);
   }
 
   private runHere(id: number): void {
-    const p = this.inFlight.get(id);
+    const p = this.take(id);
     if (!p) return;
-    this.inFlight.delete(id);
     try {
       p.resolve(runSignatureJob(p.job, p.key));
     } catch (e) {
@@ -178,11 +179,11 @@ export class CryptoOffload {
     }
   }
 
-  private settle(id: number, r: SignatureResult): void {
+  /** The pending job `id`, removed from inFlight (undefined if it was settled already). */
+  private take(id: number): Pending | undefined {
     const p = this.inFlight.get(id);
-    if (!p) return;
     this.inFlight.delete(id);
-    p.resolve(r);
+    return p;
   }
 }
 
