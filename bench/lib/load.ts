@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-
 // A closed-loop load runner: `concurrency` workers each run `op` back to back until `count` calls
 // are done; latencies are kept for percentiles. Bounded in count, and each call has a timeout.
+import { readFileSync } from 'node:fs';
+
 export interface LoadResult {
   calls: number;
   seconds: number;
