@@ -5,6 +5,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { ReflectionService } from '@grpc/reflection';
 import { GatehouseError, badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { answeredThisTurn } from '../lib/answer-turns.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
@@ -114,6 +115,7 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
         log.info('grpc', { route: bound.info.path, status: 'OK', ms: elapsed(started) });
         const ts = spanStart();
         callback(null, res);
+        answeredThisTurn();
         spanEnd('grpc.respond', ts);
         spanEnd('grpc.handler', started);
       },
@@ -122,6 +124,7 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
         if (err.httpStatus >= 500) log.error('request failed', { route: bound.info.path, ...errorFields(err) });
         log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: elapsed(started) });
         callback(toServiceError(err, requestId));
+        answeredThisTurn();
       },
     );
   };

@@ -12,6 +12,7 @@
 // fails with that error and none of its writes stays.
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
+import { takeAnswered } from '../lib/answer-turns.ts';
 
 interface Unit {
   fn: () => unknown;
@@ -57,7 +58,13 @@ class CommitQueue {
     });
   }
 
-  private flush(): void {
+  private flush(waited = false): void {
+    if (!waited && takeAnswered()) {
+      // gRPC answers of the last turn finish leaving in this one; start after them
+      // (answer-turns.ts). Once per batch: a steady stream of answers cannot hold it back.
+      setImmediate(() => this.flush(true));
+      return;
+    }
     this.scheduled = false;
     const batch = this.pending.splice(0, MAX_BATCH);
     if (this.pending.length > 0) {

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { immediate, openDatabase, type Db } from '../../server/store/open.ts';
 import { tempDir } from '../helpers/server.ts';
+import { answeredThisTurn, takeAnswered } from '../../server/lib/answer-turns.ts';
 
 describe('group commit', () => {
   let dir: string;
@@ -102,5 +103,39 @@ describe('group commit', () => {
     assert.deepEqual(settled.map((s) => s.status), ['rejected', 'rejected', 'rejected']);
     assert.deepEqual(rows(), [], 'nothing acknowledged, nothing kept');
     assert.equal(db.inTransaction, false);
+  });
+
+  // Turns of the event loop (setImmediate rounds) until `p` settles.
+  const turnsUntil = async (p: Promise<unknown>, eachTurn: () => void = () => {}): Promise<number> => {
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      turns++;
+      eachTurn();
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await p;
+    done = true;
+    return turns;
+  };
+
+  it('starts a batch one turn late after gRPC answers (their trailers go first), and only once', async () => {
+    db.exec('DELETE FROM t');
+    const plain = await turnsUntil(immediate(db, () => put('a', 1)));
+    answeredThisTurn();
+    const afterAnswers = await turnsUntil(immediate(db, () => put('b', 2)));
+    assert.equal(afterAnswers, plain + 1);
+    // Answers in every turn (a busy gRPC server) still delay a batch by one turn, not for ever.
+    // (Marks stop after 20 turns, so a batch that waited for a quiet turn fails here, not hangs.)
+    let marks = 0;
+    answeredThisTurn();
+    const underStream = await turnsUntil(immediate(db, () => put('c', 3)), () => {
+      if (++marks < 20) answeredThisTurn();
+    });
+    assert.equal(underStream, plain + 1);
+    takeAnswered();
+    assert.deepEqual(rows(), [{ k: 'a', v: 1 }, { k: 'b', v: 2 }, { k: 'c', v: 3 }]);
   });
 });
