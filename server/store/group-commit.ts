@@ -20,13 +20,12 @@ interface Unit {
   reject(e: unknown): void;
 }
 
-/** Units per transaction at most. Eight: enough to share a COMMIT's cost (a login's pages are
- *  mostly its own, so logins lose nothing at eight; measured), few enough that the answers to a
- *  burst of calls that arrived together go out in several waves, so a client (over gRPC, one
- *  connection carries every call) works on the first answers while the server writes the next.
- *  With no cap, a closed-loop client and the server took turns: consume throughput +7–10% at 8.
- *  Measured again with the wait of answer-turns.ts: sixteen cost consume ~20% and gained logins
- *  0–7% (within the noise), so eight it stays. */
+/** Units per transaction at most. Eight: enough to share a COMMIT's cost, few enough that the
+ *  answers to a burst of calls that arrived together go out in several waves, so a client (over
+ *  gRPC, one connection carries every call) works on the first answers while the server writes the
+ *  next. Measured: no cap made a closed-loop client and the server take turns (consume +7–10% at
+ *  eight); with the wait of answer-turns.ts in place, sixteen cost consume ~20% and changed logins
+ *  by 0–7% (within the noise; a login's pages are mostly its own). */
 const MAX_BATCH = 8;
 
 class CommitQueue {
