@@ -4,7 +4,7 @@ import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
-import { accessTokenKid, signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
+import { readAccessToken, signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
 import { ipAllowed } from './ip-binding.ts';
 import { oauthError } from './oauth-errors.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -145,11 +145,11 @@ export function createSessions(deps: SessionDeps) {
     /** An access token's claims and family when it is valid now; `ip` null skips the IP binding
      *  (introspection, where the caller is a resource server, not the token's holder). */
     async check(realmId: string, token: string, ip: string | null): Promise<{ claims: AccessClaims; family: TokenFamily } | null> {
-      const kid = accessTokenKid(token);
-      if (!kid) return null;
-      const pub = await keys.publicKey(realmId, kid);
+      const read = readAccessToken(token);
+      if (!read) return null;
+      const pub = await keys.publicKey(realmId, read.kid);
       if (!pub) return null;
-      const claims = verifyAccessToken(token, pub, { iss: deps.issuer(realmId), now: Math.floor(clock.now() / 1000) });
+      const claims = verifyAccessToken(read.jws, pub, { iss: deps.issuer(realmId), now: Math.floor(clock.now() / 1000) });
       if (!claims) return null;
       const family = await store.getFamily(claims.sid);
       if (!family || family.revokedAt !== null || family.realmId !== realmId || family.userId !== claims.sub) return null;
