@@ -4,6 +4,7 @@
 // early costs no signature operation).
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { cryptoOffload } from '../crypto/offload.ts';
+import { jsonObject, readCompactJws, type CompactJws } from './jws-compact.ts';
 
 export interface AccessClaims {
   iss: string;
@@ -25,37 +26,30 @@ export async function signAccessToken(kid: string, privateKey: KeyObject, claims
   return `${input}.${await cryptoOffload.ed25519Sign(input, privateKey)}`;
 }
 
-/** The kid of a token that looks like one of ours, or null (cheap pre-check, no crypto). */
-export function accessTokenKid(token: string): string | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || token.length > 4096) return null;
-  try {
-    const h = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (h.alg !== ALG || h.typ !== HEADER_TYP || typeof h.kid !== 'string') return null;
-    return h.kid;
-  } catch {
-    return null;
-  }
+/** Most characters an access token of ours may have. */
+const MAX_LENGTH = 4096;
+
+/** A token that looks like one of ours — read strictly (jws-compact.ts), our `alg` and `typ`, a
+ *  `kid` — with that kid, or null. A cheap pre-check: no crypto. */
+export function readAccessToken(token: string): { kid: string; jws: CompactJws } | null {
+  const jws = readCompactJws(token, MAX_LENGTH);
+  if (!jws) return null;
+  const h = jws.header;
+  if (h.alg !== ALG || h.typ !== HEADER_TYP || typeof h.kid !== 'string') return null;
+  return { kid: h.kid, jws };
 }
 
 /** Verified claims, or null: bad signature, wrong issuer, expired (`now` in seconds). */
-export function verifyAccessToken(token: string, publicKey: KeyObject, expect: { iss: string; now: number }): AccessClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [h, p, s] = parts as [string, string, string];
+export function verifyAccessToken(jws: CompactJws, publicKey: KeyObject, expect: { iss: string; now: number }): AccessClaims | null {
   let ok = false;
   try {
-    ok = verify(null, Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'));
+    ok = verify(null, Buffer.from(jws.signingInput), publicKey, jws.signature);
   } catch {
     return null;
   }
   if (!ok) return null;
-  let c: Partial<AccessClaims>;
-  try {
-    c = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Partial<AccessClaims>;
-  } catch {
-    return null;
-  }
+  const c = jsonObject(jws.payloadText) as Partial<AccessClaims> | null;
+  if (!c) return null;
   if (c.iss !== expect.iss || typeof c.sub !== 'string' || typeof c.sid !== 'string' || typeof c.aud !== 'string') return null;
   if (typeof c.exp !== 'number' || c.exp <= expect.now) return null;
   return c as AccessClaims;

@@ -96,7 +96,6 @@ export async function completeLogin(
       subject: req.claims.sub,
       email: email.email,
       emailVerified: email.verified,
-      emailLinkable: email.linkable,
       fullName: req.fullName,
     },
     { id: newId('usr'), now },

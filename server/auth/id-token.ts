@@ -7,6 +7,7 @@ import type { JWTPayload } from 'jose';
 import { GatehouseError, upstreamUnavailable } from '../errors.ts';
 import { plausibleEmail } from '../users/model.ts';
 import type { JwksCache } from './jwks-cache.ts';
+import { jsonObject, readCompactJws } from './jws-compact.ts';
 
 /** Why a token was refused; logged (never the token itself). */
 export type InvalidCategory =
@@ -35,7 +36,8 @@ export interface VerifyOptions {
   audiences: string[];
   /** Seconds since the epoch. */
   now: number;
-  /** Raw nonce from the request; the `nonce` claim must be its lowercase hex SHA-256. */
+  /** Raw nonce from the request; the `nonce` claim must be its lowercase hex SHA-256. Without
+   *  it, the token must carry no `nonce`. */
   nonce?: string;
   clockToleranceS?: number;
   /** Largest accepted token age by `iat` (seconds). */
@@ -50,33 +52,16 @@ export interface IdTokenClaims extends JWTPayload {
 }
 
 const ALG = 'RS256'; // the only algorithm Apple signs with (CONTRACT §5)
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
-
-/** A base64url segment as text. */
-const segmentText = (seg: string) => Buffer.from(seg, 'base64url').toString('utf8');
-
-/** A JSON text's top-level object, or null when it is not JSON or not an object. */
-function jsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
+const MAX_LENGTH = 16_384;
 
 // The signature is checked with node:crypto on the KeyObject of the key jose imported from the JWKS
 // (jwks-cache.ts), on the crypto worker (crypto/offload.ts), not on the event loop: one RSA
 // verification and no WebCrypto layers around it. The claims rules jose applied are applied by
 // checkClaims below, in the same order and with the same outcomes.
 export async function verifyIdToken(token: string, opts: VerifyOptions): Promise<IdTokenClaims> {
-  if (token.length > 16_384) throw new InvalidIdToken('malformed');
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) throw new InvalidIdToken('malformed');
-  const [h64, p64, s64] = parts as [string, string, string];
-  const headerText = segmentText(h64);
-  const h = jsonObject(headerText);
-  if (!h) throw new InvalidIdToken('malformed');
+  const jws = readCompactJws(token, MAX_LENGTH);
+  if (!jws) throw new InvalidIdToken('malformed');
+  const h = jws.header;
   // `none`, HMAC "signed" with the public key and every other algorithm end here. jku / x5u / jwk
   // headers are never read: the key comes only from the configured JWKS.
   if (h.alg !== ALG) throw new InvalidIdToken('algorithm');
@@ -84,22 +69,27 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   if (h.crit !== undefined || h.b64 !== undefined) throw new InvalidIdToken('malformed');
   // RFC 7519 §4 lets a parser take the last of duplicate claim names; another parser in the chain
   // may take the first ({"sub":"victim","sub":"me"}). We refuse the ambiguity outright.
-  const payloadText = segmentText(p64);
-  if (hasDuplicateMembers(headerText) || hasDuplicateMembers(payloadText)) throw new InvalidIdToken('malformed');
+  const payloadText = jws.payloadText;
+  if (hasDuplicateMembers(jws.headerText) || hasDuplicateMembers(payloadText)) throw new InvalidIdToken('malformed');
   const found = await opts.jwks.lookup(typeof h.kid === 'string' ? h.kid : undefined, ALG);
   if (found.kind === 'unavailable') throw upstreamUnavailable(found.cause);
   if (found.kind === 'unknown_kid') throw new InvalidIdToken('unknown_key');
   // RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3); a signature of the wrong length fails here too.
-  if (!(await cryptoOffload.rs256Verify(`${h64}.${p64}`, s64, found.keyObject))) {
+  if (!(await cryptoOffload.rs256Verify(jws.signingInput, jws.signature64, found.keyObject))) {
     throw new InvalidIdToken('signature');
   }
   const payload = jsonObject(payloadText);
   if (!payload) throw new InvalidIdToken('malformed');
   const problem = checkClaims(payload, opts);
   if (problem) throw new InvalidIdToken(problem);
+  // Both ways (OpenID Connect Core §3.1.3.7 rule 11, §15.5.2): a nonce the request names must be in
+  // the token, and a token minted for a nonce is only good with it — otherwise a token captured from
+  // a nonce-bound sign-in could be replayed here without one.
   if (opts.nonce !== undefined) {
     const want = createHash('sha256').update(opts.nonce).digest('hex');
     if (payload.nonce !== want) throw new InvalidIdToken('nonce');
+  } else if (payload.nonce !== undefined) {
+    throw new InvalidIdToken('nonce');
   }
   // The email is usable only as a plain address (users/model.ts plausibleEmail); anything else —
   // non-string, look-alike, zero-width, bidi, NUL, trailing dot — is as if the token had none.
@@ -121,13 +111,19 @@ export function checkClaims(
   const now = opts.now;
   // Exact string match; an issuer that is absent or not a string matches nothing.
   if (typeof payload.iss !== 'string' || !opts.issuers.includes(payload.iss)) return 'issuer';
+  // Every audience must be one we accept (OpenID Connect Core §3.1.3.7 rule 3): a token also
+  // addressed to another party was minted for it as much as for us. An authorized party, when
+  // named, must be one of ours too (rule 4 and 5).
   const aud = payload.aud;
-  const audOk = typeof aud === 'string' ? opts.audiences.includes(aud) : Array.isArray(aud) && aud.some((a) => typeof a === 'string' && opts.audiences.includes(a));
+  const audOk = typeof aud === 'string'
+    ? opts.audiences.includes(aud)
+    : Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === 'string' && opts.audiences.includes(a));
   if (!audOk) return 'audience';
+  if (payload.azp !== undefined && (typeof payload.azp !== 'string' || !opts.audiences.includes(payload.azp))) return 'audience';
   if (payload.exp === undefined) return 'claims';
   for (const claim of ['iat', 'nbf', 'exp']) {
     const v = payload[claim];
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return 'claims';
+    if (v !== undefined && !isNumericDate(v)) return 'claims';
   }
   const iat = payload.iat as number | undefined;
   const nbf = payload.nbf as number | undefined;
@@ -141,6 +137,16 @@ export function checkClaims(
   if (exp <= now - tolerance) return 'expired';
   if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 255) return 'claims';
   return null;
+}
+
+/** Latest accepted time claim: 9999-12-31T23:59:59Z. A time past it is no date anyone issues, and
+ *  `exp: 1e308` would otherwise make a token eternal. */
+export const MAX_NUMERIC_DATE = 253_402_300_799;
+
+/** A NumericDate (RFC 7519 §2) as gatehouse accepts it: whole seconds since the epoch, from 0 to
+ *  MAX_NUMERIC_DATE. Fractions, negatives, huge values and non-numbers are refused. */
+export function isNumericDate(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_NUMERIC_DATE;
 }
 
 /** Whether a JSON text's top-level object names a member twice (keys compared after unescaping).

@@ -80,6 +80,7 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
         if (!found || !f || f.realmId !== req.realmId || f.revokedAt !== null || found.rotatedAt !== null || found.expiresAt <= clock.now()) {
           return { active: false };
         }
+        if (!(await sessions.clientEnabled(f))) return { active: false };
         return { active: true, tokenType: 'refresh_token', clientId: f.clientId, sub: f.userId, sid: f.id, exp: Math.floor(found.expiresAt / 1000), iss: issuer(req.realmId) };
       }
       const ok = await sessions.check(req.realmId, req.token, null);

@@ -4,7 +4,7 @@ import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
-import { accessTokenKid, signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
+import { readAccessToken, signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
 import { ipAllowed } from './ip-binding.ts';
 import { oauthError } from './oauth-errors.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -87,8 +87,30 @@ export function createSessions(deps: SessionDeps) {
     };
   }
 
+  /** An access token of ours, read strictly, with a good signature, unexpired, of a live family of
+   *  this realm (and, unless `ip` is null, used from where the family's IP binding allows). */
+  async function signedByUs(realmId: string, token: string, ip: string | null): Promise<{ claims: AccessClaims; family: TokenFamily } | null> {
+    const read = readAccessToken(token);
+    if (!read) return null;
+    const pub = await keys.publicKey(realmId, read.kid);
+    if (!pub) return null;
+    const claims = verifyAccessToken(read.jws, pub, { iss: deps.issuer(realmId), now: Math.floor(clock.now() / 1000) });
+    if (!claims) return null;
+    const family = await store.getFamily(claims.sid);
+    if (!family || family.revokedAt !== null || family.realmId !== realmId || family.userId !== claims.sub) return null;
+    if (ip !== null && !ipAllowed(family.ip, ip, family.ipBinding)) return null;
+    return { claims, family };
+  }
+
+  /** Whether the family's client exists and is enabled: a disabled client's tokens are inactive. */
+  async function clientEnabled(f: TokenFamily): Promise<boolean> {
+    const client = await deps.admin.getClient(f.realmId, f.clientId);
+    return client !== null && client.enabled;
+  }
+
   return {
     tokenSet,
+    clientEnabled,
 
     /** Direct session (native login) for a first-party client. */
     async start(realmId: string, userId: string, client: ClientApp, ip: string): Promise<TokenSet> {
@@ -113,10 +135,7 @@ export function createSessions(deps: SessionDeps) {
       // A client an operator disabled (or deleted) gets no new tokens. Read before the
       // transaction; the family's client never changes.
       const known = await store.familyOfRefreshToken(sha256Hex(refreshToken));
-      if (known) {
-        const client = await deps.admin.getClient(known.family.realmId, known.family.clientId);
-        if (!client || !client.enabled) throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
-      }
+      if (known && !(await clientEnabled(known.family))) throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
       const nextToken = newSecret('rt');
       const result = await store.rotateRefreshToken(
         sha256Hex(refreshToken),
@@ -145,16 +164,11 @@ export function createSessions(deps: SessionDeps) {
     /** An access token's claims and family when it is valid now; `ip` null skips the IP binding
      *  (introspection, where the caller is a resource server, not the token's holder). */
     async check(realmId: string, token: string, ip: string | null): Promise<{ claims: AccessClaims; family: TokenFamily } | null> {
-      const kid = accessTokenKid(token);
-      if (!kid) return null;
-      const pub = await keys.publicKey(realmId, kid);
-      if (!pub) return null;
-      const claims = verifyAccessToken(token, pub, { iss: deps.issuer(realmId), now: Math.floor(clock.now() / 1000) });
-      if (!claims) return null;
-      const family = await store.getFamily(claims.sid);
-      if (!family || family.revokedAt !== null || family.realmId !== realmId || family.userId !== claims.sub) return null;
-      if (ip !== null && !ipAllowed(family.ip, ip, family.ipBinding)) return null;
-      return { claims, family };
+      const ok = await signedByUs(realmId, token, ip);
+      // A client an operator disabled (or removed) loses its live tokens from the next call on.
+      // getClient is served from the admin store's cache, dropped on every client write.
+      if (!ok || !(await clientEnabled(ok.family))) return null;
+      return ok;
     },
 
     /** RFC 7009: the family of a refresh or access token is revoked; unknown tokens are ignored. */
@@ -167,7 +181,9 @@ export function createSessions(deps: SessionDeps) {
         await store.revokeFamily(found.family.id, now, 'revoked');
         return;
       }
-      const ok = await this.check(realmId, token, null);
+      // A disabled client's token can still be revoked: re-enabling the client must not bring back
+      // a session its user ended.
+      const ok = await signedByUs(realmId, token, null);
       if (!ok || (clientId && ok.family.clientId !== clientId)) return;
       await store.revokeFamily(ok.family.id, now, 'revoked');
     },

@@ -97,7 +97,7 @@ export class SqliteUserStore implements UserStore {
     return immediate(this.db, () => {
       const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
       const byEmail = !ident && login.email !== null ? (this.s.byEmail.get(login.realmId, login.email) as UserRow | undefined) : undefined;
-      const plan = planLoginMatch(login, ident ? { userId: ident.user_id } : null, byEmail ? { userId: byEmail.id } : null);
+      const plan = planLoginMatch(login, ident ? { userId: ident.user_id } : null, byEmail ? { userId: byEmail.id, email: byEmail.email, emailVerified: byEmail.email_verified === 1 } : null);
       let userId: string;
       let created = false;
       if (plan.kind === 'create') {

@@ -67,11 +67,10 @@ export interface ProviderLogin {
   provider: string;
   /** The ID token's `sub` (the provider record's open_id). */
   subject: string;
-  /** Normalised email from the token, or null. */
+  /** Normalised email from the token that its provider lets us use (Google: only a verified one),
+   *  or null. */
   email: string | null;
   emailVerified: boolean;
-  /** The email may match an existing account (Google: only when verified). */
-  emailLinkable: boolean;
   /** Stored only while the account has no name. */
   fullName: { givenName: string; familyName: string } | null;
 }
@@ -82,19 +81,29 @@ export type LoginMatch =
   | { kind: 'create'; email: string; emailVerified: boolean };
 
 /** The match order: provider record by (provider, sub), then email, then create (Email rules 1–5).
- *  A token without email, or whose email may not be linked but is taken, creates an account with
- *  the placeholder `{sub}@{provider}.placeholder`, unverified. Pure: the store supplies the lookups. */
+ *  An existing account is linked by email only when its own email is verified: an unverified or
+ *  placeholder address proves nobody owns it, and whoever registered it first would otherwise
+ *  share the account of the mailbox's real owner (account pre-hijacking). A token without email,
+ *  or whose email is taken by an account that may not be linked, creates an account with the
+ *  placeholder `{sub}@{provider}.placeholder`, unverified. Pure: the store supplies the lookups. */
 export function planLoginMatch(
   login: ProviderLogin,
   byIdentity: { userId: string } | null,
-  byEmail: { userId: string } | null,
+  byEmail: { userId: string; email: string; emailVerified: boolean } | null,
 ): LoginMatch {
   if (byIdentity) return { kind: 'identity', userId: byIdentity.userId };
-  if (login.email !== null && byEmail && login.emailLinkable) return { kind: 'link', userId: byEmail.userId };
-  if (login.email !== null && !byEmail) return { kind: 'create', email: login.email, emailVerified: login.emailVerified };
+  if (login.email !== null) {
+    if (!byEmail) return { kind: 'create', email: login.email, emailVerified: login.emailVerified };
+    if (byEmail.emailVerified && !isPlaceholderEmail(byEmail.email)) return { kind: 'link', userId: byEmail.userId };
+  }
   return { kind: 'create', email: placeholderEmail(login.subject, login.provider), emailVerified: false };
 }
 
 export function placeholderEmail(subject: string, provider: string): string {
   return `${subject}@${provider}.placeholder`;
+}
+
+/** An address in the reserved `.placeholder` top-level domain: an account created without email. */
+export function isPlaceholderEmail(email: string): boolean {
+  return email.endsWith('.placeholder');
 }

@@ -2,7 +2,7 @@
 // verifyIdToken's signature and shape checks against keys served by a JWKS cache.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { exportJWK } from 'jose';
 import { checkClaims, InvalidIdToken, verifyIdToken } from '../../server/auth/id-token.ts';
 import { JwksCache } from '../../server/auth/jwks-cache.ts';
@@ -17,8 +17,14 @@ const good = { iss: ISS, aud: AUD, sub: '001.abc', iat: NOW - 10, exp: NOW + 600
 describe('checkClaims', () => {
   const table: Array<[string, Record<string, unknown>, string | null, object?]> = [
     ['valid', {}, null],
-    ['an audience array naming this app', { aud: ['x', AUD] }, null],
+    ['an audience array of accepted audiences only', { aud: [AUD, 'com.example.other'] }, null],
+    ['an audience array naming this app and an untrusted one', { aud: ['x', AUD] }, 'audience'],
+    ['an empty audience array', { aud: [] }, 'audience'],
     ['an additional client id', { aud: 'com.example.other' }, null],
+    ['azp naming an accepted client', { azp: 'com.example.other' }, null],
+    ['azp naming another party', { azp: 'com.evil' }, 'audience'],
+    ['a non-string azp', { azp: 5 }, 'audience'],
+    ['a null azp', { azp: null }, 'audience'],
     ['no iss', { iss: undefined }, 'issuer'],
     ['another iss', { iss: 'https://evil.example' }, 'issuer'],
     ['a numeric iss', { iss: 7 }, 'issuer'],
@@ -30,6 +36,14 @@ describe('checkClaims', () => {
     ['a string exp', { exp: String(NOW + 600) }, 'claims'],
     ['a string iat', { iat: 'yesterday' }, 'claims'],
     ['a null nbf', { nbf: null }, 'claims'],
+    ['exp 1e308', { exp: 1e308 }, 'claims'],
+    ['exp past year 9999', { exp: 253_402_300_800 }, 'claims'],
+    ['exp at the end of year 9999', { exp: 253_402_300_799 }, null],
+    ['a fractional exp', { exp: NOW + 600.5 }, 'claims'],
+    ['a fractional iat', { iat: NOW - 10.25 }, 'claims'],
+    ['a negative nbf', { nbf: -1 }, 'claims'],
+    ['an infinite-looking iat (2^60)', { iat: 2 ** 60 }, 'claims'],
+    ['a boolean exp', { exp: true }, 'claims'],
     ['expired beyond the tolerance', { exp: NOW - 61 }, 'expired'],
     ['expired within the tolerance', { exp: NOW - 59 }, null],
     ['exp exactly at now - tolerance', { exp: NOW - 60 }, 'expired'],
@@ -101,6 +115,31 @@ describe('verifyIdToken', async () => {
     await refused('a.b', 'malformed');
     await refused('a.b.c.d', 'malformed');
     await refused('a.b+.c', 'malformed');
+  });
+
+  it('reads every segment strictly: padding, foreign characters and other trailing bits are refused', async () => {
+    const t = jws({ alg: 'RS256', kid: 'strong' }, claims);
+    const [h, p, s] = t.split('.') as [string, string, string];
+    const last = s[s.length - 1]!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const same = alphabet.split('').find((c) => c !== last && Buffer.from(s.slice(0, -1) + c, 'base64url').equals(Buffer.from(s, 'base64url')))!;
+    for (const bad of [`${h}.${p}.${s}==`, `${h}.${p}.${s.slice(0, 9)}~${s.slice(9)}`, `${h}.${p}.${s.slice(0, 9)}*${s.slice(9)}`, `${h}.${p}.${s.slice(0, -1)}${same}`, `${h}=.${p}.${s}`]) {
+      await refused(bad, 'malformed');
+    }
+    assert.equal((await verify(t)).sub, 'u1', 'the canonical text is accepted');
+  });
+
+  it('needs the request nonce for a token carrying one, and the other way round', async () => {
+    const raw = 'n-123';
+    const hash = createHash('sha256').update(raw).digest('hex');
+    const withNonce = jws({ alg: 'RS256', kid: 'strong' }, { ...claims, nonce: hash });
+    const withoutNonce = jws({ alg: 'RS256', kid: 'strong' }, claims);
+    const verifyNonce = (tok: string, nonce?: string) => verifyIdToken(tok, { jwks, issuers: [ISS], audiences: [AUD], now, nonce });
+    assert.equal((await verifyNonce(withNonce, raw)).sub, 'u1');
+    assert.equal((await verifyNonce(withoutNonce)).sub, 'u1');
+    for (const [tok, nonce] of [[withNonce, undefined], [withoutNonce, raw], [withNonce, 'other']] as const) {
+      await assert.rejects(verifyNonce(tok, nonce), (e: unknown) => e instanceof InvalidIdToken && e.category === 'nonce');
+    }
   });
 
   it('applies the claims rules after the signature', async () => {

@@ -294,7 +294,7 @@ describe('native login', () => {
     });
 
     it('links an existing account by email only when email_verified is true', async () => {
-      const existing = await users().post(`/api/admin/realms/${REALM}/users`, { email: 'shared@gmail.example' });
+      const existing = await users().post(`/api/admin/realms/${REALM}/users`, { email: 'shared@gmail.example', emailVerified: true });
       const unverified = tok(await f.google.token({ sub: 'g-unverified', email: 'shared@gmail.example', email_verified: false }));
       const a = await f.login('google', { identityToken: unverified, clientId: 'app' });
       assert.equal(a.status, 200);
@@ -308,7 +308,7 @@ describe('native login', () => {
     });
 
     it('puts Apple and Google logins with the same email on one account', async () => {
-      const a = tok(await f.apple.token({ sub: 'both-apple', email: 'both@example.com' }));
+      const a = tok(await f.apple.token({ sub: 'both-apple', email: 'both@example.com', email_verified: 'true' }));
       const ra = await f.login('apple', { identityToken: a, clientId: 'app' });
       const g = tok(await f.google.token({ sub: 'both-google', email: 'both@example.com', email_verified: true }));
       const rg = await f.login('google', { identityToken: g, clientId: 'app' });

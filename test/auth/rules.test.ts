@@ -78,26 +78,33 @@ describe('downstream transactions', () => {
 });
 
 describe('account matching', () => {
-  const base: ProviderLogin = { realmId: 'r', provider: 'apple', subject: 'sub1', email: 'a@b.c', emailVerified: false, emailLinkable: true, fullName: null };
-  const table: Array<[string, ProviderLogin, { userId: string } | null, { userId: string } | null, ReturnType<typeof planLoginMatch>]> = [
-    ['provider record first', base, { userId: 'u1' }, { userId: 'u2' }, { kind: 'identity', userId: 'u1' }],
-    ['then email', base, null, { userId: 'u2' }, { kind: 'link', userId: 'u2' }],
+  const base: ProviderLogin = { realmId: 'r', provider: 'apple', subject: 'sub1', email: 'a@b.c', emailVerified: false, fullName: null };
+  const verifiedOwner = { userId: 'u2', email: 'a@b.c', emailVerified: true };
+  type Row = [string, ProviderLogin, { userId: string } | null, Parameters<typeof planLoginMatch>[2], ReturnType<typeof planLoginMatch>];
+  const table: Row[] = [
+    ['provider record first', base, { userId: 'u1' }, verifiedOwner, { kind: 'identity', userId: 'u1' }],
+    ['then email (an account whose email is verified)', base, null, verifiedOwner, { kind: 'link', userId: 'u2' }],
     ['then create with the email', base, null, null, { kind: 'create', email: 'a@b.c', emailVerified: false }],
+    ['a verified email is created verified', { ...base, emailVerified: true }, null, null, { kind: 'create', email: 'a@b.c', emailVerified: true }],
     ['no email → placeholder', { ...base, email: null }, null, null, { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false }],
     ['no email, returning → by sub', { ...base, email: null }, { userId: 'u1' }, null, { kind: 'identity', userId: 'u1' }],
-    ['unlinkable email taken → placeholder', { ...base, provider: 'google', emailLinkable: false }, null, { userId: 'u2' }, { kind: 'create', email: 'sub1@google.placeholder', emailVerified: false }],
-    ['unlinkable email free → created with it', { ...base, provider: 'google', emailLinkable: false }, null, null, { kind: 'create', email: 'a@b.c', emailVerified: false }],
+    ['an account with an unverified email attracts no link → placeholder', { ...base, emailVerified: true }, null, { ...verifiedOwner, emailVerified: false }, { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false }],
+    ['a placeholder account attracts no link, even marked verified', { ...base, email: 'x@apple.placeholder' }, null, { userId: 'u2', email: 'x@apple.placeholder', emailVerified: true }, { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false }],
+    ['Google without a usable email, email taken or not → placeholder', { ...base, provider: 'google', email: null }, null, null, { kind: 'create', email: 'sub1@google.placeholder', emailVerified: false }],
   ];
   for (const [name, login, ident, byEmail, want] of table) {
     it(name, () => assert.deepEqual(planLoginMatch(login, ident, byEmail), want));
   }
 
-  it('Apple links any email; Google only a verified one', () => {
+  it("takes Apple's email as Apple states it; Google's only when Google says it is verified", () => {
     const apple = appleProvider({ issuer: 'i', jwksUrl: 'http://x' });
     const google = googleProvider({ issuer: 'https://accounts.google.com', jwksUrl: 'http://x' });
-    assert.deepEqual(apple.emailFacts({ sub: 's', email: 'X@Y.z', email_verified: 'false' }), { email: 'x@y.z', verified: false, linkable: true });
-    assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: false }), { email: 'x@y.z', verified: false, linkable: false });
-    assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: true }), { email: 'x@y.z', verified: true, linkable: true });
+    assert.deepEqual(apple.emailFacts({ sub: 's', email: 'X@Y.z', email_verified: 'false' }), { email: 'x@y.z', verified: false });
+    assert.deepEqual(apple.emailFacts({ sub: 's', email: 'x@y.z', email_verified: 'true' }), { email: 'x@y.z', verified: true });
+    for (const v of [false, 'false', undefined, 1, 'yes']) {
+      assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: v }), { email: null, verified: false }, String(v));
+    }
+    assert.deepEqual(google.emailFacts({ sub: 's', email: 'x@y.z', email_verified: true }), { email: 'x@y.z', verified: true });
     assert.deepEqual(google.issuers, ['https://accounts.google.com', 'accounts.google.com']);
   });
 });

@@ -126,7 +126,7 @@ describe('hostile identity tokens', () => {
   });
 
   it('resolves case variants of an email to the same account, never look-alikes', async () => {
-    const alice = await loginWith(await f.apple.token({ sub: sub('alice'), email: 'alice@example.com' }));
+    const alice = await loginWith(await f.apple.token({ sub: sub('alice'), email: 'alice@example.com', email_verified: true }));
     assert.equal(alice.status, 200, alice.text);
     const aliceId = alice.body.userId as string;
     assert.equal(userRow(aliceId)?.email, 'alice@example.com');

@@ -1,6 +1,7 @@
 // Google (One Tap / native SDK ID tokens). Google documents two issuer spellings, with and without
-// the scheme. An email is linked to an existing account only when Google says it is verified
-// (issue 3): an unverified address proves nothing about who owns the mailbox.
+// the scheme. An email Google does not say is verified proves nothing about who owns the mailbox:
+// it is treated as absent — never stored on an account, never linked — so nobody can claim an
+// address ahead of its owner (account pre-hijacking) with an unverified Google account.
 import type { NativeProvider } from './provider.ts';
 import { claimEmail, claimTrue } from './provider.ts';
 
@@ -13,8 +14,8 @@ export function googleProvider(opts: { issuer: string; jwksUrl: string }): Nativ
     jwksUrl: opts.jwksUrl,
     emailFacts(claims) {
       const email = claimEmail(claims.email);
-      const verified = email !== null && claimTrue(claims.email_verified);
-      return { email, verified, linkable: verified };
+      if (email === null || !claimTrue(claims.email_verified)) return { email: null, verified: false };
+      return { email, verified: true };
     },
   };
 }

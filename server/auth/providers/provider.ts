@@ -3,12 +3,11 @@
 import type { IdTokenClaims } from '../id-token.ts';
 
 export interface EmailFacts {
-  /** The email the token carries (normalised), or null. */
+  /** The email the token carries (normalised) and the provider lets us use, or null. A non-null
+   *  email is stored on a new account and may link an existing account whose email is verified. */
   email: string | null;
   /** The provider asserts the address is verified. */
   verified: boolean;
-  /** The email may be used to match (and link) an existing account. */
-  linkable: boolean;
 }
 
 export interface NativeProvider {
