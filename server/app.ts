@@ -15,6 +15,7 @@ import type { UserCreatedHook } from './users/store.ts';
 import { createPagesService } from './pages/service.ts';
 import { createAuth } from './auth/service.ts';
 import { SqliteAuthStore } from './store/auth-store.ts';
+import type { AuthStore } from './auth/store.ts';
 import { createPointsEngine } from './points/engine.ts';
 
 export interface AppOptions {
@@ -31,6 +32,8 @@ export interface App {
   log: Logger;
   services: ServiceTable;
   auth: Authenticator;
+  /** The auth concern's store (the periodic sweep of expired login state runs through it). */
+  authStore: AuthStore;
   /** Set once the HTTP listener is bound, when --public-url is not given. */
   setPublicUrl(url: string): void;
   close(): void;
@@ -55,12 +58,14 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
   // --- auth concern ---
+  const authStore = new SqliteAuthStore(db);
   const authConcern = createAuth({
     config,
     admin: adminStore,
     users: userStore,
-    store: new SqliteAuthStore(db),
+    store: authStore,
     clock,
+    log,
     onUserCreated,
     // Read on use: the listener's address is known only after bind (setPublicUrl).
     publicUrl: () => publicUrl ?? `http://${config.httpAddr}`,
@@ -89,6 +94,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     log,
     services,
     auth,
+    authStore,
     setPublicUrl(url) {
       publicUrl ??= url;
     },

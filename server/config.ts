@@ -17,10 +17,12 @@ export interface Config {
   appleAuthUrl: string;
   googleJwksUrl: string;
   googleIssuer: string;
-  /** Login attempts (native and Apple web) per client IP per minute; 0 turns the limit off. */
+  /** Login calls (/authorize, native login, the Apple web flow, the token endpoint) per client IP
+   *  per minute, one count shared by all of them; 0 turns the limit off. */
   loginRateLimit: number;
-  /** Honour X-Forwarded-For (HTTP) / x-forwarded-for (gRPC metadata) for the client IP. */
-  trustProxy: boolean;
+  /** Trusted proxies in front (0 = none): the client IP is the N-th X-Forwarded-For (HTTP) /
+   *  x-forwarded-for (gRPC metadata) entry from the right; with 0 the header is ignored. */
+  trustProxy: number;
   /** How long a write waits for SQLite's lock before answering 503. */
   busyTimeoutMs: number;
   /** Timeout of one JWKS fetch. */
@@ -33,7 +35,8 @@ export interface OptionDoc {
   flag: string;
   env: string;
   doc: string;
-  kind: 'string' | 'int' | 'bool' | 'url' | 'addr';
+  /** `hops`: a whole number given as `--flag [n]`; the flag alone is 1, true/false are 1/0. */
+  kind: 'string' | 'int' | 'bool' | 'hops' | 'url' | 'addr';
   default: string | number | boolean | null;
 }
 
@@ -47,8 +50,8 @@ export const OPTIONS: OptionDoc[] = [
   { key: 'appleAuthUrl', flag: '--apple-auth-url <url>', env: 'GATEHOUSE_APPLE_AUTH_URL', kind: 'url', default: 'https://appleid.apple.com', doc: "base of Apple's authorize and token endpoints" },
   { key: 'googleJwksUrl', flag: '--google-jwks-url <url>', env: 'GATEHOUSE_GOOGLE_JWKS_URL', kind: 'url', default: 'https://www.googleapis.com/oauth2/v3/certs', doc: "Google's JWKS" },
   { key: 'googleIssuer', flag: '--google-issuer <iss>', env: 'GATEHOUSE_GOOGLE_ISSUER', kind: 'string', default: 'https://accounts.google.com', doc: 'issuer of Google ID tokens (accounts.google.com is accepted too)' },
-  { key: 'loginRateLimit', flag: '--login-rate-limit <n>', env: 'GATEHOUSE_LOGIN_RATE_LIMIT', kind: 'int', default: 120, doc: 'login attempts (native and Apple web) per client IP per minute (0 = off)' },
-  { key: 'trustProxy', flag: '--trust-proxy', env: 'GATEHOUSE_TRUST_PROXY', kind: 'bool', default: false, doc: 'take the client IP from X-Forwarded-For' },
+  { key: 'loginRateLimit', flag: '--login-rate-limit <n>', env: 'GATEHOUSE_LOGIN_RATE_LIMIT', kind: 'int', default: 120, doc: 'calls to /authorize, native login, the Apple web flow and the token endpoint per client IP per minute, counted together (0 = off)' },
+  { key: 'trustProxy', flag: '--trust-proxy [n]', env: 'GATEHOUSE_TRUST_PROXY', kind: 'hops', default: 0, doc: 'number of trusted proxies in front: the client IP is the n-th X-Forwarded-For entry from the right (the flag alone: 1; 0: the socket peer, the header ignored)' },
   { key: 'busyTimeoutMs', flag: '--busy-timeout-ms <ms>', env: 'GATEHOUSE_BUSY_TIMEOUT_MS', kind: 'int', default: 5000, doc: 'wait for the database write lock before answering 503' },
   { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
   { key: 'logLevel', flag: '--log-level <level>', env: 'GATEHOUSE_LOG_LEVEL', kind: 'string', default: 'info', doc: 'debug | info | warn | error' },
@@ -81,6 +84,12 @@ function parseValue(o: OptionDoc, raw: unknown): unknown {
       if (/^(1|true|yes|on)$/i.test(String(raw))) return true;
       if (/^(0|false|no|off)$/i.test(String(raw))) return false;
       throw new ConfigError(`${name}: expected true or false, got ${String(raw)}`);
+    case 'hops':
+      if (typeof raw === 'boolean') return raw ? 1 : 0;
+      if (/^\d{1,2}$/.test(String(raw))) return Number(raw);
+      if (/^(true|yes|on)$/i.test(String(raw))) return 1;
+      if (/^(false|no|off)$/i.test(String(raw))) return 0;
+      throw new ConfigError(`${name}: expected a number of proxies (0–99), true or false, got ${String(raw)}`);
     case 'int': {
       const s = String(raw);
       if (!/^\d+$/.test(s)) throw new ConfigError(`${name}: expected a whole number ≥ 0, got ${s}`);

@@ -105,6 +105,10 @@ export const notFound = (message: string, extra?: Extra) => new GatehouseError('
 export const unauthorized = (message = 'Unauthorized') => new GatehouseError('unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new GatehouseError('forbidden', message);
 export const conflict = (message: string, extra?: Extra) => new GatehouseError('conflict', message, { extra });
+/** The cause of an outage its owner logs once per change of state (jwks-cache.ts): the requests
+ *  that fail because of it are not logged one by one (the access log still has each). */
+export class OutageCause extends Error {}
+
 export const upstreamUnavailable = (cause?: unknown) =>
   new GatehouseError('service_unavailable', 'Upstream service unavailable', { cause });
 

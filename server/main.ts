@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { parseAddr, type Config } from './config.ts';
 import { createApp, type App, type AppOptions } from './app.ts';
+import { startSweeper, type Sweeper } from './auth/sweep.ts';
 import { cryptoOffload } from './crypto/offload.ts';
 import { startCheckpointer } from './store/checkpointer.ts';
 import { createGateway } from './gateway/server.ts';
@@ -16,16 +17,28 @@ export interface RunningServer {
   grpcAddr: string;
   httpAddr: string;
   httpUrl: string;
+  /** The periodic sweep of expired login state. */
+  sweeper: Sweeper;
   /** Stops accepting, lets in-flight calls finish (up to `graceMs`), closes the database. */
   stop(graceMs?: number): Promise<void>;
 }
 
-export async function startServer(config: Config, opts: AppOptions = {}): Promise<RunningServer> {
+/** Tuning that tests shorten; operators keep the defaults (no flags). */
+export interface ServerOptions extends AppOptions {
+  /** node:http's headers timeout (default 10 s). */
+  headersTimeoutMs?: number;
+  /** How often expired login state is swept (default 30 s). */
+  sweepIntervalMs?: number;
+}
+
+export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const app = createApp(config, opts);
   cryptoOffload.warm(); // logins' signature work gets its thread before the first login
   // A database file of our own: its WAL checkpoints run on their own thread.
   const checkpointer = opts.db || config.db === ':memory:' ? null : startCheckpointer(app.db, config.db, app.log);
+  const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs });
   const close = async () => {
+    await sweeper.stop();
     await checkpointer?.stop();
     app.close();
   };
@@ -33,7 +46,7 @@ export async function startServer(config: Config, opts: AppOptions = {}): Promis
     const protos = loadProtos();
     const methods = bindMethods(protos, app.services);
     const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy });
-    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy });
+    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, headersTimeoutMs: opts.headersTimeoutMs });
 
     const g = parseAddr(config.grpcAddr);
     const grpcPort = await new Promise<number>((resolve, reject) => {
@@ -67,7 +80,7 @@ export async function startServer(config: Config, opts: AppOptions = {}): Promis
         await close();
       })());
 
-    return { app, grpcAddr: fmt(g.host, grpcPort), httpAddr, httpUrl, stop };
+    return { app, grpcAddr: fmt(g.host, grpcPort), httpAddr, httpUrl, sweeper, stop };
   } catch (e) {
     await close();
     throw e;

@@ -30,7 +30,7 @@ import { branchPreconditions, cleanName, completeLogin, type CompleteLoginDeps, 
 import { InvalidIdToken, verifyIdToken, type IdTokenClaims } from './id-token.ts';
 import type { JwksCache } from './jwks-cache.ts';
 import type { NativeProvider } from './providers/provider.ts';
-import type { FixedWindowLimiter } from './rate-limit.ts';
+import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
 
 export const ATTEMPT_TTL_S = 600;
 export const APPLE_SCOPE = 'name email';
@@ -61,14 +61,11 @@ export function createAppleWeb(deps: AppleWebDeps) {
     return err;
   };
 
-  /** native login's per-IP limit (--login-rate-limit); a web login counts its start and its callback. */
+  /** The login endpoints' shared per-IP limit (--login-rate-limit); a web login counts its start
+   *  and its callback. */
   function rateLimit(ctx: CallContext, fail: Fail): void {
     const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
-    if (limited.allowed) return;
-    throw fail('rate_limited', new GatehouseError('rate_limited', 'Too many login attempts; try again later', {
-      headers: { 'retry-after': String(limited.retryAfterS) },
-      extra: { retryAfter: limited.retryAfterS },
-    }));
+    if (!limited.allowed) throw fail('rate_limited', rateLimited(limited.retryAfterS));
   }
 
   /** The realm's enabled Apple provider with a complete web configuration, or 404. */

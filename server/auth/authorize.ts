@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { CHALLENGE_RE } from './pkce.ts';
 import { oauthError } from './oauth-errors.ts';
+import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
 import type { AuthStore, AuthorizeTransaction } from './store.ts';
 
 export const TRANSACTION_TTL_S = 300;
@@ -23,8 +24,11 @@ export interface AuthorizeRequest {
   scope: string;
 }
 
-export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clock: Clock }) {
+export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clock: Clock; limiter: FixedWindowLimiter }) {
   return async function authorize(req: AuthorizeRequest, ctx: CallContext) {
+    // Each call stores a transaction without any credential: the login endpoints' per-IP budget.
+    const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
+    if (!limited.allowed) throw rateLimited(limited.retryAfterS);
     if (!req.clientId) throw oauthError('invalid_request', 'client_id: required');
     const client = await deps.admin.getClient(req.realmId, req.clientId);
     if (!client) throw oauthError('invalid_request', 'client_id: unknown client');

@@ -8,9 +8,13 @@
 // - When the key a token needs is not cached and cannot be fetched, the answer is "upstream
 //   unavailable" (503) — never "invalid token" (401), and the check is never skipped
 //   (native-idp-login.md, Authentication 3).
+// - An outage is logged when it starts (with its cause: ECONNREFUSED, a timeout, an HTTP status)
+//   and when it ends, not once per login that fails meanwhile.
 import { KeyObject } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
+import { OutageCause } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import { silentLogger, type Logger } from '../lib/log.ts';
 
 // A real JWKS is a few KiB. A larger answer is refused without being read: a declared
 // content-length over the cap up front, and an undeclared (chunked) body as soon as the bytes
@@ -68,6 +72,25 @@ export interface JwksCacheOptions {
   failureBackoffMs?: number;
   maxAgeMs?: number;
   fetch?: typeof fetch;
+  log?: Logger;
+  /** Named in the log lines (the provider kind). */
+  name?: string;
+}
+
+/** Why a fetch failed, as an operator reads it: the system error code that fetch's "fetch failed"
+ *  wraps (`err.cause.code`: ECONNREFUSED, ENOTFOUND…), `timeout`, or the innermost message. */
+export function failureCause(e: unknown): string {
+  let cur: unknown = e;
+  let message = e instanceof Error ? e.message : String(e);
+  for (let depth = 0; cur && typeof cur === 'object' && depth < 5; depth++) {
+    const c = cur as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof c.code === 'string' && c.code !== '') return c.code;
+    if (c.name === 'TimeoutError' || c.name === 'AbortError') return 'timeout';
+    if (typeof c.message === 'string' && c.message !== '') message = c.message;
+    // Several addresses tried (happy eyeballs): an AggregateError of the attempts.
+    cur = Array.isArray(c.errors) && c.errors.length > 0 ? c.errors[0] : c.cause;
+  }
+  return message;
 }
 
 interface Cached {
@@ -82,11 +105,12 @@ export class JwksCache {
   private fetchedAt: number | null = null; // last successful fetch
   private attemptedAt: number | null = null; // last attempt, success or not
   private lastFailed = false;
-  private lastError: unknown = null;
+  private lastError: OutageCause | null = null;
   private inFlight: Promise<void> | null = null;
   private readonly cooldownMs: number;
   private readonly failureBackoffMs: number;
   private readonly maxAgeMs: number;
+  private readonly log: Logger;
   /** Number of HTTP fetches made (for tests and metrics). */
   fetches = 0;
 
@@ -94,6 +118,7 @@ export class JwksCache {
     this.cooldownMs = opts.cooldownMs ?? 30_000;
     this.failureBackoffMs = opts.failureBackoffMs ?? 5_000;
     this.maxAgeMs = opts.maxAgeMs ?? 60 * 60_000;
+    this.log = opts.log ?? silentLogger;
   }
 
   /** The public key for `kid` (RS256 only: the caller passes the accepted algorithm). */
@@ -159,11 +184,14 @@ export class JwksCache {
       }
       this.keys = next;
       this.fetchedAt = this.opts.clock.now();
+      if (this.lastFailed) this.log.info('jwks available again', { provider: this.opts.name, url: this.opts.url });
       this.lastFailed = false;
       this.lastError = null;
     } catch (e) {
+      const cause = failureCause(e);
+      if (!this.lastFailed) this.log.warn('jwks unavailable', { provider: this.opts.name, url: this.opts.url, cause, cachedKeys: this.keys.size });
       this.lastFailed = true;
-      this.lastError = e;
+      this.lastError = new OutageCause(`JWKS ${this.opts.url}: ${cause}`, { cause: e });
     }
   }
 }

@@ -13,7 +13,7 @@ import { InvalidIdToken, verifyIdToken } from './id-token.ts';
 import { spanEnd, spanStart } from '../lib/profile.ts';
 import type { JwksCache } from './jwks-cache.ts';
 import type { NativeProvider } from './providers/provider.ts';
-import type { FixedWindowLimiter } from './rate-limit.ts';
+import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
 
@@ -58,12 +58,7 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     };
 
     const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
-    if (!limited.allowed) {
-      throw fail('rate_limited', new GatehouseError('rate_limited', 'Too many login attempts; try again later', {
-        headers: { 'retry-after': String(limited.retryAfterS) },
-        extra: { retryAfter: limited.retryAfterS },
-      }));
-    }
+    if (!limited.allowed) throw fail('rate_limited', rateLimited(limited.retryAfterS));
 
     // 1. The body.
     if (!req.identityToken) throw fail('bad_request', badRequest('identityToken: required', { field: 'identityToken' }));

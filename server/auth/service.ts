@@ -3,6 +3,7 @@ import { requireRealm, type AdminStore } from '../admin/store.ts';
 import type { Config } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/log.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext, ServiceImpl, UserPrincipal } from '../rpc/context.ts';
@@ -29,6 +30,8 @@ export interface AuthDeps {
   users: UserStore;
   store: AuthStore;
   clock: Clock;
+  /** Where the provider JWKS caches report outages. */
+  log?: Logger;
   onUserCreated: UserCreatedHook;
   /** The public base URL, read lazily (known once the HTTP listener is bound). */
   publicUrl(): string;
@@ -45,7 +48,7 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     appleProvider({ issuer: config.appleIssuer, jwksUrl: config.appleJwksUrl }),
     googleProvider({ issuer: config.googleIssuer, jwksUrl: config.googleJwksUrl }),
   ]) {
-    providers.set(provider.kind, { provider, jwks: new JwksCache({ url: provider.jwksUrl, clock, timeoutMs: config.jwksTimeoutMs, fetch: deps.fetch }) });
+    providers.set(provider.kind, { provider, jwks: new JwksCache({ url: provider.jwksUrl, clock, timeoutMs: config.jwksTimeoutMs, fetch: deps.fetch, log: deps.log, name: provider.kind }) });
   }
   const limiter = new FixedWindowLimiter(config.loginRateLimit);
   const appleWeb = createAppleWeb({
@@ -62,8 +65,9 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     nativeLogin: createNativeLogin({ admin: deps.admin, users: deps.users, store, sessions, clock, providers, limiter, onUserCreated: deps.onUserCreated }),
     appleWebLogin: appleWeb.appleWebLogin,
     appleWebCallback: appleWeb.appleWebCallback,
-    authorize: createAuthorize({ admin: deps.admin, store, clock }),
-    token: createToken({ admin: deps.admin, store, sessions, clock }),
+    // One limiter for /authorize, native login, the Apple web flow and the token endpoint.
+    authorize: createAuthorize({ admin: deps.admin, store, clock, limiter }),
+    token: createToken({ admin: deps.admin, store, sessions, clock, limiter }),
 
     async revoke(req: { realmId: string; token: string; clientId: string }) {
       // RFC 7009 §2.2: an invalid or unknown token is still a 200.

@@ -91,6 +91,16 @@ export interface WebLoginAttempt {
 
 export type ConsumeWebAttemptResult = { kind: 'ok'; attempt: WebLoginAttempt } | { kind: 'refused'; reason: 'unknown' | 'consumed' | 'expired' };
 
+/** Login state the periodic sweep deletes (sweep.ts), once it can never be used again:
+ *  - `transactions`: downstream authorization transactions expired or consumed;
+ *  - `codes`: authorization codes expired (a used one stays until then: replaying it within its
+ *    lifetime must still find it and revoke its family);
+ *  - `webAttempts`: Sign in with Apple web attempts expired or consumed;
+ *  - `families`: token families whose last token has lapsed, with their refresh tokens (a rotated
+ *    token must be recognised as reused while its family lives, so only whole families go). */
+export type SweepKind = 'transactions' | 'codes' | 'webAttempts' | 'families';
+export const SWEEP_KINDS: readonly SweepKind[] = ['transactions', 'codes', 'webAttempts', 'families'];
+
 export interface AuthStore {
   /** The realm's current signing key, created by `create` (inside the transaction) when missing. */
   currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord>;
@@ -116,4 +126,8 @@ export interface AuthStore {
   /** Marks the realm's attempt used, once: a second call, an unknown or an expired state is refused. */
   consumeWebAttempt(realmId: string, stateHash: string, now: number): Promise<ConsumeWebAttemptResult>;
   exchangeCode(hash: string, now: number, check: (c: AuthorizationCode) => string | null, family: (c: AuthorizationCode) => { family: TokenFamily; refresh: NewRefreshToken }): Promise<ExchangeCodeResult>;
+
+  /** Deletes rows of `kind` that can no longer be used at `now`, at most `limit` per statement so
+   *  one call holds the database briefly; returns how many went (0: nothing left to delete). */
+  sweep(kind: SweepKind, now: number, limit: number): Promise<number>;
 }

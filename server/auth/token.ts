@@ -5,12 +5,17 @@ import { authorizationCodeGrant } from './grants/authorization-code.ts';
 import type { Grant, GrantDeps, TokenRequest } from './grants/grant.ts';
 import { refreshTokenGrant } from './grants/refresh-token.ts';
 import { oauthError } from './oauth-errors.ts';
+import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
 
 const GRANTS = new Map<string, Grant>([authorizationCodeGrant, refreshTokenGrant].map((g) => [g.grantType, g]));
 export const GRANT_TYPES = [...GRANTS.keys()];
 
-export function createToken(deps: GrantDeps) {
+export function createToken(deps: GrantDeps & { limiter: FixedWindowLimiter }) {
   return async function token(req: TokenRequest, ctx: CallContext) {
+    // The login endpoints' per-IP budget: guessing codes or replaying refresh tokens costs it too.
+    // The answer is the contract's error body with 429, like every other limited endpoint.
+    const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
+    if (!limited.allowed) throw rateLimited(limited.retryAfterS);
     if (!req.grantType) throw oauthError('invalid_request', 'grant_type: required');
     const grant = GRANTS.get(req.grantType);
     if (!grant) throw oauthError('unsupported_grant_type', `grant_type: ${GRANT_TYPES.join(' or ')}`);

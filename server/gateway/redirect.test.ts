@@ -20,7 +20,7 @@ describe('http_redirect_field', () => {
     const info = loadProtos().methods.find((m) => m.name === 'AppleWebLogin')!;
     const bound: BoundMethod = { info, handler: async () => answer };
     const auth: Authenticator = { apiKey: async () => null, userToken: async () => null } as unknown as Authenticator;
-    server = createGateway({ methods: [bound], auth, log: silentLogger, trustProxy: false });
+    server = createGateway({ methods: [bound], auth, log: silentLogger, trustProxy: 0 });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -5,7 +5,7 @@
 import { spanEnd } from '../lib/profile.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import protobuf from 'protobufjs';
-import { GatehouseError, badRequest, errorBody } from '../errors.ts';
+import { GatehouseError, OutageCause, badRequest, errorBody } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import { clientIp } from '../lib/client-ip.ts';
@@ -18,6 +18,12 @@ import { messageFromJson, messageFromParams, messageToJson, objName, setPathPara
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const DISCARD_LIMIT = 8 * 1024 * 1024;
+/** A client has this long to send its request headers (slowloris). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** How often node:http enforces the headers and request timeouts. With its default (30 s) a
+ *  client sending headers slowly kept its connection for up to a minute despite the 10 s limit;
+ *  one pass over the open connections a second costs next to nothing. */
+const CONNECTIONS_CHECK_MS = 1_000;
 
 interface Route {
   method: string;
@@ -30,7 +36,10 @@ export interface GatewayOptions {
   methods: BoundMethod[];
   auth: Authenticator;
   log: Logger;
-  trustProxy: boolean;
+  /** Trusted proxies in front (0: the socket peer is the client; client-ip.ts). */
+  trustProxy: number;
+  /** Tests only: a shorter headers timeout (the default is HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
 }
 
 export function buildRoutes(methods: BoundMethod[]): Route[] {
@@ -55,15 +64,16 @@ export function buildRoutes(methods: BoundMethod[]): Route[] {
 
 export function createGateway(opts: GatewayOptions): Server {
   const routes = buildRoutes(opts.methods);
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((err) => {
-      opts.log.error('http handler crashed', errorFields(GatehouseError.from(err)));
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end();
-    });
-  });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  const server = createServer(
+    { headersTimeout: opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout: 30_000, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+    (req, res) => {
+      void handle(req, res).catch((err) => {
+        opts.log.error('http handler crashed', errorFields(GatehouseError.from(err)));
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' });
+        res.end();
+      });
+    },
+  );
   server.keepAliveTimeout = 5_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -120,7 +130,7 @@ export function createGateway(opts: GatewayOptions): Server {
       const ctx: CallContext = {
         requestId,
         transport: 'http',
-        clientIp: clientIp(req.socket.remoteAddress, headerValue(req, 'x-forwarded-for'), opts.trustProxy),
+        clientIp: clientIp(req.socket.remoteAddress, opts.trustProxy > 0 ? headerValue(req, 'x-forwarded-for') : undefined, opts.trustProxy),
         header: (name) => headerValue(req, name),
         principal: null,
         log,
@@ -130,7 +140,8 @@ export function createGateway(opts: GatewayOptions): Server {
     } catch (e) {
       const err = GatehouseError.from(e);
       status = err.httpStatus;
-      if (status >= 500) log.error('request failed', { route: routeName, ...errorFields(err) });
+      // An upstream outage is logged by its owner when it starts and ends, not once per request.
+      if (status >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route: routeName, ...errorFields(err) });
       writeJson(res, status, errorBody(err, requestId), { ...err.headers, 'x-request-id': requestId });
     } finally {
       status = res.statusCode || status;
@@ -246,7 +257,8 @@ function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<st
   const redirect = redirectField(type);
   const location = redirect ? result[redirect] : undefined;
   if (typeof location === 'string' && location !== '') {
-    res.writeHead(302, { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': '0', 'x-request-id': requestId });
+    // The location carries a one-time code: never stored (RFC 6749 §5.1 asks it of token answers).
+    res.writeHead(302, { location, 'cache-control': 'no-store', pragma: 'no-cache', 'referrer-policy': 'no-referrer', 'content-length': '0', 'x-request-id': requestId });
     res.end();
     return;
   }
@@ -280,8 +292,12 @@ function writeJson(res: ServerResponse, status: number, body: unknown, headers: 
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
-    // Token responses must not be cached (RFC 6749 §5.1); nothing here is worth caching.
+    // Token and login answers must not be stored (RFC 6749 §5.1: both headers); nothing else
+    // here is worth caching, so every answer says so and no route can forget it.
     'cache-control': 'no-store',
+    pragma: 'no-cache',
+    // Error messages echo request input (a path segment): a browser must not sniff it as HTML.
+    'x-content-type-options': 'nosniff',
     ...headers,
   });
   res.end(headOnly ? undefined : text);

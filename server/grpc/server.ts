@@ -3,7 +3,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { ReflectionService } from '@grpc/reflection';
-import { GatehouseError, badRequest } from '../errors.ts';
+import { GatehouseError, OutageCause, badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { answeredThisTurn } from '../lib/answer-turns.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
@@ -25,7 +25,8 @@ export interface GrpcOptions {
   methods: BoundMethod[];
   auth: Authenticator;
   log: Logger;
-  trustProxy: boolean;
+  /** Trusted proxies in front (0: the peer is the client; client-ip.ts). */
+  trustProxy: number;
 }
 
 export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; health: HealthImplementation } {
@@ -101,7 +102,7 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       transport: 'grpc',
       // Worked out on first use: most calls (consume, admin) never ask.
       get clientIp() {
-        return (ip ??= clientIp(grpcPeerAddress(call.getPeer()), get('x-forwarded-for'), opts.trustProxy));
+        return (ip ??= clientIp(grpcPeerAddress(call.getPeer()), opts.trustProxy > 0 ? get('x-forwarded-for') : undefined, opts.trustProxy));
       },
       header: get,
       principal: null,
@@ -121,7 +122,8 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       },
       (e) => {
         const err = GatehouseError.from(e);
-        if (err.httpStatus >= 500) log.error('request failed', { route: bound.info.path, ...errorFields(err) });
+        // An upstream outage is logged by its owner when it starts and ends, not once per call.
+        if (err.httpStatus >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route: bound.info.path, ...errorFields(err) });
         log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: elapsed(started) });
         callback(toServiceError(err, requestId));
         answeredThisTurn();

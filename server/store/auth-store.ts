@@ -11,9 +11,11 @@ import type {
   NewRefreshToken,
   RotateResult,
   SigningKeyRecord,
+  SweepKind,
   TokenFamily,
   WebLoginAttempt,
 } from '../auth/store.ts';
+import type { Statement } from 'better-sqlite3';
 import { immediate, type Db } from './open.ts';
 
 interface KeyRow {
@@ -110,6 +112,9 @@ const toFamily = (r: FamilyRow): TokenFamily => ({
   createdAt: r.created_at,
   revokedAt: r.revoked_at,
 });
+/** When the family's last token lapses, given the refresh token just issued at `issuedAt` (with an
+ *  access token of the family's lifetime): the sweep deletes the family after that. */
+const familyExpiry = (f: TokenFamily, refresh: NewRefreshToken, issuedAt: number) => Math.max(refresh.expiresAt, issuedAt + f.accessTtlS * 1000);
 const toTx = (r: TxRow): AuthorizeTransaction => ({
   realmId: r.realm_id,
   state: r.state,
@@ -146,8 +151,9 @@ export class SqliteAuthStore implements AuthStore {
       keysOfRealm: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at'),
       insertKey: db.prepare(`INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at)
         VALUES (?, ?, ?, ?, ?, ?)`),
-      insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at)
-        VALUES (@id, @realmId, @userId, @clientId, @ip, @ipBinding, @accessTtlS, @refreshTtlS, @createdAt)`),
+      insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      extendFamily: db.prepare('UPDATE token_families SET expires_at = max(coalesce(expires_at, 0), ?) WHERE id = ?'),
       getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
       revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL'),
       insertRefresh: db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
@@ -165,11 +171,40 @@ export class SqliteAuthStore implements AuthStore {
       getCode: db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?'),
       insertAttempt: db.prepare(`INSERT INTO apple_web_attempts (state_hash, realm_id, client_id, downstream_state, nonce, created_at, expires_at)
         VALUES (@stateHash, @realmId, @clientId, @downstreamState, @nonce, @createdAt, @expiresAt)`),
-      sweepAttempts: db.prepare('DELETE FROM apple_web_attempts WHERE expires_at <= ?'),
       getAttempt: db.prepare('SELECT * FROM apple_web_attempts WHERE state_hash = ? AND realm_id = ?'),
       consumeAttempt: db.prepare('UPDATE apple_web_attempts SET consumed_at = ? WHERE state_hash = ? AND consumed_at IS NULL'),
       useCode: db.prepare('UPDATE authorization_codes SET used_at = ?, family_id = ? WHERE code_hash = ? AND used_at IS NULL'),
     };
+    // The sweep's statements: each deletes at most `limit` rows found through an index
+    // (005_auth_expiry.sql), so one runs in a few milliseconds however much has piled up.
+    // (SQLite has DELETE … LIMIT only as a compile-time option: rowid IN (… LIMIT) instead.)
+    const limited = (table: string, where: string) => db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT @limit)`);
+    // Families in expiry order, the first `limit` of them: first their refresh tokens go (at most
+    // `limit`), then those of them left without tokens. The same order in both, so a family with
+    // many tokens is emptied over a few calls and then deleted.
+    const expiredFamilies = 'SELECT id FROM token_families WHERE expires_at <= @now ORDER BY expires_at LIMIT @limit';
+    this.sweeps = {
+      transactions: [limited('authorize_transactions', 'expires_at <= @now'), limited('authorize_transactions', 'consumed_at IS NOT NULL')],
+      codes: [limited('authorization_codes', 'expires_at <= @now')],
+      webAttempts: [limited('apple_web_attempts', 'expires_at <= @now'), limited('apple_web_attempts', 'consumed_at IS NOT NULL')],
+      families: [
+        db.prepare(`DELETE FROM refresh_tokens WHERE rowid IN (SELECT r.rowid FROM (${expiredFamilies}) f JOIN refresh_tokens r ON r.family_id = f.id LIMIT @limit)`),
+        db.prepare(`DELETE FROM token_families WHERE id IN (SELECT f.id FROM (${expiredFamilies}) f
+          WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = f.id))`),
+      ],
+    };
+  }
+
+  private readonly sweeps: Record<SweepKind, Statement[]>;
+
+  async sweep(kind: SweepKind, now: number, limit: number): Promise<number> {
+    const statements = this.sweeps[kind];
+    const params = { now, limit };
+    return immediate(this.db, () => {
+      let n = 0;
+      for (const st of statements) n += st.run(params).changes;
+      return n;
+    });
   }
 
   async currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord> {
@@ -195,9 +230,13 @@ export class SqliteAuthStore implements AuthStore {
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {
     await immediate(this.db, () => {
-      this.s.insertFamily.run(family);
+      this.insertFamily(family, refresh);
       this.s.insertRefresh.run(refresh.hash, family.id, family.createdAt, refresh.expiresAt);
     });
+  }
+
+  private insertFamily(f: TokenFamily, refresh: NewRefreshToken): void {
+    this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, familyExpiry(f, refresh, f.createdAt));
   }
 
   async getFamily(id: string): Promise<TokenFamily | null> {
@@ -221,6 +260,7 @@ export class SqliteAuthStore implements AuthStore {
       this.s.rotateRefresh.run(now, hash);
       const n = next(family);
       this.s.insertRefresh.run(n.hash, family.id, now, n.expiresAt);
+      this.s.extendFamily.run(familyExpiry(family, n, now), family.id);
       return { kind: 'ok', family };
     });
   }
@@ -274,8 +314,6 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   private insertWebAttempt(a: WebLoginAttempt): void {
-    // Expired attempts can never be used again: each new one clears them (indexed, so cheap).
-    this.s.sweepAttempts.run(a.createdAt);
     this.s.insertAttempt.run({ stateHash: a.stateHash, realmId: a.realmId, clientId: a.clientId, downstreamState: a.downstreamState, nonce: a.nonce, createdAt: a.createdAt, expiresAt: a.expiresAt });
   }
 
@@ -307,7 +345,7 @@ export class SqliteAuthStore implements AuthStore {
       const refusal = check(code);
       if (refusal) return { kind: 'refused', reason: refusal };
       const { family, refresh } = make(code);
-      this.s.insertFamily.run(family);
+      this.insertFamily(family, refresh);
       this.s.insertRefresh.run(refresh.hash, family.id, family.createdAt, refresh.expiresAt);
       this.s.useCode.run(now, family.id, hash);
       return { kind: 'ok', code };

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { api, http, type HttpResult } from '../helpers/http.ts';
 import { spawnServer, startInProcess, type TestServer } from '../helpers/server.ts';
+import type { ServerOptions } from '../../server/main.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import type { Config } from '../../server/config.ts';
 
@@ -25,12 +26,13 @@ export interface AuthFixture {
   close(): Promise<void>;
 }
 
-export async function authFixture(opts: { args?: string[]; inProcess?: { clock: Clock; config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>) } } = {}): Promise<AuthFixture> {
+export async function authFixture(opts: { args?: string[]; inProcess?: { clock: Clock; config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>); tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'> } } = {}): Promise<AuthFixture> {
   const apple = await startIdp({ audience: APPLE_AUD });
   const google = await startIdp({ audience: GOOGLE_AUD, issuer: GOOGLE_ISSUER });
   const srv = opts.inProcess
     ? await startInProcess({
         clock: opts.inProcess.clock,
+        tuning: opts.inProcess.tuning,
         config: {
           appleJwksUrl: apple.jwksUrl,
           appleIssuer: apple.issuer,

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { SqliteAdminStore } from '../../server/store/admin-store.ts';
 import { createApiKey } from '../../server/admin/api-keys.ts';
-import { startServer, type RunningServer } from '../../server/main.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/main.ts';
 import { createLogger } from '../../server/lib/log.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 
@@ -113,13 +113,13 @@ export interface InProcessServer extends TestServer {
   running: RunningServer;
 }
 
-export async function startInProcess(opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<InProcessServer> {
+export async function startInProcess(opts: { clock?: Clock; config?: Partial<Config>; tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'> } = {}): Promise<InProcessServer> {
   const dir = tempDir();
   const dbPath = join(dir, 'gatehouse.db');
   const adminKey = await bootstrapKey(dbPath);
   let logs = '';
   const config = { ...loadConfig({}, {}), db: dbPath, grpcAddr: '127.0.0.1:0', httpAddr: '127.0.0.1:0', ...opts.config };
-  const running = await startServer(config, { clock: opts.clock, log: createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }) });
+  const running = await startServer(config, { ...opts.tuning, clock: opts.clock, log: createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }) });
   return {
     http: running.httpUrl,
     grpc: running.grpcAddr,

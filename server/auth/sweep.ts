@@ -1,0 +1,78 @@
+// Deletes login state that can never be used again (the kinds of store.ts `SweepKind`), so a flood
+// of /authorize calls or logins cannot grow the database without bound: what it leaves behind is
+// at most what one interval and one lifetime (300 s for a transaction) let through. Runs on a timer
+// that never keeps the process alive, one kind at a time in batches of at most SWEEP_BATCH rows
+// per statement; each batch is its own short write, so a request waits behind one batch at most.
+import { GatehouseError } from '../errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { errorFields, type Logger } from '../lib/log.ts';
+import { SWEEP_KINDS, type AuthStore, type SweepKind } from './store.ts';
+
+export const SWEEP_BATCH = 500;
+export const SWEEP_INTERVAL_MS = 30_000;
+
+export type SweepCounts = Record<SweepKind, number>;
+
+export interface Sweeper {
+  /** One full pass now, after any pass under way; resolves with the rows deleted per kind. */
+  runOnce(): Promise<SweepCounts>;
+  /** Stops the timer and waits for a pass under way to stop after its current batch. */
+  stop(): Promise<void>;
+}
+
+export interface SweeperDeps {
+  store: AuthStore;
+  clock: Clock;
+  log: Logger;
+  intervalMs?: number;
+  batch?: number;
+}
+
+export function startSweeper(deps: SweeperDeps): Sweeper {
+  const batch = deps.batch ?? SWEEP_BATCH;
+  let running: Promise<SweepCounts> | null = null;
+  let stopped = false;
+
+  async function pass(): Promise<SweepCounts> {
+    const now = deps.clock.now();
+    const counts: SweepCounts = { transactions: 0, codes: 0, webAttempts: 0, families: 0 };
+    for (const kind of SWEEP_KINDS) {
+      for (;;) {
+        if (stopped) return counts;
+        const n = await deps.store.sweep(kind, now, batch);
+        counts[kind] += n;
+        // Fewer than a batch: no statement found a full batch, so nothing of this kind is left.
+        if (n < batch) break;
+      }
+    }
+    return counts;
+  }
+
+  async function runOnce(): Promise<SweepCounts> {
+    while (running) await running.catch(() => {});
+    running = pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    runOnce().then(
+      (counts) => {
+        if (SWEEP_KINDS.some((k) => counts[k] > 0)) deps.log.debug('login state swept', counts);
+      },
+      (e) => deps.log.warn('login state sweep failed', errorFields(GatehouseError.from(e))),
+    );
+  }, deps.intervalMs ?? SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => {});
+    },
+  };
+}
