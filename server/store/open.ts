@@ -1,6 +1,6 @@
 // Opens the SQLite database once per process: pragmas set here and nowhere else.
 import { accessSync, chmodSync, closeSync, constants, mkdirSync, openSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { groupCommit } from './group-commit.ts';
 import { migrate } from './migrate.ts';
@@ -21,10 +21,11 @@ export const DB_DIR_MODE = 0o700;
 
 /** Creates the folders up to `dir` that are missing, each DB_DIR_MODE. */
 export function makeOwnerOnlyDir(dir: string): void {
-  const first = mkdirSync(dir, { recursive: true, mode: DB_DIR_MODE });
+  const leaf = resolve(dir);
+  const first = mkdirSync(leaf, { recursive: true, mode: DB_DIR_MODE });
   if (first === undefined) return;
   // mkdir's mode is masked by the umask; set it outright on every folder made here.
-  for (let d = dir; ; d = dirname(d)) {
+  for (let d = leaf; ; d = dirname(d)) {
     chmodSync(d, DB_DIR_MODE);
     if (d === first || dirname(d) === d) break;
   }
@@ -43,11 +44,13 @@ export function createOwnerOnlyFile(path: string): void {
   }
 }
 
-/** Takes group and other access away from a file that exists; a file of another owner is left. */
+/** Takes group and other access away from a regular file that exists; a file of another owner
+ *  is left as it is (only its owner may change its mode). */
 export function tightenFile(path: string): void {
   try {
-    const mode = statSync(path).mode & 0o777;
-    if (mode & 0o077) chmodSync(path, mode & 0o700);
+    const st = statSync(path);
+    const mode = st.mode & 0o777;
+    if (st.isFile() && mode & 0o077) chmodSync(path, mode & 0o700);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'EPERM') throw e;
