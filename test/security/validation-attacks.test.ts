@@ -339,9 +339,9 @@ describe('the database, its -wal/-shm and backups are owner-only whatever the um
   const octal = (p: string) => mode(p).toString(8);
   /** `bin/gatehouse ARGS` under umask 022 (the common default that makes files world-readable). */
   const underUmask = (args: string[]) => ['-c', 'umask 022; exec "$@"', 'sh', process.execPath, BIN, ...args];
-  const cliUnderUmask = (args: string[]): Promise<CliResult> =>
+  const cliUnderUmask = (args: string[], cwd = ROOT): Promise<CliResult> =>
     new Promise((resolve, reject) => {
-      const p = spawn('sh', underUmask(args), { cwd: ROOT, env: { ...process.env, GATEHOUSE_SERVER: '', GATEHOUSE_API_KEY: '', GATEHOUSE_REALM: '' } });
+      const p = spawn('sh', underUmask(args), { cwd, env: { ...process.env, GATEHOUSE_SERVER: '', GATEHOUSE_API_KEY: '', GATEHOUSE_REALM: '' } });
       let stdout = '';
       let stderr = '';
       p.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -376,6 +376,16 @@ describe('the database, its -wal/-shm and backups are owner-only whatever the um
     for (const folder of ['made', 'made/by', 'made/by/gatehouse']) assert.equal(octal(join(dir, folder)), '700', folder);
     assert.equal(octal(dbPath), '600');
     for (const f of [`${dbPath}-wal`, `${dbPath}-shm`]) if (existsSync(f)) assert.equal(octal(f), '600', f);
+  });
+
+  it('keys create --db with a relative path makes only the missing folders 0700, not the working directory', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    const r = await cliUnderUmask(['keys', 'create', '--db', 'rel/g.db', '--key-realm', '*', '--permission', '*', '--json'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(octal(dir), '755');
+    assert.equal(octal(join(dir, 'rel')), '700');
+    assert.equal(octal(join(dir, 'rel', 'g.db')), '600');
   });
 
   it('serve creates the database, -wal and -shm 0600 (the checkpointer included), and backup --out writes 0600', async () => {
