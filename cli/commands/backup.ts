@@ -20,8 +20,12 @@ export function backupCommand(): Command {
       const started = Date.now();
       const tmp = `${o.out}.partial`;
       rmSync(tmp, { force: true });
+      const { createOwnerOnlyFile } = await import('../../server/store/open.ts');
       const db = new Database(source, { readonly: true, fileMustExist: true });
       try {
+        // A copy of the signing keys and secrets: owner-only before a byte is written to it
+        // (SQLite writes into the empty file, and gives its journal the file's mode).
+        createOwnerOnlyFile(tmp);
         db.pragma('busy_timeout = 5000');
         await db.backup(tmp);
       } catch (e) {

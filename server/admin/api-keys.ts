@@ -29,6 +29,17 @@ export async function createApiKey(store: AdminStore, input: { realm: string; pe
   return { record, key };
 }
 
+/** Why `caller` may not create or revoke a key bound to `target.realm` with `target.permissions`,
+ *  or null. A key acts only on keys that lie within it — its realm (a realm-bound key never on
+ *  `*`) and a subset of its permissions (`*` holds them all) — so `api_keys.manage` alone never
+ *  reaches a more privileged key. */
+export function keyOutsideCaller(caller: { realm: string; permissions: readonly string[] }, target: { realm: string; permissions: readonly string[] }): string | null {
+  if (caller.realm !== '*' && target.realm !== caller.realm) return `the calling key is bound to realm ${caller.realm}`;
+  if (caller.permissions.includes('*')) return null;
+  const missing = target.permissions.filter((p) => !caller.permissions.includes(p));
+  return missing.length > 0 ? `the calling key lacks ${missing.join(', ')}` : null;
+}
+
 export async function authenticateApiKey(store: AdminStore, secret: string): Promise<ApiKeyPrincipal | null> {
   if (!secret.startsWith('ghk_') || secret.length > 200) return null;
   const rec = await store.findApiKeyByHash(sha256Hex(secret));

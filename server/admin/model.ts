@@ -94,19 +94,41 @@ export function validateIpBinding(b: string): asserts b is IpBinding {
 export function validateRedirectUris(uris: string[]): void {
   if (uris.length > 20) throw badRequest('redirectUris: at most 20', { field: 'redirectUris' });
   uris.forEach((u, i) => {
-    const field = `redirectUris[${i}]`;
-    let url: URL;
-    try {
-      url = new URL(u);
-    } catch {
-      throw badRequest(`${field}: not an absolute URI`, { field });
-    }
-    if (url.hash || u.includes('#')) throw badRequest(`${field}: must not contain a fragment`, { field });
-    if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
-      throw badRequest(`${field}: plain http is only allowed for loopback addresses`, { field });
-    }
-    if (['javascript:', 'data:', 'file:', 'vbscript:'].includes(url.protocol)) throw badRequest(`${field}: scheme not allowed`, { field });
+    const problem = redirectUriProblem(u);
+    if (problem) throw badRequest(`redirectUris[${i}]: ${problem}`, { field: `redirectUris[${i}]` });
   });
+}
+
+const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
+
+/** Why a redirect URI may not be registered, or null. The raw string is judged before any parsing:
+ *  WHATWG URL parsing drops tabs and newlines and mends `\` and missing slashes, so a value that
+ *  parses cleanly can still reach a Location header raw. Only RFC 3986 characters (§2; the rest
+ *  percent-encoded), an absolute URI (§4.3) with no fragment (RFC 6749 §3.1.2); https, http only
+ *  to a loopback host (RFC 8252 §7.3), or a private-use scheme that is a reverse domain name
+ *  (RFC 8252 §7.1: it contains a period). */
+export function redirectUriProblem(raw: string): string | null {
+  if (/[\s\p{Cc}\p{Cf}\p{Z}]/u.test(raw)) return 'must not contain whitespace or control characters';
+  if (raw.includes('#')) return 'must not contain a fragment';
+  if (!/^[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*$/.test(raw)) return 'only URI characters are allowed (RFC 3986 §2; percent-encode the rest)';
+  if (/%(?![0-9A-Fa-f]{2})/.test(raw)) return 'a % must start a percent-encoded octet (%XX)';
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):(.+)$/.exec(raw);
+  if (!m) return 'not an absolute URI';
+  try {
+    new URL(raw);
+  } catch {
+    return 'not an absolute URI';
+  }
+  const scheme = m[1]!.toLowerCase();
+  if (scheme === 'https' || scheme === 'http') {
+    const authority = /^\/\/([^/?]*)/.exec(m[2]!)?.[1];
+    const host = authority?.replace(/^.*@/, '').replace(/:\d*$/, '').toLowerCase();
+    if (!host) return `expected ${scheme}://host/…`;
+    if (scheme === 'http' && !LOOPBACK_HOSTS.includes(host)) return 'plain http is only allowed for loopback addresses (127.0.0.1, [::1], localhost)';
+    return null;
+  }
+  if (!scheme.includes('.')) return 'use https, http on a loopback address, or a private-use scheme in reverse-domain form (com.example.app:/cb)';
+  return null;
 }
 
 export function validateTtl(v: number, field: string, min: number, max: number): void {

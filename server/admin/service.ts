@@ -3,8 +3,8 @@
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
-import { hasPermission, keyCoversRealm, type ApiKeyPrincipal, type CallContext, type ServiceImpl } from '../rpc/context.ts';
-import { createApiKey } from './api-keys.ts';
+import { keyCoversRealm, type ApiKeyPrincipal, type CallContext, type ServiceImpl } from '../rpc/context.ts';
+import { createApiKey, keyOutsideCaller } from './api-keys.ts';
 import {
   validateClientId,
   validateClientType,
@@ -205,10 +205,8 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
       const caller = apiKeyOf(ctx);
       if (!req.realm) throw badRequest('realm: required (a realm id or "*")', { field: 'realm' });
       // A key can only hand out what it has itself: its realm and a subset of its permissions.
-      if (!keyCoversRealm(caller, req.realm) || (req.realm === '*' && caller.realm !== '*')) throw forbidden('API key is bound to another realm');
-      for (const p of req.permissions) {
-        if (p === '*' ? !caller.permissions.includes('*') : !hasPermission(caller, p)) throw forbidden(`cannot grant ${p}: the calling key lacks it`);
-      }
+      const outside = keyOutsideCaller(caller, req);
+      if (outside) throw forbidden(`cannot create this key: ${outside}`);
       if (req.realm !== '*') await requireRealm(store, req.realm);
       const { record, key } = await createApiKey(store, req, clock.now());
       return { id: record.id, key, realm: record.realm, permissions: record.permissions, name: record.name };
@@ -223,7 +221,11 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
     async revokeApiKey(req: { keyId: string }, ctx: CallContext) {
       const caller = apiKeyOf(ctx);
       const existing = await store.getApiKey(req.keyId);
-      if (!existing || (caller.realm !== '*' && existing.realm !== caller.realm)) throw notFound(`API key ${req.keyId} not found`);
+      if (!existing) throw notFound(`API key ${req.keyId} not found`);
+      // The same bound as creating: revoking a more privileged key would take away what the caller
+      // could never have handed out.
+      const outside = keyOutsideCaller(caller, existing);
+      if (outside) throw forbidden(`cannot revoke ${req.keyId}: ${outside}`);
       const revoked = await store.revokeApiKey(req.keyId, clock.now());
       return keyView(revoked!);
     },

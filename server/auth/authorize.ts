@@ -1,6 +1,7 @@
 // GET /api/oauth/{realmId}/authorize (RFC 6749 §4.1.1 with RFC 7636 PKCE): stores a downstream
 // authorization transaction that native login later completes (native-idp-login.md, client-side
 // contract 3). Only S256; the redirect URI must be registered exactly (RFC 6749 §3.1.2.3).
+import { redirectUriProblem } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CallContext } from '../rpc/context.ts';
@@ -33,7 +34,8 @@ export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clo
     const client = await deps.admin.getClient(req.realmId, req.clientId);
     if (!client) throw oauthError('invalid_request', 'client_id: unknown client');
     if (!client.enabled) throw oauthError('unauthorized_client', 'client_id: the client is disabled');
-    if (!req.redirectUri || !client.redirectUris.includes(req.redirectUri)) {
+    // A URI registered before the registration rules were tightened never matches (admin/model.ts).
+    if (!req.redirectUri || !client.redirectUris.includes(req.redirectUri) || redirectUriProblem(req.redirectUri) !== null) {
       throw oauthError('invalid_request', 'redirect_uri: must equal one of the client\'s registered redirect URIs');
     }
     if (req.responseType !== 'code') throw oauthError('invalid_request', 'response_type: only "code" is supported');

@@ -12,8 +12,16 @@ describe('window rules', () => {
     ['windowSeconds 1', [w(1, 1)], null],
     ['limit -1', [w(5, 1), w(6, -1)], 'q[1].limit: must be ≥ 0'],
     ['limit 0', [w(5, 0)], null],
-    ['non-integer', [{ windowSeconds: 1.5, limit: 1 }], 'q[0].windowSeconds: required, an integer'],
-    ['missing limit', [{ windowSeconds: 5 }], 'q[0].limit: required, an integer'],
+    ['non-integer', [{ windowSeconds: 1.5, limit: 1 }], 'q[0].windowSeconds: must be an integer'],
+    ['string limit', [{ windowSeconds: 5, limit: '1' }], 'q[0].limit: must be an integer'],
+    ['missing limit', [{ windowSeconds: 5 }], 'q[0].limit: required'],
+    ['null limit', [{ windowSeconds: 5, limit: null }], 'q[0].limit: required'],
+    ['missing windowSeconds', [{ limit: 5 }], 'q[0].windowSeconds: required'],
+    ['windowSeconds 366 days', [w(31_622_400, 1)], null],
+    ['windowSeconds 366 days + 1 s', [w(31_622_401, 1)], 'q[0].windowSeconds: must be at most 31622400 (366 days)'],
+    ['windowSeconds 2^53−1', [w(Number.MAX_SAFE_INTEGER, 1)], 'q[0].windowSeconds: must be at most 31622400 (366 days)'],
+    ['limit 2^53−1', [w(60, Number.MAX_SAFE_INTEGER)], null],
+    ['limit 2^53', [w(60, 2 ** 53)], 'q[0].limit: must be at most 9007199254740991'],
     ['duplicate length', [w(5, 1), w(5, 2)], 'q[1].windowSeconds: duplicate window length 5 (same as q[0])'],
   ];
   for (const [name, list, expected] of table) {

@@ -5,24 +5,36 @@ import { badRequest } from '../errors.ts';
 import type { QuotaKind, QuotaWindow, WindowEntitlement, WindowRow } from './model.ts';
 
 export const MAX_WINDOWS = 8;
+/** The longest window: 366 days, the usage history every window can count on (CONTRACT §6). */
+export const MAX_WINDOW_SECONDS = 31_622_400;
 
 /** The first rule a window list breaks, as `field: message`, or null. `field` names the list
  *  (e.g. `updates[1].quotaWindows`); rows are named `field[i].windowSeconds`. An empty list is
- *  allowed: it means "no windows". */
+ *  allowed: it means "no windows". Both fields of a row are required: an absent one is never
+ *  read as 0. */
 export function windowListProblem(windows: ReadonlyArray<{ windowSeconds?: unknown; limit?: unknown }>, field: string): { field: string; message: string } | null {
   if (windows.length > MAX_WINDOWS) return { field, message: `at most ${MAX_WINDOWS} windows, got ${windows.length}` };
   const seen = new Map<number, number>();
   for (let i = 0; i < windows.length; i++) {
     const w = windows[i]!;
     const row = `${field}[${i}]`;
-    if (!isInt(w.windowSeconds)) return { field: `${row}.windowSeconds`, message: 'required, an integer' };
-    if (w.windowSeconds <= 0) return { field: `${row}.windowSeconds`, message: 'must be > 0' };
-    if (!isInt(w.limit)) return { field: `${row}.limit`, message: 'required, an integer' };
-    if (w.limit < 0) return { field: `${row}.limit`, message: 'must be ≥ 0' };
-    const prev = seen.get(w.windowSeconds);
-    if (prev !== undefined) return { field: `${row}.windowSeconds`, message: `duplicate window length ${w.windowSeconds} (same as ${field}[${prev}])` };
-    seen.set(w.windowSeconds, i);
+    const seconds = intProblem(w.windowSeconds, 1, MAX_WINDOW_SECONDS);
+    if (seconds) return { field: `${row}.windowSeconds`, message: seconds };
+    const limit = intProblem(w.limit, 0, Number.MAX_SAFE_INTEGER);
+    if (limit) return { field: `${row}.limit`, message: limit };
+    const s = w.windowSeconds as number;
+    const prev = seen.get(s);
+    if (prev !== undefined) return { field: `${row}.windowSeconds`, message: `duplicate window length ${s} (same as ${field}[${prev}])` };
+    seen.set(s, i);
   }
+  return null;
+}
+
+function intProblem(v: unknown, min: number, max: number): string | null {
+  if (v === undefined || v === null) return 'required';
+  if (typeof v !== 'number' || !Number.isInteger(v)) return 'must be an integer';
+  if (v < min) return min === 0 ? 'must be ≥ 0' : `must be > ${min - 1}`;
+  if (v > max) return `must be at most ${max}${max === MAX_WINDOW_SECONDS ? ' (366 days)' : ''}`;
   return null;
 }
 
@@ -33,7 +45,6 @@ export function validateWindows(windows: ReadonlyArray<{ windowSeconds?: unknown
   return windows.map((w) => ({ windowSeconds: Number(w.windowSeconds), limit: Number(w.limit) }));
 }
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
 const NAMED: Record<number, string> = { 18000: '5h', 86400: 'day', 604800: 'week', 2592000: 'month' };
 

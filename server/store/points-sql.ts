@@ -10,6 +10,7 @@ import { defaultConfigFor, QUOTA_KINDS, type Balance, type DefaultPointsConfig, 
 import { availableOf, bindingWindows, isActive, windowRows, type WindowUsageFacts } from '../points/windows.ts';
 import { dueSubscriptionPeriods, freePeriodicGrantAt, type SubscriptionTerms } from '../points/periods.ts';
 import type { QuotaSource } from '../points/consume.ts';
+import { fittingAmount } from '../points/total-cap.ts';
 
 interface ConfigRow {
   realm_id: string;
@@ -108,6 +109,10 @@ export class PointsSql {
       // places in (all of them when there are fewer). Rows sharing that millisecond go together.
       prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= min(@cutoff, coalesce(
         (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
+      // The live balances of a user other than one (the grant just inserted).
+      otherLiveTotal: db.prepare(`SELECT coalesce(sum(remaining), 0) FROM points_balances
+        WHERE user_id = ? AND id <> ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`).pluck(),
+      trimBalance: db.prepare('UPDATE points_balances SET amount = ?, remaining = ? WHERE id = ?'),
       spend: db.prepare('UPDATE points_balances SET remaining = remaining - ? WHERE id = ? AND remaining >= ?'),
     };
   }
@@ -141,6 +146,18 @@ export class PointsSql {
     return this.s.insertBalance.run(id, realmId, userId, kind, amount, amount, expiresAt, source, now).changes === 1;
   }
 
+  /** A grant the service makes by itself (registration credit, a free periodic or subscription
+   *  period): inserted once per source, and cut down to what keeps the user's live balances within
+   *  MAX_POINTS, since configured amounts that each fit can still add up past it. A grant with no
+   *  room left is recorded as given, with nothing in it. The cut runs only when a row was inserted. */
+  insertMaterialisedBalance(realmId: string, userId: string, kind: string, amount: number, expiresAt: number | null, source: string, now: number): boolean {
+    const id = newId('bal');
+    if (!this.insertBalance(realmId, userId, kind, amount, expiresAt, source, now, id)) return false;
+    const fits = fittingAmount(this.s.otherLiveTotal.get(userId, id, now) as number, amount);
+    if (fits < amount) this.s.trimBalance.run(fits, fits, id);
+    return true;
+  }
+
   /** A window entitlement with a snapshot of `windows`; widens the ledger retention to keep
    *  what its longest window needs. */
   insertWindowEntitlement(realmId: string, userId: string, kind: QuotaKind, windows: QuotaWindow[], startsAt: number, endsAt: number | null, source: string, now: number): boolean {
@@ -158,7 +175,7 @@ export class PointsSql {
     if (windows && windows.length > 0) {
       if (g.windowEndsAt === null || g.windowEndsAt > now) this.insertWindowEntitlement(realmId, userId, 'free_periodic_credit', windows, now, g.windowEndsAt, g.source, now);
     } else if (cfg.freePeriodicPointsAmount > 0 && (g.expiresAt === null || g.expiresAt > now)) {
-      this.insertBalance(realmId, userId, 'free_periodic_credit', cfg.freePeriodicPointsAmount, g.expiresAt, g.source, now);
+      this.insertMaterialisedBalance(realmId, userId, 'free_periodic_credit', cfg.freePeriodicPointsAmount, g.expiresAt, g.source, now);
     }
   }
 
@@ -167,7 +184,7 @@ export class PointsSql {
     for (const s of this.s.activeSubs.all(userId) as Array<{ id: string; terms: string; started_at: number }>) {
       const terms = parsedJson<SubscriptionTerms>(s.terms);
       for (const p of dueSubscriptionPeriods(terms, s.started_at, now, null)) {
-        this.insertBalance(realmId, userId, 'subscription_credit', terms.pointsPerPeriod, p.expiresAt, `sub:${s.id}:${p.n}`, now);
+        this.insertMaterialisedBalance(realmId, userId, 'subscription_credit', terms.pointsPerPeriod, p.expiresAt, `sub:${s.id}:${p.n}`, now);
       }
     }
   }

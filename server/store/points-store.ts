@@ -1,11 +1,12 @@
 // SQLite implementation of PointsStore: each use case is one BEGIN IMMEDIATE transaction, so a
 // read-plan-write never interleaves with another writer (no double spend, CONTRACT §6).
-import { GatehouseError } from '../errors.ts';
+import { badRequest, GatehouseError } from '../errors.ts';
 import { immediate, type Db } from './open.ts';
 import { pointsSql, type PointsSql } from './points-sql.ts';
 import { planConsume } from '../points/consume.ts';
 import { type BalanceTotals, type ConsumeResult, type DefaultPointsConfig, type GrantResult, type PointsSummary, type QuotaKind } from '../points/model.ts';
 import type { ConsumeCommand, DefaultConfigPatch, GrantCommand, PointsStore } from '../points/store.ts';
+import { grantOverCap } from '../points/total-cap.ts';
 
 export class SqlitePointsStore implements PointsStore {
   private readonly p: PointsSql;
@@ -57,7 +58,7 @@ export class SqlitePointsStore implements PointsStore {
   async grantRegistration(realmId: string, userId: string, now: number): Promise<void> {
     await immediate(this.db, () => {
       const cfg = this.p.config(realmId);
-      if (cfg.registrationBonusPoints > 0) this.p.insertBalance(realmId, userId, 'registration_credit', cfg.registrationBonusPoints, null, 'registration', now);
+      if (cfg.registrationBonusPoints > 0) this.p.insertMaterialisedBalance(realmId, userId, 'registration_credit', cfg.registrationBonusPoints, null, 'registration', now);
       this.p.materialiseFreePeriodic(realmId, userId, now);
     });
   }
@@ -123,6 +124,12 @@ export class SqlitePointsStore implements PointsStore {
       const prior = this.replay<GrantResult>(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash);
       if (prior) return prior;
       this.p.requireUser(cmd.realmId, cmd.userId);
+      // Read and written in this one transaction: two concurrent grants cannot both fit.
+      this.p.materialise(cmd.realmId, cmd.userId, now);
+      const st = this.p.state(cmd.userId, now, false);
+      const total = st.quota.reduce((s, q) => s + q.available, 0) + st.balances.reduce((s, b) => s + b.remaining, 0);
+      const over = grantOverCap(total, cmd.amount);
+      if (over) throw badRequest(`amount: ${over}`, { field: 'amount' });
       this.p.insertBalance(cmd.realmId, cmd.userId, cmd.kind, cmd.amount, cmd.expiresAt, `grant:${cmd.grantId}`, now, cmd.grantId);
       const result: GrantResult = { grantId: cmd.grantId, userId: cmd.userId, kind: cmd.kind, amount: cmd.amount, expiresAt: cmd.expiresAt, createdAt: now };
       if (cmd.idempotencyKey !== null) this.s.saveIdem.run(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, JSON.stringify(result), now);

@@ -1,0 +1,15 @@
+// A ceiling on what one user can hold. Every points figure travels as a JSON number, exact only up
+// to 2^53−1 (RFC 8259 §6, I-JSON RFC 7493 §2.2): past it, a total would be silently rounded.
+export const MAX_POINTS = Number.MAX_SAFE_INTEGER;
+
+/** Why a grant of `amount` onto a spendable total of `total` is refused, or null. Both are safe
+ *  integers ≥ 0, so `total + amount > MAX_POINTS` is decided exactly even where the sum rounds. */
+export function grantOverCap(total: number, amount: number): string | null {
+  if (total + amount <= MAX_POINTS) return null;
+  return `would take the user's spendable total above ${MAX_POINTS} (it is ${total}; at most ${Math.max(0, MAX_POINTS - total)} more fits)`;
+}
+
+/** How much of a grant of `amount` fits on top of `total` (0 when nothing does). */
+export function fittingAmount(total: number, amount: number): number {
+  return Math.max(0, Math.min(amount, MAX_POINTS - total));
+}
