@@ -7,50 +7,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import protobuf from 'protobufjs';
 import { GatehouseError, badRequest, errorBody } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
-import { perObject } from '../lib/memo.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
-import { compilePattern, matchPattern, splitPath, type CompiledPattern } from './pattern.ts';
-import { messageFromJson, messageFromParams, messageToJson, objName, setPathParam } from './json.ts';
+import { matchPattern, splitPath } from './pattern.ts';
+import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
+import { redirectField } from './redirect.ts';
+import { buildRoutes, type Route } from './routes.ts';
+
+export { redirectField } from './redirect.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const DISCARD_LIMIT = 8 * 1024 * 1024;
-
-interface Route {
-  method: string;
-  pattern: CompiledPattern;
-  bound: BoundMethod;
-  body: string;
-}
 
 export interface GatewayOptions {
   methods: BoundMethod[];
   auth: Authenticator;
   log: Logger;
   trustProxy: boolean;
-}
-
-export function buildRoutes(methods: BoundMethod[]): Route[] {
-  const routes: Route[] = [];
-  for (const bound of methods) {
-    const rule = bound.info.http;
-    if (!rule) continue;
-    const pattern = compilePattern(rule.pattern);
-    for (const seg of pattern.segments) {
-      if ('field' in seg) setPathParam(bound.info.requestType, {}, seg.field, ''); // validates at boot
-    }
-    redirectField(bound.info.responseType); // validates at boot
-    if (rule.body && rule.body !== '*') throw new Error(`${bound.info.path}: only body "*" or none is supported`);
-    const clash = routes.find((r) => r.method === rule.method && r.pattern.template === rule.pattern);
-    if (clash) throw new Error(`${bound.info.path}: route ${rule.method} ${rule.pattern} is declared twice`);
-    routes.push({ method: rule.method, pattern, bound, body: rule.body });
-  }
-  // Most specific first: more literal segments win ("/x/me" before "/x/{id}").
-  routes.sort((a, b) => b.pattern.literalCount - a.pattern.literalCount);
-  return routes;
 }
 
 export function createGateway(opts: GatewayOptions): Server {
@@ -80,7 +56,7 @@ export function createGateway(opts: GatewayOptions): Server {
       const parts = splitPath(url.pathname);
       if (!parts) throw badRequest('Malformed URL path');
       const method = (req.method ?? 'GET').toUpperCase();
-      let route: Route | undefined;
+      let route: Route<BoundMethod> | undefined;
       let params: Record<string, string> | null = null;
       let pathMatched = false;
       for (const r of routes) {
@@ -225,21 +201,6 @@ function decodeUtf8(buf: Buffer): string {
 
 function tooLarge() {
   return new GatehouseError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, { headers: { connection: 'close' } });
-}
-
-// Redirects (proto-driven): a response message may carry `option (http_redirect_field) = "f"`
-// (options.proto), naming one of its string fields. When the handler sets that field (non-empty),
-// the HTTP answer is 302 Found with the value as `Location` and no body; otherwise the message is
-// written as JSON as usual. gRPC callers always receive the message. A bad option stops the boot.
-export const redirectField = perObject(readRedirectField);
-
-function readRedirectField(type: protobuf.Type): string | null {
-  const opts = type.options as Record<string, unknown> | undefined;
-  const name = opts?.['(http_redirect_field)'] ?? opts?.['(gatehouse.v1.http_redirect_field)'];
-  if (name === undefined || name === '') return null;
-  const f = typeof name === 'string' ? type.fields[name] : undefined;
-  if (!f || f.type !== 'string' || f.repeated) throw new Error(`proto: ${type.fullName}: http_redirect_field "${String(name)}" must name a string field`);
-  return objName(f);
 }
 
 function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<string, unknown>, requestId: string, headOnly: boolean): void {

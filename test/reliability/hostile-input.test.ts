@@ -23,7 +23,7 @@ after(async () => {
   await srv.stop();
 });
 
-const routes = loadProtos().methods.filter((m) => m.http).map((m) => ({ method: m.http!.method, pattern: m.http!.pattern }));
+const routes = loadProtos().methods.flatMap((m) => m.http.map((r) => ({ method: r.method, pattern: r.pattern })));
 
 interface RawResponse {
   status: number;
