@@ -16,6 +16,7 @@ import { matchPattern, splitPath } from './pattern.ts';
 import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
+import { buildOpenApi } from '../openapi/document.ts';
 
 export { redirectField } from './redirect.ts';
 
@@ -29,8 +30,12 @@ export interface GatewayOptions {
   trustProxy: boolean;
 }
 
+/** The OpenAPI document of every route (built once at start, from the same protos). */
+export const OPENAPI_PATH = '/openapi.json';
+
 export function createGateway(opts: GatewayOptions): Server {
   const routes = buildRoutes(opts.methods);
+  const openapi = JSON.stringify(buildOpenApi(opts.methods.map((m) => m.info)));
   const server = createServer((req, res) => {
     void handle(req, res).catch((err) => {
       opts.log.error('http handler crashed', errorFields(GatehouseError.from(err)));
@@ -56,6 +61,12 @@ export function createGateway(opts: GatewayOptions): Server {
       const parts = splitPath(url.pathname);
       if (!parts) throw badRequest('Malformed URL path');
       const method = (req.method ?? 'GET').toUpperCase();
+      if (url.pathname === OPENAPI_PATH) {
+        routeName = `GET ${OPENAPI_PATH}`;
+        if (method !== 'GET' && method !== 'HEAD') throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
+        writeJson(res, 200, openapi, { 'x-request-id': requestId }, method === 'HEAD');
+        return;
+      }
       let route: Route<BoundMethod> | undefined;
       let params: Record<string, string> | null = null;
       let pathMatched = false;
@@ -236,8 +247,9 @@ const HTTP_BODY_HEADERS: Record<string, Record<string, string>> = {
   'text/css': PAGE_HEADERS,
 };
 
+/** `body` is serialised, unless it is already JSON text. */
 function writeJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>, headOnly = false): void {
-  const text = JSON.stringify(body);
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
