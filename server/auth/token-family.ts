@@ -115,7 +115,7 @@ export function createSessions(deps: SessionDeps) {
       const known = await store.familyOfRefreshToken(sha256Hex(refreshToken));
       if (known) {
         const client = await deps.admin.getClient(known.family.realmId, known.family.clientId);
-        if (!client || !client.enabled) throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+        if (!client || !client.enabled) throw oauthError('invalid_grant', 'refresh_token belongs to a disabled client');
       }
       const nextToken = newSecret('rt');
       const result = await store.rotateRefreshToken(
@@ -136,9 +136,15 @@ export function createSessions(deps: SessionDeps) {
           throw oauthError('invalid_grant', 'Refresh token was already used; the session is revoked', { status: 401 });
         case 'refused':
           if (result.reason === 'ip_binding') throw oauthError('invalid_grant', 'Refresh token is not valid from this address', { status: 401 });
-          throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+          if (result.reason === 'client') throw oauthError('invalid_grant', 'client_id does not match the client the refresh_token was issued to');
+          if (result.reason === 'realm') throw oauthError('invalid_grant', 'refresh_token was issued by another realm');
+          throw oauthError('invalid_grant', 'refresh_token is invalid');
+        case 'expired':
+          throw oauthError('invalid_grant', 'refresh_token expired');
+        case 'revoked':
+          throw oauthError('invalid_grant', 'refresh_token was revoked');
         default:
-          throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+          throw oauthError('invalid_grant', 'refresh_token is invalid');
       }
     },
 

@@ -17,6 +17,7 @@ import { messageFromJson, messageFromParams, messageToJson, setPathParam } from 
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { buildOpenApi } from '../openapi/document.ts';
+import { wwwAuthenticate } from './www-authenticate.ts';
 
 export { redirectField } from './redirect.ts';
 
@@ -118,7 +119,12 @@ export function createGateway(opts: GatewayOptions): Server {
       const err = GatehouseError.from(e);
       status = err.httpStatus;
       if (status >= 500) log.error('request failed', { route: routeName, ...errorFields(err) });
-      writeJson(res, status, errorBody(err, requestId), { ...err.headers, 'x-request-id': requestId });
+      const headers: Record<string, string> = { ...err.headers, 'x-request-id': requestId };
+      if (status === 401) {
+        const presented = headerValue(req, 'authorization') !== undefined || headerValue(req, 'x-api-key') !== undefined;
+        headers['www-authenticate'] = wwwAuthenticate(err.headers['www-authenticate'], presented);
+      }
+      writeJson(res, status, errorBody(err, requestId), headers);
     } finally {
       status = res.statusCode || status;
       log.info('http', { route: routeName, status, ms: Math.round((performance.now() - started) * 10) / 10 });

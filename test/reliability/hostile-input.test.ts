@@ -57,6 +57,7 @@ function assertContractAnswer(res: RawResponse, what: string): void {
     assert.equal(body.status, res.status, what);
     assert.equal(typeof body.message, 'string', what);
     assert.equal(typeof body.requestId, 'string', what);
+    if (res.status === 401) assert.match(String(res.headers['www-authenticate']), /^(Bearer|Basic) realm="gatehouse"/, what);
   } else if (String(res.headers['content-type']).startsWith('application/json')) {
     JSON.parse(res.body.toString('utf8'));
   }
