@@ -22,7 +22,9 @@ export type ErrorCode =
   | 'invalid_grant'
   | 'unauthorized_client'
   | 'unsupported_grant_type'
-  | 'invalid_scope';
+  | 'invalid_scope'
+  // RFC 6749 §4.1.2.1, at /authorize.
+  | 'unsupported_response_type';
 
 export type Extra = Record<string, string | number | boolean | null>;
 
@@ -52,6 +54,7 @@ const TABLE: Record<ErrorCode, CodeInfo> = {
   unauthorized_client: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
   unsupported_grant_type: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
   invalid_scope: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
+  unsupported_response_type: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
 };
 
 export const ERROR_CODES = Object.keys(TABLE) as ErrorCode[];

@@ -38,7 +38,8 @@ export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clo
     if (!req.redirectUri || !client.redirectUris.includes(req.redirectUri) || redirectUriProblem(req.redirectUri) !== null) {
       throw oauthError('invalid_request', 'redirect_uri: must equal one of the client\'s registered redirect URIs');
     }
-    if (req.responseType !== 'code') throw oauthError('invalid_request', 'response_type: only "code" is supported');
+    if (!req.responseType) throw oauthError('invalid_request', 'response_type: required');
+    if (req.responseType !== 'code') throw oauthError('unsupported_response_type', 'response_type: only "code" is supported');
     if (req.codeChallengeMethod !== 'S256') throw oauthError('invalid_request', 'code_challenge_method: only S256 is supported');
     if (!CHALLENGE_RE.test(req.codeChallenge)) throw oauthError('invalid_request', 'code_challenge: expected 43 base64url characters (S256)');
     if (!STATE_RE.test(req.state)) throw oauthError('invalid_request', 'state: 8–512 printable ASCII characters');

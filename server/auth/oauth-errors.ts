@@ -3,5 +3,8 @@
 import { GatehouseError, type ErrorCode } from '../errors.ts';
 
 export function oauthError(code: ErrorCode, description: string, opts: { status?: 400 | 401 } = {}): GatehouseError {
-  return new GatehouseError(code, description, { extra: { error_description: description }, status: opts.status });
+  // A 401 of the token endpoint challenges client authentication (RFC 6749 §5.2, §2.3.1).
+  const unauthorized = code === 'invalid_client' || opts.status === 401;
+  const headers = unauthorized ? { 'www-authenticate': 'Basic realm="gatehouse"' } : undefined;
+  return new GatehouseError(code, description, { extra: { error_description: description }, status: opts.status, headers });
 }

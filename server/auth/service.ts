@@ -111,9 +111,14 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
         responseTypesSupported: ['code'],
         grantTypesSupported: GRANT_TYPES,
         codeChallengeMethodsSupported: ['S256'],
+        // Public clients with PKCE: the client_id is sent, no secret (RFC 7591 §2 "none").
         tokenEndpointAuthMethodsSupported: ['none'],
         revocationEndpointAuthMethodsSupported: ['none'],
-        introspectionEndpointAuthMethodsSupported: ['bearer'],
+        // An API key as a bearer token; RFC 8414 §2 lets this list name an access token type.
+        introspectionEndpointAuthMethodsSupported: ['Bearer'],
+        userinfoEndpoint: `${base}/userinfo`,
+        // No ID tokens are issued, so no id_token_signing_alg_values_supported is claimed.
+        subjectTypesSupported: ['public'],
       };
     },
 
@@ -122,6 +127,7 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
       const u = await deps.users.getUser(req.realmId, p.userId);
       if (!u) throw notFound('User not found');
       return {
+        sub: u.id,
         userId: u.id,
         email: u.email,
         emailVerified: u.emailVerified,

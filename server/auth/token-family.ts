@@ -135,7 +135,7 @@ export function createSessions(deps: SessionDeps) {
       // A client an operator disabled (or deleted) gets no new tokens. Read before the
       // transaction; the family's client never changes.
       const known = await store.familyOfRefreshToken(sha256Hex(refreshToken));
-      if (known && !(await clientEnabled(known.family))) throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+      if (known && !(await clientEnabled(known.family))) throw oauthError('invalid_grant', 'refresh_token belongs to a disabled client');
       const nextToken = newSecret('rt');
       const result = await store.rotateRefreshToken(
         sha256Hex(refreshToken),
@@ -155,9 +155,15 @@ export function createSessions(deps: SessionDeps) {
           throw oauthError('invalid_grant', 'Refresh token was already used; the session is revoked', { status: 401 });
         case 'refused':
           if (result.reason === 'ip_binding') throw oauthError('invalid_grant', 'Refresh token is not valid from this address', { status: 401 });
-          throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+          if (result.reason === 'client') throw oauthError('invalid_grant', 'client_id does not match the client the refresh_token was issued to');
+          if (result.reason === 'realm') throw oauthError('invalid_grant', 'refresh_token was issued by another realm');
+          throw oauthError('invalid_grant', 'refresh_token is invalid');
+        case 'expired':
+          throw oauthError('invalid_grant', 'refresh_token expired');
+        case 'revoked':
+          throw oauthError('invalid_grant', 'refresh_token was revoked');
         default:
-          throw oauthError('invalid_grant', 'Refresh token is invalid, expired or revoked');
+          throw oauthError('invalid_grant', 'refresh_token is invalid');
       }
     },
 

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import protobuf from 'protobufjs';
 import { loadProtos } from '../rpc/proto.ts';
 import { GatehouseError } from '../errors.ts';
 import { messageFromJson, messageFromParams, messageToJson } from './json.ts';
@@ -29,8 +30,21 @@ describe('proto3 JSON in', () => {
     fails(() => messageFromJson(create, { enabled: 'yes' }), 'enabled');
     fails(() => messageFromJson(create, { accessTokenTtlSeconds: 2 ** 53 }), 'accessTokenTtlSeconds');
     fails(() => messageFromJson(create, { accessTokenTtlSeconds: 1.25 }), 'accessTokenTtlSeconds');
-    fails(() => messageFromJson(create, { accessTokenTtlSeconds: '900' }), 'accessTokenTtlSeconds');
+    fails(() => messageFromJson(create, { accessTokenTtlSeconds: '9.5' }), 'accessTokenTtlSeconds');
+    fails(() => messageFromJson(create, { accessTokenTtlSeconds: ' 900' }), 'accessTokenTtlSeconds');
+    fails(() => messageFromJson(create, { accessTokenTtlSeconds: '9007199254740992' }), 'accessTokenTtlSeconds');
     fails(() => messageFromJson(create, { surprise: 1 }), 'surprise');
+  });
+  it('takes an integer as a JSON number or a decimal string (proto3 JSON)', () => {
+    assert.deepEqual(messageFromJson(create, { accessTokenTtlSeconds: '900' }), { accessTokenTtlSeconds: 900 });
+    assert.deepEqual(messageFromJson(create, { accessTokenTtlSeconds: '-9007199254740991' }), { accessTokenTtlSeconds: -9007199254740991 });
+    assert.deepEqual(messageFromJson(create, { accessTokenTtlSeconds: 900 }), { accessTokenTtlSeconds: 900 });
+  });
+  it('refuses a negative unsigned integer and names the field by its JSON name whichever spelling came', () => {
+    const t = protobuf.parse('syntax = "proto3"; message U { uint64 max_count = 1; }', { keepCase: true }).root.lookupType('U');
+    fails(() => messageFromJson(t, { maxCount: '-1' }), 'maxCount');
+    fails(() => messageFromJson(t, { max_count: 2 ** 53 }), 'maxCount');
+    assert.deepEqual(messageFromJson(t, { max_count: '7' }), { maxCount: 7 });
   });
   it('reads query strings by either name, ignores unknown ones and converts types', () => {
     const q = new URLSearchParams('client_id=a&enabled=true&access_token_ttl_seconds=60&utm=x');

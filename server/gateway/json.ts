@@ -1,9 +1,10 @@
 // proto3 JSON mapping for the HTTP adapter, driven by protobufjs reflection.
 // In: strict — an unknown field, a wrong type, an unsafe integer or a bad timestamp is a 400 that
-// names the field. Out: every field is written (defaults included, integers as numbers); an unset
-// message field is null and an unset proto3 `optional` scalar is left out.
+// names the field; integers come as JSON numbers or decimal strings (proto3 JSON). Out: every field
+// is written (defaults included, integers as numbers); an unset message field is null and an unset
+// proto3 `optional` scalar is left out.
 import protobuf from 'protobufjs';
-import { badRequest } from '../errors.ts';
+import { badRequest, type GatehouseError } from '../errors.ts';
 import { perObject } from '../lib/memo.ts';
 
 const { util } = protobuf;
@@ -31,11 +32,13 @@ function hasPresence(f: protobuf.Field): boolean {
   return Boolean(f.partOf) || Boolean(f.resolvedType instanceof protobuf.Type);
 }
 
-/** Field lookup by JSON name or original proto name. */
+/** Field lookup by JSON name, original proto name or its lowerCamelCase form (the JSON name
+ *  where no json_name option sets another). */
 export const fieldIndex = perObject((t: protobuf.Type): Map<string, protobuf.Field> => {
   const m = new Map<string, protobuf.Field>();
   for (const f of t.fieldsArray) {
     m.set(f.name, f);
+    m.set(objName(f), f);
     m.set(jsonName(f), f);
   }
   return m;
@@ -52,8 +55,13 @@ export function messageFromJson(t: protobuf.Type, value: unknown, path = ''): Re
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     const f = idx.get(key);
-    const here = path ? `${path}.${key}` : key;
-    if (!f) throw badRequest(`${here}: unknown field`, { field: here });
+    if (!f) {
+      const here = path ? `${path}.${key}` : key;
+      throw badRequest(`${here}: unknown field`, { field: here });
+    }
+    // Errors name the field by its JSON name, whichever spelling was sent (as gRPC's do).
+    const name = jsonName(f);
+    const here = path ? `${path}.${name}` : name;
     if (v === null) continue; // proto3 JSON: null means "not set"
     out[objName(f)] = fieldFromJson(f, v, here);
   }
@@ -115,14 +123,23 @@ function scalarFromJson(type: string, v: unknown, path: string): unknown {
   }
 }
 
-function integerFromJson(type: string, v: unknown, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw typeError(path, 'an integer', v);
-  if (!Number.isSafeInteger(v)) throw badRequest(`${path}: integer out of range (at most 2^53−1)`, { field: path });
+function integerFromJson(type: string, value: unknown, path: string): number {
+  // proto3 JSON: an integer may also come as a decimal string ("9007199254740991").
+  const v = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw typeError(path, 'an integer', value);
+  if (!Number.isSafeInteger(v)) throw integerOutOfRange(path, v);
   if ((UINT32.has(type) || UINT64.has(type)) && v < 0) throw badRequest(`${path}: must not be negative`, { field: path });
   if (INT32.has(type) && (v < -2147483648 || v > 2147483647)) throw badRequest(`${path}: integer out of range`, { field: path });
   if (UINT32.has(type) && v > 4294967295) throw badRequest(`${path}: integer out of range`, { field: path });
   if (!INT32.has(type) && !UINT32.has(type) && !INT64.has(type) && !UINT64.has(type)) throw badRequest(`${path}: unsupported type`, { field: path });
   return v;
+}
+
+/** The 400 for an integer outside ±(2^53−1), over HTTP and gRPC alike; `path` is the field's JSON
+ *  path (`updates[0].pointsPerPeriod`). */
+export function integerOutOfRange(path: string, value: number): GatehouseError {
+  const bound = value < 0 ? 'at least −(2^53−1)' : 'at most 2^53−1';
+  return badRequest(`${path}: integer out of range (${bound})`, { field: path });
 }
 
 function timestampFromJson(v: unknown, path: string): { seconds: number; nanos: number } {

@@ -7,14 +7,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import protobuf from 'protobufjs';
 import { GatehouseError, OutageCause, badRequest, errorBody } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
-import { perObject } from '../lib/memo.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
-import { compilePattern, matchPattern, splitPath, type CompiledPattern } from './pattern.ts';
-import { messageFromJson, messageFromParams, messageToJson, objName, setPathParam } from './json.ts';
+import { matchPattern, splitPath } from './pattern.ts';
+import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
+import { redirectField } from './redirect.ts';
+import { buildRoutes, type Route } from './routes.ts';
+import { buildOpenApi } from '../openapi/document.ts';
+import { wwwAuthenticate } from './www-authenticate.ts';
+
+export { redirectField } from './redirect.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const DISCARD_LIMIT = 8 * 1024 * 1024;
@@ -24,13 +29,6 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  *  client sending headers slowly kept its connection for up to a minute despite the 10 s limit;
  *  one pass over the open connections a second costs next to nothing. */
 const CONNECTIONS_CHECK_MS = 1_000;
-
-interface Route {
-  method: string;
-  pattern: CompiledPattern;
-  bound: BoundMethod;
-  body: string;
-}
 
 export interface GatewayOptions {
   methods: BoundMethod[];
@@ -42,28 +40,12 @@ export interface GatewayOptions {
   headersTimeoutMs?: number;
 }
 
-export function buildRoutes(methods: BoundMethod[]): Route[] {
-  const routes: Route[] = [];
-  for (const bound of methods) {
-    const rule = bound.info.http;
-    if (!rule) continue;
-    const pattern = compilePattern(rule.pattern);
-    for (const seg of pattern.segments) {
-      if ('field' in seg) setPathParam(bound.info.requestType, {}, seg.field, ''); // validates at boot
-    }
-    redirectField(bound.info.responseType); // validates at boot
-    if (rule.body && rule.body !== '*') throw new Error(`${bound.info.path}: only body "*" or none is supported`);
-    const clash = routes.find((r) => r.method === rule.method && r.pattern.template === rule.pattern);
-    if (clash) throw new Error(`${bound.info.path}: route ${rule.method} ${rule.pattern} is declared twice`);
-    routes.push({ method: rule.method, pattern, bound, body: rule.body });
-  }
-  // Most specific first: more literal segments win ("/x/me" before "/x/{id}").
-  routes.sort((a, b) => b.pattern.literalCount - a.pattern.literalCount);
-  return routes;
-}
+/** The OpenAPI document of every route (built once at start, from the same protos). */
+export const OPENAPI_PATH = '/openapi.json';
 
 export function createGateway(opts: GatewayOptions): Server {
   const routes = buildRoutes(opts.methods);
+  const openapi = JSON.stringify(buildOpenApi(opts.methods.map((m) => m.info)));
   const server = createServer(
     { headersTimeout: opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout: 30_000, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     (req, res) => {
@@ -90,7 +72,13 @@ export function createGateway(opts: GatewayOptions): Server {
       const parts = splitPath(url.pathname);
       if (!parts) throw badRequest('Malformed URL path');
       const method = (req.method ?? 'GET').toUpperCase();
-      let route: Route | undefined;
+      if (url.pathname === OPENAPI_PATH) {
+        routeName = `GET ${OPENAPI_PATH}`;
+        if (method !== 'GET' && method !== 'HEAD') throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
+        writeJson(res, 200, openapi, { 'x-request-id': requestId }, method === 'HEAD');
+        return;
+      }
+      let route: Route<BoundMethod> | undefined;
       let params: Record<string, string> | null = null;
       let pathMatched = false;
       for (const r of routes) {
@@ -142,7 +130,12 @@ export function createGateway(opts: GatewayOptions): Server {
       status = err.httpStatus;
       // An upstream outage is logged by its owner when it starts and ends, not once per request.
       if (status >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route: routeName, ...errorFields(err) });
-      writeJson(res, status, errorBody(err, requestId), { ...err.headers, 'x-request-id': requestId });
+      const headers: Record<string, string> = { ...err.headers, 'x-request-id': requestId };
+      if (status === 401) {
+        const presented = headerValue(req, 'authorization') !== undefined || headerValue(req, 'x-api-key') !== undefined;
+        headers['www-authenticate'] = wwwAuthenticate(err.headers['www-authenticate'], presented);
+      }
+      writeJson(res, status, errorBody(err, requestId), headers);
     } finally {
       status = res.statusCode || status;
       log.info('http', { route: routeName, status, ms: Math.round((performance.now() - started) * 10) / 10 });
@@ -238,21 +231,6 @@ function tooLarge() {
   return new GatehouseError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, { headers: { connection: 'close' } });
 }
 
-// Redirects (proto-driven): a response message may carry `option (http_redirect_field) = "f"`
-// (options.proto), naming one of its string fields. When the handler sets that field (non-empty),
-// the HTTP answer is 302 Found with the value as `Location` and no body; otherwise the message is
-// written as JSON as usual. gRPC callers always receive the message. A bad option stops the boot.
-export const redirectField = perObject(readRedirectField);
-
-function readRedirectField(type: protobuf.Type): string | null {
-  const opts = type.options as Record<string, unknown> | undefined;
-  const name = opts?.['(http_redirect_field)'] ?? opts?.['(gatehouse.v1.http_redirect_field)'];
-  if (name === undefined || name === '') return null;
-  const f = typeof name === 'string' ? type.fields[name] : undefined;
-  if (!f || f.type !== 'string' || f.repeated) throw new Error(`proto: ${type.fullName}: http_redirect_field "${String(name)}" must name a string field`);
-  return objName(f);
-}
-
 function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<string, unknown>, requestId: string, headOnly: boolean): void {
   const redirect = redirectField(type);
   const location = redirect ? result[redirect] : undefined;
@@ -287,8 +265,9 @@ const HTTP_BODY_HEADERS: Record<string, Record<string, string>> = {
   'text/css': PAGE_HEADERS,
 };
 
+/** `body` is serialised, unless it is already JSON text. */
 function writeJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>, headOnly = false): void {
-  const text = JSON.stringify(body);
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),

@@ -19,6 +19,8 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 import { encodeStatusDetails } from './status-details.ts';
+import { unsafeInteger } from '../rpc/safe-integers.ts';
+import type protobuf from 'protobufjs';
 
 export interface GrpcOptions {
   protos: LoadedProtos;
@@ -38,7 +40,8 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
     'grpc.enable_channelz': 0,
   });
   for (const svc of opts.protos.services) {
-    const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition);
+    const types = new Map(opts.methods.filter((m) => m.info.service === svc).map((m) => [m.info.name, m.info.requestType]));
+    const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition, types);
     const impl: grpc.UntypedServiceImplementation = {};
     const auth = PROFILING ? profiledAuth(opts.auth) : opts.auth;
     for (const bound of opts.methods.filter((m) => m.info.service === svc)) {
@@ -54,21 +57,26 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   return { server, health };
 }
 
-const MALFORMED = Symbol('malformed request');
+const REFUSED = Symbol('refused request');
 
 // grpc-js answers INTERNAL when a request does not decode; bad bytes from a client are the
 // client's error, so they reach the handler wrapper as a marker and come back INVALID_ARGUMENT.
-function withSafeDeserializers(def: grpc.ServiceDefinition): grpc.ServiceDefinition {
+// So does an int64 beyond 2^53−1, with the message the HTTP adapter gives for the same value.
+function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, protobuf.Type>): grpc.ServiceDefinition {
   const out: Record<string, grpc.MethodDefinition<object, object>> = {};
   for (const [name, m] of Object.entries(def)) {
+    const type = types.get(name);
     out[name] = {
       ...m,
       requestDeserialize: (buf: Buffer) => {
+        let req: Record<string, unknown>;
         try {
-          return m.requestDeserialize(buf);
+          req = m.requestDeserialize(buf) as Record<string, unknown>;
         } catch {
-          return { [MALFORMED]: true };
+          return { [REFUSED]: badRequest('Malformed request message') };
         }
+        const unsafe = type ? unsafeInteger(type, req) : null;
+        return unsafe ? { [REFUSED]: unsafe } : req;
       },
     };
   }
@@ -108,9 +116,8 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       principal: null,
       log,
     };
-    const run = (call.request as Record<symbol, unknown>)[MALFORMED]
-      ? Promise.reject(badRequest('Malformed request message'))
-      : invoke(bound, call.request, ctx, opts.auth);
+    const refused = (call.request as Record<symbol, GatehouseError | undefined>)[REFUSED];
+    const run = refused ? Promise.reject(refused) : invoke(bound, call.request, ctx, opts.auth);
     run.then(
       (res) => {
         log.info('grpc', { route: bound.info.path, status: 'OK', ms: elapsed(started) });

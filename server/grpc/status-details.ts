@@ -1,13 +1,13 @@
 // The rich error model on gRPC: google.rpc.Status with one google.rpc.ErrorInfo
 // (reason = our error code, domain = "gatehouse", metadata = the extra fields as strings),
 // sent in the grpc-status-details-bin trailer.
-import { isAbsolute, join } from 'node:path';
 import protobuf from 'protobufjs';
-import { PROTO_DIR } from '../rpc/proto.ts';
+import { resolveImport } from '../rpc/proto.ts';
 
+// Google's own definitions (google/rpc/status.proto, google/rpc/error_details.proto).
 const root = new protobuf.Root();
-root.resolvePath = (_o, target) => (target.startsWith('google/protobuf/') || isAbsolute(target) ? target : join(PROTO_DIR, target));
-root.loadSync(join(PROTO_DIR, 'google/rpc/status.proto'));
+root.resolvePath = (_o, target) => resolveImport(target);
+root.loadSync(['google/rpc/status.proto', 'google/rpc/error_details.proto'].map(resolveImport));
 const StatusType = root.lookupType('google.rpc.Status');
 const ErrorInfoType = root.lookupType('google.rpc.ErrorInfo');
 const ERROR_INFO_URL = 'type.googleapis.com/google.rpc.ErrorInfo';

@@ -1,12 +1,38 @@
 // Loads proto/ once: proto-loader definitions for grpc-js and reflection, and a protobufjs Root
-// (original field names kept) for the HTTP adapter's JSON mapping. A bad annotation stops the boot.
-import { readdirSync } from 'node:fs';
+// (original field names and comments kept) for the HTTP adapter's JSON mapping and the OpenAPI
+// document. A bad annotation stops the boot.
+import { accessSync, constants, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
+import { readHttpRules, type HttpRule } from './http-rule.ts';
+
+export type { HttpRule } from './http-rule.ts';
 
 export const PROTO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'proto');
+/** Google's own google/api and google/rpc definitions (googleapis, as the google-proto-files package
+ *  ships them), so a client that also loads googleapis sees one definition of each. */
+export const GOOGLE_PROTO_DIR = dirname(createRequire(import.meta.url).resolve('google-proto-files/package.json'));
+/** Where imports are looked up, in order: gatehouse's protos, then Google's. */
+export const PROTO_INCLUDE_DIRS = [PROTO_DIR, GOOGLE_PROTO_DIR];
+
+/** An import path (`google/api/http.proto`) as a file, for a protobufjs Root's resolvePath
+ *  (protobufjs takes the well-known google/protobuf/ types it bundles without asking). */
+export function resolveImport(target: string): string {
+  if (isAbsolute(target)) return target;
+  for (const dir of PROTO_INCLUDE_DIRS) {
+    const file = join(dir, target);
+    try {
+      accessSync(file, constants.R_OK);
+      return file;
+    } catch {
+      // not in this directory
+    }
+  }
+  throw new Error(`proto: import ${target} not found in ${PROTO_INCLUDE_DIRS.join(', ')}`);
+}
 
 /** proto-loader options shared by server and clients: camelCase fields, int64 as JS numbers. */
 export const LOADER_OPTIONS: protoLoader.Options = {
@@ -15,14 +41,8 @@ export const LOADER_OPTIONS: protoLoader.Options = {
   enums: String,
   defaults: true,
   oneofs: false,
-  includeDirs: [PROTO_DIR],
+  includeDirs: PROTO_INCLUDE_DIRS,
 };
-
-export interface HttpRule {
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
-  pattern: string;
-  body: string;
-}
 
 export interface AccessRule {
   permission?: string;
@@ -38,7 +58,8 @@ export interface MethodInfo {
   definition: protoLoader.MethodDefinition<object, object>;
   requestType: protobuf.Type;
   responseType: protobuf.Type;
-  http: HttpRule | null;
+  /** The rule of google.api.http and its additional bindings: one HTTP route each (none: gRPC only). */
+  http: HttpRule[];
   access: AccessRule;
 }
 
@@ -66,12 +87,9 @@ export function loadProtos(): LoadedProtos {
   const packageDefinition = protoLoader.loadSync(files, LOADER_OPTIONS);
 
   const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => {
-    // Google's well-known types ship with protobufjs; everything else lives in proto/.
-    if (target.startsWith('google/protobuf/') || isAbsolute(target)) return target;
-    return join(PROTO_DIR, target);
-  };
-  root.loadSync(files.map((f) => join(PROTO_DIR, f)), { keepCase: true });
+  root.resolvePath = (_origin, target) => resolveImport(target);
+  // alternateCommentMode keeps `//` comments too: they become the OpenAPI descriptions.
+  root.loadSync(files.map((f) => join(PROTO_DIR, f)), { keepCase: true, alternateCommentMode: true });
   root.resolveAll();
 
   const methods: MethodInfo[] = [];
@@ -93,22 +111,13 @@ export function loadProtos(): LoadedProtos {
         definition: m,
         requestType: root.lookupType(rpc.resolvedRequestType!.fullName),
         responseType: root.lookupType(rpc.resolvedResponseType!.fullName),
-        http: readHttpRule(`${fullName}.${name}`, options['(google.api.http)']),
+        http: readHttpRules(`${fullName}.${name}`, options['(google.api.http)']),
         access: readAccessRule(options['(access)'] ?? options['(gatehouse.v1.access)']),
       });
     }
   }
   cached = { packageDefinition, root, methods, services };
   return cached;
-}
-
-function readHttpRule(where: string, raw: unknown): HttpRule | null {
-  if (raw == null) return null;
-  const r = raw as Record<string, string>;
-  const verbs = (['get', 'put', 'post', 'delete', 'patch'] as const).filter((v) => typeof r[v] === 'string' && r[v] !== '');
-  if (verbs.length !== 1) throw new Error(`proto: ${where}: google.api.http needs exactly one of get/put/post/delete/patch`);
-  const verb = verbs[0]!;
-  return { method: verb.toUpperCase() as HttpRule['method'], pattern: r[verb]!, body: r.body ?? '' };
 }
 
 function readAccessRule(raw: unknown): AccessRule {

@@ -98,7 +98,7 @@ describe('realm default points configuration', () => {
       ['limit 0', [w(60, 0)], 200, null],
       ['non-integer windowSeconds', [{ windowSeconds: 1.5, limit: 1 }], 400, 'freePeriodicQuotaWindows[0].windowSeconds'],
       ['non-integer limit', [{ windowSeconds: 60, limit: 0.5 }], 400, 'freePeriodicQuotaWindows[0].limit'],
-      ['string limit', [{ windowSeconds: 60, limit: '5' }], 400, 'freePeriodicQuotaWindows[0].limit'],
+      ['non-numeric string limit', [{ windowSeconds: 60, limit: 'five' }], 400, 'freePeriodicQuotaWindows[0].limit'], // a decimal string is an integer (proto3 JSON)
       ['missing windowSeconds', [{ limit: 5 }], 400, 'freePeriodicQuotaWindows[0].windowSeconds'],
       ['duplicate windowSeconds', [w(60, 1), w(60, 2)], 400, 'freePeriodicQuotaWindows[1].windowSeconds: duplicate'],
       ['unknown field in a row', [{ windowSeconds: 60, limit: 1, extra: 1 }], 400, 'freePeriodicQuotaWindows[0].extra'],

@@ -23,7 +23,7 @@ after(async () => {
   await srv.stop();
 });
 
-const routes = loadProtos().methods.filter((m) => m.http).map((m) => ({ method: m.http!.method, pattern: m.http!.pattern }));
+const routes = loadProtos().methods.flatMap((m) => m.http.map((r) => ({ method: r.method, pattern: r.pattern })));
 
 interface RawResponse {
   status: number;
@@ -57,6 +57,7 @@ function assertContractAnswer(res: RawResponse, what: string): void {
     assert.equal(body.status, res.status, what);
     assert.equal(typeof body.message, 'string', what);
     assert.equal(typeof body.requestId, 'string', what);
+    if (res.status === 401) assert.match(String(res.headers['www-authenticate']), /^(Bearer|Basic) realm="gatehouse"/, what);
   } else if (String(res.headers['content-type']).startsWith('application/json')) {
     JSON.parse(res.body.toString('utf8'));
   }

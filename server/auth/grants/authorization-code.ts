@@ -7,6 +7,17 @@ import { VERIFIER_RE, verifierMatches } from '../pkce.ts';
 import { draftFamily } from '../token-family.ts';
 import type { Grant } from './grant.ts';
 
+/** What did not match, for error_description (RFC 6749 §5.2); never the code or the verifier. */
+const CODE_REFUSALS: Record<string, string> = {
+  unknown: 'code is invalid',
+  replayed: 'code was already used; the tokens issued for it are revoked',
+  realm: 'code was issued by another realm',
+  expired: 'code expired',
+  client: 'client_id does not match the one used at /authorize',
+  redirect_uri: 'redirect_uri does not match the one used at /authorize',
+  code_verifier: 'code_verifier does not match the code_challenge sent to /authorize',
+};
+
 export const authorizationCodeGrant: Grant = {
   grantType: 'authorization_code',
   parameters: ['code', 'redirect_uri', 'client_id', 'code_verifier'],
@@ -35,7 +46,7 @@ export const authorizationCodeGrant: Grant = {
     if (result.kind !== 'ok' || !draft) {
       const reason = result.kind === 'refused' ? result.reason : result.kind;
       ctx.log.info('token refused', { realmId: req.realmId, grant: 'authorization_code', category: reason });
-      throw oauthError('invalid_grant', 'Authorization code is invalid, expired or already used, or does not match this request');
+      throw oauthError('invalid_grant', CODE_REFUSALS[reason] ?? 'code is invalid');
     }
     const d = draft as ReturnType<typeof draftFamily>;
     ctx.log.info('token', { realmId: req.realmId, grant: 'authorization_code', userId: d.family.userId, sid: d.family.id });
