@@ -7,6 +7,8 @@ import { createApp, type App, type AppOptions } from './app.ts';
 import { cryptoOffload } from './crypto/offload.ts';
 import { startCheckpointer } from './store/checkpointer.ts';
 import { createGateway } from './gateway/server.ts';
+import { GatehouseError } from './errors.ts';
+import { databaseReadiness } from './store/readiness.ts';
 import { createGrpcServer } from './grpc/server.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
@@ -32,8 +34,15 @@ export async function startServer(config: Config, opts: AppOptions = {}): Promis
   try {
     const protos = loadProtos();
     const methods = bindMethods(protos, app.services);
-    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy });
-    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy });
+    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics });
+    const databaseReady = databaseReadiness(app.db);
+    let stopping: Promise<void> | null = null;
+    const operational = {
+      metrics: app.metrics?.registry ?? null,
+      // Not ready once stop has begun: a load balancer stops sending work while calls drain.
+      ready: () => (stopping ? new GatehouseError('service_unavailable', 'Server is shutting down') : databaseReady()),
+    };
+    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, operational });
 
     const g = parseAddr(config.grpcAddr);
     const grpcPort = await new Promise<number>((resolve, reject) => {
@@ -51,7 +60,6 @@ export async function startServer(config: Config, opts: AppOptions = {}): Promis
     const httpUrl = `http://${httpAddr}`;
     app.setPublicUrl(httpUrl);
 
-    let stopping: Promise<void> | null = null;
     const stop = (graceMs = 10_000) =>
       (stopping ??= (async () => {
         health.setStatus('', 'NOT_SERVING');

@@ -68,6 +68,8 @@ export interface JwksCacheOptions {
   failureBackoffMs?: number;
   maxAgeMs?: number;
   fetch?: typeof fetch;
+  /** Told after every fetch: its result and the cache state (metrics). */
+  onFetch?: (ok: boolean, keysCached: number, lastSuccessMs: number | null) => void;
 }
 
 interface Cached {
@@ -165,5 +167,6 @@ export class JwksCache {
       this.lastFailed = true;
       this.lastError = e;
     }
+    this.opts.onFetch?.(!this.lastFailed, this.keys.size, this.fetchedAt);
   }
 }

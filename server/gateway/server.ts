@@ -10,11 +10,13 @@ import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
 import { compilePattern, matchPattern, splitPath, type CompiledPattern } from './pattern.ts';
 import { messageFromJson, messageFromParams, messageToJson, objName, setPathParam } from './json.ts';
+import { operationalEndpoint, type Operational } from './operational.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const DISCARD_LIMIT = 8 * 1024 * 1024;
@@ -31,6 +33,9 @@ export interface GatewayOptions {
   auth: Authenticator;
   log: Logger;
   trustProxy: boolean;
+  metrics?: Metrics | null;
+  /** /healthz, /readyz and /metrics (operational.ts); absent: none of them. */
+  operational?: Operational;
 }
 
 export function buildRoutes(methods: BoundMethod[]): Route[] {
@@ -72,6 +77,7 @@ export function createGateway(opts: GatewayOptions): Server {
     const requestId = typeof inbound === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
     const log = opts.log.child({ requestId });
     let routeName = 'unmatched';
+    let template = 'unmatched';
     let status = 200;
     try {
       const body = await readRaw(req);
@@ -80,6 +86,13 @@ export function createGateway(opts: GatewayOptions): Server {
       const parts = splitPath(url.pathname);
       if (!parts) throw badRequest('Malformed URL path');
       const method = (req.method ?? 'GET').toUpperCase();
+      // Operational endpoints: a fixed table checked before the proto routes.
+      const op = opts.operational ? operationalEndpoint(opts.operational, url.pathname) : null;
+      if (op) {
+        template = url.pathname; // one of the table's fixed paths
+        routeName = `${method} ${template}`;
+        return await op(method, res, requestId);
+      }
       let route: Route | undefined;
       let params: Record<string, string> | null = null;
       let pathMatched = false;
@@ -100,7 +113,8 @@ export function createGateway(opts: GatewayOptions): Server {
         }
         throw new GatehouseError('not_found', `No route for ${method} ${url.pathname}`);
       }
-      routeName = `${route.method} ${route.pattern.template}`;
+      template = route.pattern.template;
+      routeName = `${route.method} ${template}`;
       const info = route.bound.info;
       const reqObj: Record<string, unknown> = {};
       const pathFields = new Set<string>();
@@ -130,11 +144,14 @@ export function createGateway(opts: GatewayOptions): Server {
     } catch (e) {
       const err = GatehouseError.from(e);
       status = err.httpStatus;
+      opts.metrics?.failure(err);
       if (status >= 500) log.error('request failed', { route: routeName, ...errorFields(err) });
       writeJson(res, status, errorBody(err, requestId), { ...err.headers, 'x-request-id': requestId });
     } finally {
       status = res.statusCode || status;
-      log.info('http', { route: routeName, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+      const ms = performance.now() - started;
+      log.info('http', { route: routeName, status, ms: Math.round(ms * 10) / 10 });
+      opts.metrics?.http(template, req.method ?? 'GET', status, ms);
       spanEnd('http.handler', started);
     }
   }

@@ -9,6 +9,7 @@ import { answeredThisTurn } from '../lib/answer-turns.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
@@ -26,6 +27,7 @@ export interface GrpcOptions {
   auth: Authenticator;
   log: Logger;
   trustProxy: boolean;
+  metrics?: Metrics | null;
 }
 
 export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; health: HealthImplementation } {
@@ -85,6 +87,7 @@ function reflectionDefinition(): protoLoader.PackageDefinition {
 }
 
 function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Record<string, unknown>, Record<string, unknown>> {
+  const observe = opts.metrics?.grpcMethod(bound.info.path);
   return (call, callback) => {
     const started = performance.now();
     const md = call.metadata;
@@ -112,7 +115,9 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       : invoke(bound, call.request, ctx, opts.auth);
     run.then(
       (res) => {
-        log.info('grpc', { route: bound.info.path, status: 'OK', ms: elapsed(started) });
+        const ms = performance.now() - started;
+        log.info('grpc', { route: bound.info.path, status: 'OK', ms: round1(ms) });
+        observe?.(grpc.status.OK, ms);
         const ts = spanStart();
         callback(null, res);
         answeredThisTurn();
@@ -122,7 +127,10 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       (e) => {
         const err = GatehouseError.from(e);
         if (err.httpStatus >= 500) log.error('request failed', { route: bound.info.path, ...errorFields(err) });
-        log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: elapsed(started) });
+        const ms = performance.now() - started;
+        log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: round1(ms) });
+        observe?.(err.grpcStatus, ms);
+        opts.metrics?.failure(err);
         callback(toServiceError(err, requestId));
         answeredThisTurn();
       },
@@ -154,6 +162,6 @@ function profiledAuth(auth: Authenticator): Authenticator {
   };
 }
 
-function elapsed(started: number): number {
-  return Math.round((performance.now() - started) * 10) / 10;
+function round1(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }
