@@ -23,8 +23,9 @@ export function databaseReadiness(db: Db): () => GatehouseError | null {
       }
       const version = db.prepare('SELECT max(version) FROM schema_migrations').pluck().get();
       if (version !== newest) throw new Error(`schema version ${String(version)}, this build's is ${newest}`);
-      // Inside a transaction the lock is ours already (a group-commit batch never spans turns).
-      if (!db.inTransaction) probeWriteLock(db);
+      // No transaction stays open between turns (group-commit.ts): one left open blocks every write.
+      if (db.inTransaction) throw new Error('a transaction was left open on the connection');
+      probeWriteLock(db);
       return null;
     } catch (e) {
       return new GatehouseError('service_unavailable', 'Database unavailable', { cause: e, headers: { 'retry-after': '1' } });
