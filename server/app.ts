@@ -3,11 +3,13 @@
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createAdminService } from './admin/service.ts';
 import { authenticateApiKey } from './admin/api-keys.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/context.ts';
 import { openDatabase, type Db } from './store/open.ts';
+import { observeBatches } from './store/group-commit.ts';
 import { SqliteAdminStore } from './store/admin-store.ts';
 import { SqliteUserStore } from './store/user-store.ts';
 import { createUserAdminHandlers } from './users/service.ts';
@@ -30,6 +32,8 @@ export interface App {
   db: Db;
   clock: Clock;
   log: Logger;
+  /** This server's own registry and counters; null with --metrics off. */
+  metrics: Metrics | null;
   services: ServiceTable;
   auth: Authenticator;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
@@ -43,6 +47,8 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger({ level: config.logLevel });
   const db = opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
+  const metrics = config.metrics ? createMetrics() : null;
+  if (metrics) observeBatches(db, (size) => metrics.writeBatch(size));
   const adminStore = new SqliteAdminStore(db);
   const userStore = new SqliteUserStore(db);
   let publicUrl = config.publicUrl;
@@ -54,7 +60,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   };
 
   // --- points & billing concern ---
-  const pointsEngine = createPointsEngine(db, clock);
+  const pointsEngine = createPointsEngine(db, clock, metrics);
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
   // --- auth concern ---
@@ -69,6 +75,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     onUserCreated,
     // Read on use: the listener's address is known only after bind (setPublicUrl).
     publicUrl: () => publicUrl ?? `http://${config.httpAddr}`,
+    metrics,
   });
 
   const services: ServiceTable = {
@@ -92,6 +99,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     db,
     clock,
     log,
+    metrics,
     services,
     auth,
     authStore,

@@ -28,6 +28,8 @@ export interface Config {
   /** Timeout of one JWKS fetch. */
   jwksTimeoutMs: number;
   logLevel: LogLevel;
+  /** Count requests, logins, consumes… and serve them at GET /metrics. */
+  metrics: boolean;
 }
 
 export interface OptionDoc {
@@ -55,6 +57,7 @@ export const OPTIONS: OptionDoc[] = [
   { key: 'busyTimeoutMs', flag: '--busy-timeout-ms <ms>', env: 'GATEHOUSE_BUSY_TIMEOUT_MS', kind: 'int', default: 5000, doc: 'wait for the database write lock before answering 503' },
   { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
   { key: 'logLevel', flag: '--log-level <level>', env: 'GATEHOUSE_LOG_LEVEL', kind: 'string', default: 'info', doc: 'debug | info | warn | error' },
+  { key: 'metrics', flag: '--metrics <on|off>', env: 'GATEHOUSE_METRICS', kind: 'bool', default: true, doc: 'Prometheus metrics at GET /metrics: on | off' },
 ];
 
 export class ConfigError extends Error {}

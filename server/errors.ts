@@ -1,6 +1,7 @@
 // One error type for the whole service. Codes are the contract's snake_case strings (CONTRACT §3);
 // messages are for people; `cause` stays in logs and never reaches a client.
 import { status as GrpcStatus } from '@grpc/grpc-js';
+import { dbErrorKind } from './store/error-kind.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -95,10 +96,12 @@ export class GatehouseError extends Error {
   static from(err: unknown): GatehouseError {
     if (err instanceof GatehouseError) return err;
     // SQLite busy past the busy timeout: a transient overload, not a bug (issue 11).
-    const code = (err as { code?: unknown } | null)?.code;
-    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    const kind = dbErrorKind(err);
+    if (kind === 'busy') {
       return new GatehouseError('service_unavailable', 'Database is busy, try again', { cause: err, headers: { 'retry-after': '1' } });
     }
+    // A database that cannot be used (closed, unreadable, full) is an outage, not a bug.
+    if (kind === 'unavailable') return new GatehouseError('service_unavailable', 'Database unavailable', { cause: err, headers: { 'retry-after': '1' } });
     return new GatehouseError('internal_error', 'Internal error', { cause: err });
   }
 }

@@ -8,6 +8,8 @@ import { startSweeper, type Sweeper } from './auth/sweep.ts';
 import { cryptoOffload } from './crypto/offload.ts';
 import { startCheckpointer } from './store/checkpointer.ts';
 import { createGateway } from './gateway/server.ts';
+import { GatehouseError } from './errors.ts';
+import { databaseReadiness } from './store/readiness.ts';
 import { createGrpcServer } from './grpc/server.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
@@ -45,8 +47,15 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   try {
     const protos = loadProtos();
     const methods = bindMethods(protos, app.services);
-    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy });
-    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, headersTimeoutMs: opts.headersTimeoutMs });
+    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics });
+    const databaseReady = databaseReadiness(app.db);
+    let stopping: Promise<void> | null = null;
+    const operational = {
+      metrics: app.metrics?.registry ?? null,
+      // Not ready once stop has begun: a load balancer stops sending work while calls drain.
+      ready: () => (stopping ? new GatehouseError('service_unavailable', 'Server is shutting down') : databaseReady()),
+    };
+    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, operational, headersTimeoutMs: opts.headersTimeoutMs });
 
     const g = parseAddr(config.grpcAddr);
     const grpcPort = await new Promise<number>((resolve, reject) => {
@@ -64,7 +73,6 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     const httpUrl = `http://${httpAddr}`;
     app.setPublicUrl(httpUrl);
 
-    let stopping: Promise<void> | null = null;
     const stop = (graceMs = 10_000) =>
       (stopping ??= (async () => {
         health.setStatus('', 'NOT_SERVING');

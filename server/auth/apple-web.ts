@@ -29,6 +29,7 @@ import { appleClientSecret } from './client-secret.ts';
 import { branchPreconditions, cleanName, completeLogin, type CompleteLoginDeps, type Fail, type FullName } from './complete-login.ts';
 import { InvalidIdToken, verifyIdToken, type IdTokenClaims } from './id-token.ts';
 import type { JwksCache } from './jwks-cache.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { NativeProvider } from './providers/provider.ts';
 import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
 
@@ -44,6 +45,7 @@ export interface AppleWebDeps extends CompleteLoginDeps {
   limiter: FixedWindowLimiter;
   tokenTimeoutMs: number;
   fetch?: typeof fetch;
+  metrics?: Metrics | null;
 }
 
 interface WebSettings {
@@ -58,6 +60,7 @@ export function createAppleWeb(deps: AppleWebDeps) {
 
   const failer = (ctx: CallContext, realmId: string, what: string): Fail => (category, err) => {
     ctx.log.info(what, { realmId, provider: 'apple', flow: 'web', category });
+    deps.metrics?.login('apple_web', 'apple', category);
     return err;
   };
 
@@ -168,6 +171,7 @@ export function createAppleWeb(deps: AppleWebDeps) {
     const client = await branchPreconditions(deps, { realmId: req.realmId, clientId: attempt.clientId, downstreamState }, fail);
     const done = await completeLogin(deps, { realmId: req.realmId, provider: deps.apple.provider, claims, fullName, client, downstreamState }, ctx, fail);
     ctx.log.info('apple web login', { realmId: req.realmId, provider: 'apple', flow: 'web', userId: done.userId, created: done.created, branch: done.branch });
+    deps.metrics?.login('apple_web', 'apple', 'success');
     return done.branch === 'session' ? done.session : { location: done.redirectUri };
   }
 

@@ -75,6 +75,8 @@ export interface JwksCacheOptions {
   log?: Logger;
   /** Named in the log lines (the provider kind). */
   name?: string;
+  /** Told after every fetch: its result and the cache state (metrics). */
+  onFetch?: (ok: boolean, keysCached: number, lastSuccessMs: number | null) => void;
 }
 
 /** Why a fetch failed, as an operator reads it: the system error code that fetch's "fetch failed"
@@ -193,5 +195,6 @@ export class JwksCache {
       this.lastFailed = true;
       this.lastError = new OutageCause(`JWKS ${this.opts.url}: ${cause}`, { cause: e });
     }
+    this.opts.onFetch?.(!this.lastFailed, this.keys.size, this.fetchedAt);
   }
 }

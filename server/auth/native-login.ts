@@ -12,6 +12,7 @@ import { branchPreconditions, cleanName, completeLogin } from './complete-login.
 import { InvalidIdToken, verifyIdToken } from './id-token.ts';
 import { spanEnd, spanStart } from '../lib/profile.ts';
 import type { JwksCache } from './jwks-cache.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { NativeProvider } from './providers/provider.ts';
 import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
 import type { AuthStore } from './store.ts';
@@ -38,6 +39,7 @@ export interface NativeLoginDeps {
   providers: Map<string, { provider: NativeProvider; jwks: JwksCache }>;
   limiter: FixedWindowLimiter;
   onUserCreated: UserCreatedHook;
+  metrics?: Metrics | null;
 }
 
 export function createNativeLogin(deps: NativeLoginDeps) {
@@ -54,6 +56,7 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     const fields = { realmId: req.realmId, provider: label };
     const fail = (category: string, err: GatehouseError) => {
       ctx.log.info('native login refused', { ...fields, category });
+      deps.metrics?.login('native', deps.providers.has(req.provider) ? req.provider : 'unknown', category);
       return err;
     };
 
@@ -103,6 +106,7 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     // 4. Match or create the account, 5. the branch (shared with the web redirect).
     const done = await completeLogin(deps, { realmId: req.realmId, provider: p.provider, claims, fullName, client, downstreamState: req.downstreamState }, ctx, fail);
     ctx.log.info('native login', { ...fields, userId: done.userId, created: done.created, branch: done.branch });
+    deps.metrics?.login('native', req.provider, 'success');
     return done.branch === 'session' ? done.session : { redirectUri: done.redirectUri };
   }
 }

@@ -11,6 +11,7 @@ import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { createAppleWeb } from './apple-web.ts';
 import { createAuthorize } from './authorize.ts';
 import { JwksCache } from './jwks-cache.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import { createNativeLogin } from './native-login.ts';
 import { appleProvider } from './providers/apple.ts';
 import { googleProvider } from './providers/google.ts';
@@ -36,6 +37,7 @@ export interface AuthDeps {
   /** The public base URL, read lazily (known once the HTTP listener is bound). */
   publicUrl(): string;
   fetch?: typeof fetch;
+  metrics?: Metrics | null;
 }
 
 export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: Authenticator['userToken'] } {
@@ -48,7 +50,9 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     appleProvider({ issuer: config.appleIssuer, jwksUrl: config.appleJwksUrl }),
     googleProvider({ issuer: config.googleIssuer, jwksUrl: config.googleJwksUrl }),
   ]) {
-    providers.set(provider.kind, { provider, jwks: new JwksCache({ url: provider.jwksUrl, clock, timeoutMs: config.jwksTimeoutMs, fetch: deps.fetch, log: deps.log, name: provider.kind }) });
+    const m = deps.metrics;
+    const onFetch = m ? (ok: boolean, keys: number, at: number | null) => m.jwksFetch(provider.kind, ok, keys, at) : undefined;
+    providers.set(provider.kind, { provider, jwks: new JwksCache({ url: provider.jwksUrl, clock, timeoutMs: config.jwksTimeoutMs, fetch: deps.fetch, log: deps.log, name: provider.kind, onFetch }) });
   }
   const limiter = new FixedWindowLimiter(config.loginRateLimit);
   const appleWeb = createAppleWeb({
@@ -59,10 +63,11 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     limiter,
     tokenTimeoutMs: APPLE_TOKEN_TIMEOUT_MS,
     fetch: deps.fetch,
+    metrics: deps.metrics,
   });
 
   const service: ServiceImpl = {
-    nativeLogin: createNativeLogin({ admin: deps.admin, users: deps.users, store, sessions, clock, providers, limiter, onUserCreated: deps.onUserCreated }),
+    nativeLogin: createNativeLogin({ admin: deps.admin, users: deps.users, store, sessions, clock, providers, limiter, onUserCreated: deps.onUserCreated, metrics: deps.metrics }),
     appleWebLogin: appleWeb.appleWebLogin,
     appleWebCallback: appleWeb.appleWebCallback,
     // One limiter for /authorize, native login, the Apple web flow and the token endpoint.

@@ -9,6 +9,7 @@ import { GatehouseError, OutageCause, badRequest, errorBody } from '../errors.ts
 import { newId } from '../lib/ids.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
@@ -20,6 +21,7 @@ import { buildOpenApi } from '../openapi/document.ts';
 import { wwwAuthenticate } from './www-authenticate.ts';
 
 export { redirectField } from './redirect.ts';
+import { operationalEndpoint, type Operational } from './operational.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const DISCARD_LIMIT = 8 * 1024 * 1024;
@@ -38,6 +40,9 @@ export interface GatewayOptions {
   trustProxy: number;
   /** Tests only: a shorter headers timeout (the default is HEADERS_TIMEOUT_MS). */
   headersTimeoutMs?: number;
+  metrics?: Metrics | null;
+  /** /healthz, /readyz and /metrics (operational.ts); absent: none of them. */
+  operational?: Operational;
 }
 
 /** The OpenAPI document of every route (built once at start, from the same protos). */
@@ -64,6 +69,7 @@ export function createGateway(opts: GatewayOptions): Server {
     const requestId = typeof inbound === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
     const log = opts.log.child({ requestId });
     let routeName = 'unmatched';
+    let template = 'unmatched';
     let status = 200;
     try {
       const body = await readRaw(req);
@@ -73,10 +79,18 @@ export function createGateway(opts: GatewayOptions): Server {
       if (!parts) throw badRequest('Malformed URL path');
       const method = (req.method ?? 'GET').toUpperCase();
       if (url.pathname === OPENAPI_PATH) {
+        template = OPENAPI_PATH;
         routeName = `GET ${OPENAPI_PATH}`;
         if (method !== 'GET' && method !== 'HEAD') throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
         writeJson(res, 200, openapi, { 'x-request-id': requestId }, method === 'HEAD');
         return;
+      }
+      // Operational endpoints: a fixed table checked before the proto routes.
+      const op = opts.operational ? operationalEndpoint(opts.operational, url.pathname) : null;
+      if (op) {
+        template = url.pathname; // one of the table's fixed paths
+        routeName = `${method} ${template}`;
+        return await op(method, res, requestId);
       }
       let route: Route<BoundMethod> | undefined;
       let params: Record<string, string> | null = null;
@@ -98,7 +112,8 @@ export function createGateway(opts: GatewayOptions): Server {
         }
         throw new GatehouseError('not_found', `No route for ${method} ${url.pathname}`);
       }
-      routeName = `${route.method} ${route.pattern.template}`;
+      template = route.pattern.template;
+      routeName = `${route.method} ${template}`;
       const info = route.bound.info;
       const reqObj: Record<string, unknown> = {};
       const pathFields = new Set<string>();
@@ -128,6 +143,7 @@ export function createGateway(opts: GatewayOptions): Server {
     } catch (e) {
       const err = GatehouseError.from(e);
       status = err.httpStatus;
+      opts.metrics?.failure(err);
       // An upstream outage is logged by its owner when it starts and ends, not once per request.
       if (status >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route: routeName, ...errorFields(err) });
       const headers: Record<string, string> = { ...err.headers, 'x-request-id': requestId };
@@ -138,7 +154,9 @@ export function createGateway(opts: GatewayOptions): Server {
       writeJson(res, status, errorBody(err, requestId), headers);
     } finally {
       status = res.statusCode || status;
-      log.info('http', { route: routeName, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+      const ms = performance.now() - started;
+      log.info('http', { route: routeName, status, ms: Math.round(ms * 10) / 10 });
+      opts.metrics?.http(template, req.method ?? 'GET', status, ms);
       spanEnd('http.handler', started);
     }
   }

@@ -9,6 +9,7 @@ import { answeredThisTurn } from '../lib/answer-turns.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { CallContext } from '../rpc/context.ts';
 import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
@@ -29,6 +30,7 @@ export interface GrpcOptions {
   log: Logger;
   /** Trusted proxies in front (0: the peer is the client; client-ip.ts). */
   trustProxy: number;
+  metrics?: Metrics | null;
 }
 
 export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; health: HealthImplementation } {
@@ -94,6 +96,7 @@ function reflectionDefinition(): protoLoader.PackageDefinition {
 }
 
 function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Record<string, unknown>, Record<string, unknown>> {
+  const observe = opts.metrics?.grpcMethod(bound.info.path);
   return (call, callback) => {
     const started = performance.now();
     const md = call.metadata;
@@ -120,7 +123,9 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
     const run = refused ? Promise.reject(refused) : invoke(bound, call.request, ctx, opts.auth);
     run.then(
       (res) => {
-        log.info('grpc', { route: bound.info.path, status: 'OK', ms: elapsed(started) });
+        const ms = performance.now() - started;
+        log.info('grpc', { route: bound.info.path, status: 'OK', ms: round1(ms) });
+        observe?.(grpc.status.OK, ms);
         const ts = spanStart();
         callback(null, res);
         answeredThisTurn();
@@ -131,7 +136,10 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
         const err = GatehouseError.from(e);
         // An upstream outage is logged by its owner when it starts and ends, not once per call.
         if (err.httpStatus >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route: bound.info.path, ...errorFields(err) });
-        log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: elapsed(started) });
+        const ms = performance.now() - started;
+        log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: round1(ms) });
+        observe?.(err.grpcStatus, ms);
+        opts.metrics?.failure(err);
         callback(toServiceError(err, requestId));
         answeredThisTurn();
       },
@@ -163,6 +171,6 @@ function profiledAuth(auth: Authenticator): Authenticator {
   };
 }
 
-function elapsed(started: number): number {
-  return Math.round((performance.now() - started) * 10) / 10;
+function round1(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }

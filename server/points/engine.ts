@@ -2,6 +2,7 @@
 // registration hook. `serve` builds it in app.ts; offline tools (the simulator, tests, the bench)
 // build it over an in-memory database with a ManualClock.
 import type { Clock } from '../lib/clock.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Db } from '../store/open.ts';
 import { SqlitePointsStore } from '../store/points-store.ts';
 import { SqliteBillingStore } from '../store/billing-store.ts';
@@ -23,13 +24,13 @@ export interface PointsEngine {
   onUserCreated: UserCreatedHook;
 }
 
-export function createPointsEngine(db: Db, clock: Clock): PointsEngine {
+export function createPointsEngine(db: Db, clock: Clock, metrics: Metrics | null = null): PointsEngine {
   const points = new SqlitePointsStore(db);
   const billing = new SqliteBillingStore(db);
   return {
     points,
     billing,
-    pointsService: createPointsService({ store: points, clock }),
+    pointsService: createPointsService({ store: points, clock, metrics }),
     billingService: createBillingService({ store: billing, clock }),
     onUserCreated: (user) => points.grantRegistration(user.realmId, user.id, clock.now()),
   };

@@ -1,8 +1,9 @@
 // PointsService handlers: parse, validate, check the extra permission rules, call the store,
 // shape the answer (CONTRACT §6). Thin: the rules live in windows/periods/consume and the store.
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
+import type { ConsumeOutcome, Metrics } from '../lib/metrics.ts';
 import { spanEnd, spanStart } from '../lib/profile.ts';
 import { fromTimestamp, toTimestamp, toTimestampOrNull, type Timestamp } from '../lib/timestamp.ts';
 import { hasPermission, type CallContext, type ServiceImpl } from '../rpc/context.ts';
@@ -13,6 +14,7 @@ import { validateWindows } from './windows.ts';
 export interface PointsServiceDeps {
   store: PointsStore;
   clock: Clock;
+  metrics?: Metrics | null;
 }
 
 type WindowList = { windows?: Array<{ windowSeconds?: number; limit?: number }> } | null | undefined;
@@ -63,7 +65,15 @@ function requirePermission(ctx: CallContext, permission: string): void {
   if (p && p.kind === 'api_key' && !hasPermission(p, permission)) throw forbidden(`API key lacks the ${permission} permission`);
 }
 
-export function createPointsService({ store, clock }: PointsServiceDeps): ServiceImpl {
+/** The outcome of a consume the ledger refused or could not run (metrics). */
+function consumeFailure(e: unknown): ConsumeOutcome {
+  const code = e instanceof GatehouseError ? e.code : null;
+  if (code === 'insufficient_points') return 'insufficient_points';
+  if (code === 'idempotency_conflict') return 'conflict';
+  return 'error';
+}
+
+export function createPointsService({ store, clock, metrics }: PointsServiceDeps): ServiceImpl {
   const requireRealm = async (realmId: string) => {
     if (!(await store.realmExists(realmId))) throw notFound(`Realm ${realmId} not found`);
   };
@@ -119,7 +129,15 @@ export function createPointsService({ store, clock }: PointsServiceDeps): Servic
       const transactionId = newId('ptx');
       spanEnd('consume.hash_and_id', t0);
       const t1 = spanStart();
-      const r = await store.consume({ realmId: req.realmId, userId: req.userId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId }, clock.now());
+      let r: ConsumeResult;
+      try {
+        r = await store.consume({ realmId: req.realmId, userId: req.userId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId }, clock.now());
+      } catch (e) {
+        metrics?.consume(consumeFailure(e));
+        throw e;
+      }
+      // A replay answers with the first call's transaction, not the id made for this one.
+      metrics?.consume(r.transactionId === transactionId ? 'ok' : 'idempotent_replay');
       spanEnd('consume.db', t1);
       const t2 = spanStart();
       const view = consumeView(r);

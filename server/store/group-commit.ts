@@ -30,6 +30,8 @@ const MAX_BATCH = 8;
 
 class CommitQueue {
   private pending: Unit[] = [];
+  /** Told each transaction's number of units (metrics). */
+  onBatch: ((size: number) => void) | null = null;
   private scheduled = false;
   private readonly begin;
   private readonly commit;
@@ -79,6 +81,7 @@ class CommitQueue {
       for (const u of batch) u.reject(e);
       return;
     }
+    this.onBatch?.(batch.length);
     try {
       this.begin.run();
     } catch (e) {
@@ -140,6 +143,11 @@ class CommitQueue {
 }
 
 const queueOf = perObject((db: Db) => new CommitQueue(db));
+
+/** Calls `observe` with the size of every batch run on `db` from now on (one observer per database). */
+export function observeBatches(db: Db, observe: (size: number) => void): void {
+  queueOf(db).onBatch = observe;
+}
 
 /** Runs `fn` (synchronous statements only) as one all-or-nothing unit of a BEGIN IMMEDIATE
  *  transaction shared with the other units queued in this turn; resolves after COMMIT. */
