@@ -1,6 +1,6 @@
 // gatehouse backup: an online copy of a (possibly running) server's database through SQLite's
 // backup API — consistent even while the server writes — then checked before it is reported.
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { Command } from 'commander';
 import { globals, show } from '../context.ts';
 import { CliError, record, usageError } from '../output.ts';
@@ -20,7 +20,14 @@ export function backupCommand(): Command {
       const started = Date.now();
       const tmp = `${o.out}.partial`;
       rmSync(tmp, { force: true });
-      const db = new Database(source, { readonly: true, fileMustExist: true });
+      // Read-write when allowed, though only read: a read-only connection cannot remove the -wal and
+      // -shm files it makes beside a stopped server's database, the last read-write one to close does.
+      let db: InstanceType<typeof Database>;
+      try {
+        db = new Database(source, { fileMustExist: true });
+      } catch {
+        db = new Database(source, { readonly: true, fileMustExist: true });
+      }
       try {
         db.pragma('busy_timeout = 5000');
         await db.backup(tmp);
@@ -30,10 +37,15 @@ export function backupCommand(): Command {
       } finally {
         db.close();
       }
-      const copy = new Database(tmp, { readonly: true });
+      // The copy keeps the source's WAL mode, in which opening it makes -wal and -shm files beside
+      // it. A backup is one self-contained file: switch it to a rollback journal, which also removes
+      // them when the connection closes.
+      const copy = new Database(tmp);
+      copy.pragma('journal_mode = DELETE');
       const check = copy.pragma('integrity_check', { simple: true });
       const version = (copy.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number }).v;
       copy.close();
+      chmodSync(tmp, 0o600); // a copy of the keys' hashes and users' data: the owner's only
       if (check !== 'ok') {
         rmSync(tmp, { force: true });
         throw new CliError(`the copy failed its integrity check: ${String(check)}`);
