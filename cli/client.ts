@@ -5,6 +5,7 @@ import type protobuf from 'protobufjs';
 import { loadProtos } from '../server/rpc/proto.ts';
 import { decodeStatusDetails } from '../server/grpc/status-details.ts';
 import { messageToJson } from '../server/gateway/json.ts';
+import { GatehouseError, isErrorCode } from '../server/errors.ts';
 import { CliError } from './output.ts';
 
 export interface ServerOptions {
@@ -56,13 +57,45 @@ export async function callRpc(opts: ServerOptions, service: string, method: stri
 
 export function toCliError(err: grpc.ServiceError, server: string): CliError {
   if (err.code === grpc.status.UNAVAILABLE && !err.metadata?.get('grpc-status-details-bin').length) {
-    return new CliError(`cannot reach gatehouse at ${server} (${err.details}); start it with 'gatehouse serve' or pass --server`, 1, 'unavailable');
+    return new CliError(`cannot reach the server at ${server} (${transportReason(err.details)}); start it with 'gatehouse serve' or pass --server`, 1, 'unavailable');
   }
-  if (err.code === grpc.status.DEADLINE_EXCEEDED) return new CliError(`gatehouse at ${server} did not answer in time`, 1, 'timeout');
+  if (err.code === grpc.status.DEADLINE_EXCEEDED) return new CliError(`the server at ${server} did not answer in time`, 1, 'timeout');
   const raw = err.metadata?.get('grpc-status-details-bin')[0];
   if (raw) {
     const s = decodeStatusDetails(Buffer.from(raw as Buffer));
-    if (s.errorInfo) return new CliError(s.message, 1, s.errorInfo.reason, s.errorInfo.metadata);
+    if (s.errorInfo) {
+      const reason = s.errorInfo.reason;
+      const status = isErrorCode(reason) ? new GatehouseError(reason, '').httpStatus : undefined;
+      const { requestId, ...rest } = typedMetadata(s.errorInfo.metadata);
+      return new CliError(s.message, 1, reason, { status, requestId, ...rest });
+    }
   }
   return new CliError(err.details || err.message, 1, grpc.status[err.code]?.toLowerCase());
+}
+
+/** What went wrong with the connection, without grpc-js's own wording around it ("No connection
+ *  established. Last error: Error: connect ECONNREFUSED …. Resolution note: "). */
+export function transportReason(details: string): string {
+  if (/ECONNREFUSED/.test(details)) return 'connection refused';
+  if (/ENOTFOUND|EAI_AGAIN|Name resolution failed/i.test(details)) return 'host name not found';
+  if (/ETIMEDOUT/.test(details)) return 'connection timed out';
+  if (/EHOSTUNREACH|ENETUNREACH/.test(details)) return 'host unreachable';
+  if (/ECONNRESET|EPIPE/.test(details)) return 'connection reset';
+  const rest = details
+    .replace(/\s*Resolution note:.*$/s, '')
+    .replace(/^No connection established\.\s*(Last error:\s*)?(Error:\s*)?/i, '')
+    .replace(/[.\s]+$/, '');
+  return rest || 'no connection';
+}
+
+/** ErrorInfo metadata is a string map; the HTTP error body has numbers for counts (`have`, `need`,
+ *  `activeSubscriptions`, `retryAfter`). Decimal integers become numbers again, except under the
+ *  names of identifiers and keys (`mappingId`, `idempotencyKey`, `requestId`…), whose digits are text. */
+function typedMetadata(metadata: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(metadata)) {
+    const textual = /(Id|Key)$/.test(k) || k === 'field';
+    out[k] = !textual && /^-?(0|[1-9]\d*)$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v;
+  }
+  return out;
 }

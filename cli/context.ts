@@ -1,9 +1,12 @@
 // What every command shares: the global options and one way to call the server and print.
 import type { Command } from 'commander';
+import { parseDuration } from './duration.ts';
 import { printJson, printLine, usageError } from './output.ts';
 
 export interface Globals {
   server: string;
+  /** Where `server` came from, to name it in an error. */
+  serverFrom: '--server' | 'GATEHOUSE_SERVER' | 'default';
   apiKey?: string;
   realm?: string;
   json: boolean;
@@ -12,7 +15,8 @@ export interface Globals {
 export function globals(cmd: Command): Globals {
   const o = cmd.optsWithGlobals() as Partial<Globals>;
   return {
-    server: o.server ?? process.env.GATEHOUSE_SERVER ?? '127.0.0.1:50051',
+    server: o.server ?? (process.env.GATEHOUSE_SERVER || '127.0.0.1:50051'),
+    serverFrom: o.server !== undefined ? '--server' : process.env.GATEHOUSE_SERVER ? 'GATEHOUSE_SERVER' : 'default',
     apiKey: o.apiKey ?? process.env.GATEHOUSE_API_KEY,
     realm: o.realm ?? process.env.GATEHOUSE_REALM,
     json: Boolean(o.json),
@@ -28,6 +32,10 @@ export function realmOf(g: Globals): string {
 let clientModule: typeof import('./client.ts') | null = null;
 
 export async function rpc(g: Globals, service: string, method: string, request: object): Promise<Record<string, unknown>> {
+  // The HTTP adapter's URL is the usual mistake: gRPC wants the other listener's host:port.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(g.server)) {
+    throw usageError(`${g.serverFrom === 'GATEHOUSE_SERVER' ? 'GATEHOUSE_SERVER=' : '--server '}${g.server}: expected HOST:PORT of gatehouse's gRPC listener (e.g. 127.0.0.1:50051), not a URL`);
+  }
   clientModule ??= await import('./client.ts');
   return clientModule.callRpc({ server: g.server, apiKey: g.apiKey }, service, method, request);
 }
@@ -51,6 +59,15 @@ export function parseIntArg(name: string, min = 0) {
   return (v: string): number => {
     if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < min) throw usageError(`${name}: expected a whole number ≥ ${min}, got ${v}`);
     return Number(v);
+  };
+}
+
+/** A length of time in seconds: 15m, 12h, 30d, 1w, or plain seconds. */
+export function parseSecondsArg(name: string) {
+  return (v: string): number => {
+    const s = parseDuration(v);
+    if (typeof s === 'string') throw usageError(`${name} ${v}: ${s}`);
+    return s;
   };
 }
 

@@ -18,7 +18,7 @@ import { simulateCommand } from './commands/simulate.ts';
 export function buildProgram(): Command {
   const program = new Command('gatehouse')
     .description('Native ID-token login and rolling-window points quotas')
-    .option('--server <addr>', 'gRPC address of a running gatehouse (env GATEHOUSE_SERVER)')
+    .option('--server <host:port>', 'gRPC listener of a running gatehouse, e.g. 127.0.0.1:50051 (env GATEHOUSE_SERVER)')
     .option('--api-key <key>', 'admin API key (env GATEHOUSE_API_KEY)')
     .option('--realm <id>', 'realm to act on (env GATEHOUSE_REALM)')
     .option('--json', 'machine-readable output on stdout')
@@ -54,7 +54,9 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+      // Help shown because no subcommand was given (commander writes it to stderr): a usage error.
+      if (err.code === 'commander.help') return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return EXIT.usage;
     }
     return reportError(err, argv.includes('--json'));

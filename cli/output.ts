@@ -1,12 +1,14 @@
 // Output: results on stdout (text, or JSON with --json), diagnostics on stderr, fixed exit codes.
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+// 130 = 128 + SIGINT, what a shell reports for a command stopped with Ctrl-C.
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 export class CliError extends Error {
+  /** `extra`: the server's error fields (`status`, `requestId`, `have`, …) as the HTTP error body has them. */
   constructor(
     message: string,
     readonly exitCode: number = EXIT.failed,
     readonly code?: string,
-    readonly extra: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -43,8 +45,11 @@ export function record(obj: Record<string, unknown>): string {
 }
 
 export function reportError(err: unknown, json: boolean): number {
+  // Ctrl-C at a prompt: inquirer rejects with ExitPromptError; nothing was sent after it.
+  if ((err as Error | null)?.name === 'ExitPromptError') err = new CliError('cancelled; nothing saved', EXIT.interrupted, 'cancelled');
   if (err instanceof CliError) {
     if (json) process.stderr.write(JSON.stringify({ error: err.code ?? 'failed', message: err.message, ...err.extra }) + '\n');
+    else if (err.code === 'cancelled') process.stderr.write(`\n${err.message}\n`);
     else process.stderr.write(`error${err.code && err.code !== 'usage' ? ` (${err.code})` : ''}: ${err.message}\n`);
     return err.exitCode;
   }

@@ -24,7 +24,7 @@ export interface SimulationInput {
   kind: 'subscription_credit' | 'free_periodic_credit';
   /** Pool balances granted at the start; they never expire. */
   pools: { topup?: number; granted?: number };
-  /** Events in time order. */
+  /** Events in time order; all are played, including the tail of a burst that starts at the end. */
   events: Iterable<UsageEvent>;
   eventCount: number;
   durationMs: number;
@@ -138,8 +138,9 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
       }
     };
 
+    let end = input.durationMs;
     for (const ev of input.events) {
-      if (ev.at > input.durationMs) break;
+      end = Math.max(end, ev.at);
       await takeSamplesUntil(ev.at);
       clock.set(input.start + ev.at);
       result.requests++;
@@ -190,7 +191,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     await takeSamplesUntil(input.durationMs);
     if (span) {
       const { fromMs: _f, ...open } = span;
-      result.blocked.push({ ...open, until: iso(input.start + input.durationMs) });
+      result.blocked.push({ ...open, until: iso(input.start + end) });
     }
     result.pool.end = pool;
     input.onProgress?.(input.eventCount, input.eventCount);
@@ -205,9 +206,10 @@ export function* steady(everyMs: number, amount: number, durationMs: number): Ge
   for (let t = 0; t <= durationMs; t += everyMs) yield { at: t, amount };
 }
 
-/** `count` events back to back (1 ms apart) at the start of every `everyMs`. */
+/** `count` events back to back (1 ms apart) at the start of every `everyMs`. A burst that starts
+ *  within `durationMs` is played whole, even the one that starts at its very end. */
 export function* bursts(count: number, everyMs: number, amount: number, durationMs: number): Generator<UsageEvent> {
-  for (let t = 0; t <= durationMs; t += everyMs) for (let i = 0; i < count && t + i <= durationMs; i++) yield { at: t + i, amount };
+  for (let t = 0; t <= durationMs; t += everyMs) for (let i = 0; i < count; i++) yield { at: t + i, amount };
 }
 
 /** Merges event streams into one in time order. */

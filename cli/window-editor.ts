@@ -1,9 +1,10 @@
 // The multi-window editor (the console's "advanced configuration" of a price row): add, change,
 // remove and reorder rows, lengths typed as 5h / 90m / 1d / 1w / 30d / seconds, every answer
 // checked as it is typed with the server's own window rules, and a preview before saving.
-import { formatDuration, parseDuration } from './duration.ts';
+import { MAX_WINDOWS } from '../server/points/windows.ts';
+import { parseDuration } from './duration.ts';
 import { promptModule } from './prompts.ts';
-import { table } from './output.ts';
+import { windowKey, windowTable } from './window-text.ts';
 
 export interface Window {
   windowSeconds: number;
@@ -12,17 +13,6 @@ export interface Window {
 
 /** The server's rules for a whole list: returns the first problem, or null. */
 export type WindowRules = (windows: Window[]) => string | null;
-
-export function windowTable(windows: Window[]): string {
-  if (windows.length === 0) return '  (no windows)';
-  return table(
-    ['#', 'LENGTH', 'SECONDS', 'LIMIT'],
-    windows.map((w, i) => [i + 1, formatDuration(w.windowSeconds), w.windowSeconds, w.limit]),
-  )
-    .split('\n')
-    .map((l) => '  ' + l)
-    .join('\n');
-}
 
 type Action = 'add' | 'change' | 'remove' | 'up' | 'down' | 'clear' | 'done' | 'cancel';
 
@@ -36,11 +26,11 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
     type: 'input' as const,
     name: 'length',
     message: 'Window length (5h, 90m, 1d, 1w, 30d or seconds):',
-    default: current === undefined ? undefined : formatDuration(current),
+    default: current === undefined ? undefined : windowKey(current),
     validate: (text: string) => {
       const s = parseDuration(text);
       if (typeof s === 'string') return s;
-      if (rows.some((w, i) => i !== except && w.windowSeconds === s)) return `a ${formatDuration(s)} window exists already`;
+      if (rows.some((w, i) => i !== except && w.windowSeconds === s)) return `a ${windowKey(s)} window exists already`;
       const trial = rows.map((w, i) => (i === except ? { ...w, windowSeconds: s } : w));
       if (except === null) trial.push({ windowSeconds: s, limit: 0 });
       return rules(trial) ?? true;
@@ -53,17 +43,20 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
     default: current === undefined ? undefined : String(current),
     validate: (text: string) => (/^\s*\d+\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? true : 'a whole number, 0 or more'),
   });
-  const pickRow = async (message: string) => {
+  /** Asks for a row among `offered` (indexes into rows). */
+  const pickRow = async (message: string, offered = rows.map((_, i) => i)) => {
     const { row } = await prompt([
-      { type: 'select', name: 'row', message, choices: rows.map((w, i) => ({ name: `${i + 1}. ${formatDuration(w.windowSeconds)} — limit ${w.limit}`, value: i })) },
+      { type: 'select', name: 'row', message, pageSize: MAX_WINDOWS, choices: offered.map((i) => ({ name: `${i + 1}. ${windowKey(rows[i]!.windowSeconds)} — limit ${rows[i]!.limit}`, value: i })) },
     ]);
     return row as number;
   };
 
   for (;;) {
     say(`\n${title}\n${windowTable(rows)}`);
-    const choices: Array<{ name: string; value: Action }> = [];
-    if (rows.length < 8) choices.push({ name: 'Add a window', value: 'add' });
+    const full = rows.length >= MAX_WINDOWS;
+    const choices: Array<{ name: string; value: Action; disabled?: string }> = [
+      { name: 'Add a window', value: 'add', ...(full ? { disabled: `(maximum ${MAX_WINDOWS} windows: remove one first)` } : {}) },
+    ];
     if (rows.length > 0) {
       choices.push({ name: 'Change a window', value: 'change' }, { name: 'Remove a window', value: 'remove' });
       if (rows.length > 1) choices.push({ name: 'Move a window up', value: 'up' }, { name: 'Move a window down', value: 'down' });
@@ -84,9 +77,11 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
       const i = await pickRow('Remove which window?');
       rows.splice(i, 1);
     } else if (action === 'up' || action === 'down') {
-      const i = await pickRow(`Move which window ${action}?`);
+      // The first row cannot go up nor the last down: they are not offered.
+      const offered = rows.map((_, i) => i).filter((i) => (action === 'up' ? i > 0 : i < rows.length - 1));
+      const i = await pickRow(`Move which window ${action}?`, offered);
       const j = action === 'up' ? i - 1 : i + 1;
-      if (j >= 0 && j < rows.length) [rows[i], rows[j]] = [rows[j]!, rows[i]!];
+      [rows[i], rows[j]] = [rows[j]!, rows[i]!];
     } else if (action === 'clear') {
       rows = [];
     } else if (action === 'done') {
@@ -96,7 +91,13 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
         continue;
       }
       say(`\nPreview — ${title}\n  before:\n${windowTable(initial)}\n  after:\n${windowTable(rows)}`);
-      const { save } = (await prompt([{ type: 'confirm', name: 'save', message: rows.length ? `Save these ${rows.length} window(s)?` : 'Save with no windows (clears the configuration)?', default: true }])) as { save: boolean };
+      // Entitlements keep the snapshot of the windows they were granted with (points-quota-windows.md, "Snapshot rule").
+      say('Changes apply to grants made from now on; quota already granted keeps the windows it was granted with.');
+      const { save } = (await prompt([
+        rows.length
+          ? { type: 'confirm', name: 'save', message: `Save these ${rows.length} window(s)?`, default: true }
+          : { type: 'confirm', name: 'save', message: 'Save with no windows (clears the window configuration)?', default: false },
+      ])) as { save: boolean };
       if (save) return rows;
     }
   }

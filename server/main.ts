@@ -1,6 +1,7 @@
 // Starts gatehouse: gRPC and the HTTP adapter over one app, and stops it gracefully.
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import { parseAddr, type Config } from './config.ts';
 import { createApp, type App, type AppOptions } from './app.ts';
@@ -35,6 +36,9 @@ export interface ServerOptions extends AppOptions {
 
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const app = createApp(config, opts);
+  // grpc-js's own messages (a failed bind, a bad metadata entry) as our JSON lines, not console "E …" ones.
+  const grpcLog = (level: 'error' | 'info' | 'debug') => (...args: unknown[]) => app.log[level](format(...args), { source: 'grpc-js' });
+  grpc.setLogger({ error: grpcLog('error'), info: grpcLog('info'), debug: grpcLog('debug') });
   cryptoOffload.warm(); // logins' signature work gets its thread before the first login
   // A database file of our own: its WAL checkpoints run on their own thread.
   const checkpointer = opts.db || config.db === ':memory:' ? null : startCheckpointer(app.db, config.db, app.log);

@@ -21,7 +21,14 @@ export function backupCommand(): Command {
       const tmp = `${o.out}.partial`;
       rmSync(tmp, { force: true });
       const { createOwnerOnlyFile } = await import('../../server/store/open.ts');
-      const db = new Database(source, { readonly: true, fileMustExist: true });
+      // Read-write when allowed, though only read: a read-only connection cannot remove the -wal and
+      // -shm files it makes beside a stopped server's database, the last read-write one to close does.
+      let db: InstanceType<typeof Database>;
+      try {
+        db = new Database(source, { fileMustExist: true });
+      } catch {
+        db = new Database(source, { readonly: true, fileMustExist: true });
+      }
       try {
         // A copy of the signing keys and secrets: owner-only before a byte is written to it
         // (SQLite writes into the empty file, and gives its journal the file's mode).
@@ -34,7 +41,11 @@ export function backupCommand(): Command {
       } finally {
         db.close();
       }
-      const copy = new Database(tmp, { readonly: true });
+      // The copy keeps the source's WAL mode, in which opening it makes -wal and -shm files beside
+      // it. A backup is one self-contained file: switch it to a rollback journal, which also removes
+      // them when the connection closes.
+      const copy = new Database(tmp);
+      copy.pragma('journal_mode = DELETE');
       const check = copy.pragma('integrity_check', { simple: true });
       const version = (copy.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number }).v;
       copy.close();

@@ -1,6 +1,6 @@
 // gatehouse client: client applications of a realm.
 import { Command } from 'commander';
-import { collect, globals, parseBool, parseIntArg, realmOf, rpc, show } from '../context.ts';
+import { collect, globals, parseBool, parseSecondsArg, realmOf, rpc, show } from '../context.ts';
 import { record, table } from '../output.ts';
 
 /** The settings `create` and `update` share; `create` requires name and type. */
@@ -11,8 +11,8 @@ function settingOptions(cmd: Command, creating: boolean): Command {
     .option('--redirect-uri <uri>', creating ? 'registered redirect URI (repeatable)' : 'replace the redirect URIs (repeatable)', collect, creating ? [] : undefined)
     .option('--ip-binding <mode>', 'off | exact | subnet')
     .option('--enabled <bool>', 'true | false', parseBool('--enabled'))
-    .option('--access-ttl <seconds>', 'access token lifetime', parseIntArg('--access-ttl', 1))
-    .option('--refresh-ttl <seconds>', 'refresh token lifetime', parseIntArg('--refresh-ttl', 1));
+    .option('--access-ttl <duration>', 'access token lifetime: 15m, 1h, or seconds', parseSecondsArg('--access-ttl'))
+    .option('--refresh-ttl <duration>', 'refresh token lifetime: 30d, 12h, or seconds', parseSecondsArg('--refresh-ttl'));
 }
 
 function settings(o: Record<string, unknown>) {

@@ -2,22 +2,35 @@
 // /manage/points/default-config): get, set with flags (scripts), edit interactively.
 import { Command } from 'commander';
 import { collect, globals, parseIntArg, realmOf, rpc, show, type Globals } from '../context.ts';
-import { formatDuration } from '../duration.ts';
 import { record, usageError } from '../output.ts';
 import { canPrompt } from '../prompts.ts';
-import { windowTable, type Window } from '../window-editor.ts';
+import type { Window } from '../window-editor.ts';
 
 const PERIOD_TYPES = ['once', 'daily', 'weekly', 'monthly'];
 
-export function describeConfig(cfg: Record<string, unknown>): string {
+/** The configuration as text. The window helpers load here, not at start, so `--help` stays fast. */
+export async function describeConfig(cfg: Record<string, unknown>): Promise<string> {
+  const { windowTable } = await import('../window-text.ts');
   const windows = cfg.freePeriodicQuotaWindows as Window[] | null;
   const { freePeriodicQuotaWindows: _w, ...rest } = cfg;
   return `${record(rest)}\nfreePeriodicQuotaWindows: ${windows === null ? 'not set' : windows.length === 0 ? 'none (cleared)' : ''}${windows?.length ? '\n' + windowTable(windows) : ''}`;
 }
 
+/** With windows the free periodic grant is a window entitlement and its fixed amount is not used
+ *  (server/store/points-sql.ts materialiseFreePeriodic): say so rather than let an amount look in force. */
+async function unusedAmountWarning(cfg: Record<string, unknown>): Promise<string | null> {
+  const windows = cfg.freePeriodicQuotaWindows as Window[] | null;
+  const amount = cfg.freePeriodicPointsAmount as number;
+  if (!windows?.length || amount <= 0) return null;
+  const { windowsText } = await import('../window-text.ts');
+  return `warning: the free periodic grant uses its windows (${windowsText(windows)}), so freePeriodicPointsAmount ${amount} is not granted; clear the windows (--clear-free-windows) to grant a fixed amount instead`;
+}
+
 async function put(g: Globals, body: Record<string, unknown>) {
   const res = await rpc(g, 'PointsService', 'PutDefaultConfig', { realmId: realmOf(g), ...body });
-  show(g, res, () => `saved\n${describeConfig(res)}`);
+  const text = g.json ? '' : await describeConfig(res);
+  show(g, res, () => `saved\n${text}`);
+  return res;
 }
 
 export function defaultConfigCommand(): Command {
@@ -29,14 +42,15 @@ export function defaultConfigCommand(): Command {
     .action(async (_o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'PointsService', 'GetDefaultConfig', { realmId: realmOf(g) });
-      show(g, res, () => describeConfig(res));
+      const text = g.json ? '' : await describeConfig(res);
+      show(g, res, () => text);
     });
 
   cmd
     .command('set')
-    .description('change some fields (a partial update); windows as --window 5h=500 --window 1w=5000')
+    .description('change some fields (a partial update); windows as --window 5h=500 --window week=5000')
     .option('--registration-bonus <n>', 'registration_credit given once to each new user', parseIntArg('--registration-bonus'))
-    .option('--free-amount <n>', 'points of each free periodic grant', parseIntArg('--free-amount'))
+    .option('--free-amount <n>', 'points of each free periodic grant (not used while free windows are set)', parseIntArg('--free-amount'))
     .option('--free-period-type <type>', PERIOD_TYPES.join(' | '))
     .option('--free-validity-days <n>', 'days a free grant stays valid (0 = never expires)', parseIntArg('--free-validity-days'))
     .option('--window <length=limit>', 'a free periodic quota window (repeatable; replaces the stored windows)', collect, [])
@@ -55,7 +69,9 @@ export function defaultConfigCommand(): Command {
         freePeriodicQuotaWindows: windows === null ? null : { windows },
       };
       if (Object.values(body).every((v) => v === undefined || v === null)) throw usageError('nothing to set: pass at least one option (see --help)');
-      await put(g, body);
+      const saved = await put(g, body);
+      const warning = o.freeAmount !== undefined || windows !== null ? await unusedAmountWarning(saved) : null;
+      if (warning) process.stderr.write(warning + '\n');
     });
 
   cmd
@@ -67,14 +83,17 @@ export function defaultConfigCommand(): Command {
       const current = await rpc(g, 'PointsService', 'GetDefaultConfig', { realmId: realmOf(g) });
       const { editWindows } = await import('../window-editor.ts');
       const { windowRules } = await import('../window-rules.ts');
+      const { windowsText } = await import('../window-text.ts');
       const before = (current.freePeriodicQuotaWindows as Window[] | null) ?? [];
       const after = await editWindows(`Free periodic quota windows of realm ${realmOf(g)}`, before, windowRules('freePeriodicQuotaWindows'));
       if (after === null) {
-        process.stderr.write('cancelled; nothing was saved\n');
+        process.stderr.write('cancelled; nothing saved\n');
         return;
       }
-      await put(g, { freePeriodicQuotaWindows: { windows: after } });
-      if (!g.json) process.stderr.write(`windows now: ${after.map((w) => `${formatDuration(w.windowSeconds)}=${w.limit}`).join(' ') || 'none'}\n`);
+      const saved = await put(g, { freePeriodicQuotaWindows: { windows: after } });
+      if (!g.json) process.stderr.write(`windows now: ${windowsText(after)}\n`);
+      const warning = await unusedAmountWarning(saved);
+      if (warning) process.stderr.write(warning + '\n');
     });
   return cmd;
 }

@@ -5,17 +5,16 @@ import { Command } from 'commander';
 import { globals, realmOf, rpc, show, type Globals } from '../context.ts';
 import { CliError, table, usageError } from '../output.ts';
 import { canPrompt, confirmOrFail } from '../prompts.ts';
-import { formatDuration } from '../duration.ts';
 import type { Window } from '../window-editor.ts';
 
-type Mapping = Record<string, unknown> & { mappingId: string; enabled: boolean; entitlementKey: string; quotaWindows: Window[] | null };
+type Mapping = Record<string, unknown> & { mappingId: string; enabled: boolean; entitlementKey: string; quotaWindows: Window[] | null; activeSubscriptions: number };
 
-const windowsText = (w: Window[] | null) => (w === null ? '-' : w.length === 0 ? 'none' : w.map((x) => `${formatDuration(x.windowSeconds)}=${x.limit}`).join(' '));
-
-export function mappingsTable(rows: Mapping[]): string {
+/** The mappings as a table. The window helpers load here, not at start, so `--help` stays fast. */
+export async function mappingsTable(rows: Mapping[]): Promise<string> {
+  const { windowsText } = await import('../window-text.ts');
   return table(
     ['MAPPING', 'PROVIDER', 'PRODUCT', 'KEY', 'ENABLED', 'POINTS', 'PERIOD', 'WINDOWS', 'ACTIVE SUBS'],
-    rows.map((m) => [m.mappingId, m.paymentProvider as string, m.externalProductId as string, m.entitlementKey, m.enabled, m.pointsPerPeriod as number, m.grantPeriodType as string, windowsText(m.quotaWindows), m.activeSubscriptions as number]),
+    rows.map((m) => [m.mappingId, m.paymentProvider as string, m.externalProductId as string, m.entitlementKey, m.enabled, m.pointsPerPeriod as number, m.grantPeriodType as string, m.quotaWindows === null ? '-' : windowsText(m.quotaWindows), m.activeSubscriptions]),
   );
 }
 
@@ -24,22 +23,36 @@ async function listMappings(g: Globals, filter: { paymentProvider?: string; exte
   return res.mappings as Mapping[];
 }
 
-/** Sends a batch; a 409 says which mapping is blocked, by how many subscriptions, and that nothing was saved. */
+const inUseMessage = (mappingId: unknown, entitlementKey: unknown, n: unknown) =>
+  `mapping ${mappingId}${entitlementKey ? ` (${entitlementKey})` : ''} has ${n ?? 'some'} active subscription(s) and cannot be disabled while they last; nothing saved`;
+
+/** Sends a batch. A disabling the server would refuse (the mapping has active subscriptions, which
+ *  the listing shows) is refused here without a question; any other disabling is confirmed first.
+ *  A 409 that still comes (a subscription started meanwhile) names the mapping the same way. */
 async function sendBatch(g: Globals, batch: Record<string, unknown>, yes: boolean | undefined): Promise<void> {
   const existing = await listMappings(g);
   const updates = (batch.updates as Array<Record<string, unknown>>) ?? [];
-  for (const u of updates) {
-    if (u.enabled !== false || typeof u.mappingId !== 'string') continue;
-    const m = existing.find((x) => x.mappingId === u.mappingId);
-    if (m?.enabled) await confirmOrFail(`Disable mapping ${m.mappingId} (${m.entitlementKey}, ${m.activeSubscriptions} active subscription(s))?`, yes);
+  const disabling = updates
+    .filter((u) => u.enabled === false && typeof u.mappingId === 'string')
+    .map((u) => existing.find((x) => x.mappingId === u.mappingId))
+    .filter((m): m is Mapping => Boolean(m?.enabled));
+  const inUse = disabling.find((m) => m.activeSubscriptions > 0);
+  if (inUse) {
+    throw new CliError(inUseMessage(inUse.mappingId, inUse.entitlementKey, inUse.activeSubscriptions), 1, 'mapping_in_use', {
+      status: 409,
+      mappingId: inUse.mappingId,
+      activeSubscriptions: inUse.activeSubscriptions,
+    });
   }
+  for (const m of disabling) await confirmOrFail(`Disable mapping ${m.mappingId} (${m.entitlementKey}, no active subscriptions)?`, yes);
   try {
     const res = await rpc(g, 'BillingService', 'BatchUpdateEntitlementMappings', { ...batch, realmId: realmOf(g) });
-    show(g, res, () => `saved ${res.saved} mapping(s)\n${mappingsTable(res.mappings as Mapping[])}`);
+    const text = g.json ? '' : await mappingsTable(res.mappings as Mapping[]);
+    show(g, res, () => `saved ${res.saved} mapping(s)\n${text}`);
   } catch (e) {
     if (e instanceof CliError && e.code === 'mapping_in_use') {
-      const n = e.extra.activeSubscriptions ?? '?';
-      throw new CliError(`mapping ${e.extra.mappingId} has ${n} active subscription(s) and cannot be disabled while they last; nothing of the batch was saved`, 1, e.code, e.extra);
+      const m = existing.find((x) => x.mappingId === e.extra.mappingId);
+      throw new CliError(inUseMessage(e.extra.mappingId, m?.entitlementKey, e.extra.activeSubscriptions), 1, e.code, e.extra);
     }
     throw e;
   }
@@ -56,7 +69,8 @@ export function mappingsCommand(): Command {
     .action(async (o: { paymentProvider?: string; product?: string }, c: Command) => {
       const g = globals(c);
       const rows = await listMappings(g, { paymentProvider: o.paymentProvider, externalProductId: o.product });
-      show(g, { mappings: rows }, () => (rows.length ? mappingsTable(rows) : 'no mappings'));
+      const text = g.json || !rows.length ? 'no mappings' : await mappingsTable(rows);
+      show(g, { mappings: rows }, () => text);
     });
 
   cmd
@@ -103,7 +117,7 @@ export function mappingsCommand(): Command {
       const { windowRules } = await import('../window-rules.ts');
       const after = await editWindows(`Quota windows of mapping ${m.mappingId} (${m.entitlementKey})`, m.quotaWindows ?? [], windowRules('quotaWindows'));
       if (after === null) {
-        process.stderr.write('cancelled; nothing was saved\n');
+        process.stderr.write('cancelled; nothing saved\n');
         return;
       }
       await sendBatch(g, { paymentProvider: m.paymentProvider, externalProductId: m.externalProductId, updates: [{ mappingId, quotaWindows: { windows: after } }] }, true);

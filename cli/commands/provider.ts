@@ -2,23 +2,25 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { collect, globals, parseBool, realmOf, rpc, show } from '../context.ts';
-import { record, table, usageError } from '../output.ts';
+import { CliError, record, table, usageError } from '../output.ts';
 
 export function providerCommand(): Command {
   const cmd = new Command('provider').description('identity providers of a realm (apple, google)');
   cmd
     .command('set <provider>')
-    .description('configure a provider (replaces its settings; secrets kept unless given)')
-    .requiredOption('--client-id <id>', 'audience of native ID tokens (Apple: the bundle id)')
-    .option('--enabled <bool>', 'true | false (default true)', parseBool('--enabled'))
-    .option('--additional-client-id <id>', 'another accepted audience of native ID tokens, e.g. another bundle id (repeatable)', collect, [])
-    .option('--client-secret <secret>', 'client secret (write-only)')
+    .description('configure a provider; a field not given keeps its stored value (secrets included)')
+    .option('--client-id <id>', 'audience of native ID tokens (Apple: the bundle id); required the first time')
+    .option('--enabled <bool>', 'true | false (default true for a new provider)', parseBool('--enabled'))
+    .option('--additional-client-id <id>', 'another accepted audience of native ID tokens, e.g. another bundle id (repeatable; replaces the stored list)', collect, [])
+    .option('--clear-additional-client-ids', 'remove the additional audiences')
+    .option('--client-secret <secret>', 'client secret (write-only; "" removes it)')
     .option('--team-id <id>', 'Apple team id (web flow)')
     .option('--key-id <id>', 'Apple key id (web flow)')
     .option('--private-key-file <path>', 'Apple .p8 private key file (web flow)')
     .option('--web-client-id <id>', 'Apple Services ID used by the web-redirect login ("" removes it)')
-    .action(async (provider: string, o: Record<string, unknown>, c: Command) => {
+    .action(async (provider: string, o: Record<string, unknown> & { additionalClientId: string[] }, c: Command) => {
       const g = globals(c);
+      if (o.additionalClientId.length && o.clearAdditionalClientIds) throw usageError('--additional-client-id and --clear-additional-client-ids contradict each other');
       let privateKey: string | undefined;
       if (typeof o.privateKeyFile === 'string') {
         try {
@@ -27,12 +29,20 @@ export function providerCommand(): Command {
           throw usageError(`--private-key-file: ${(e as Error).message}`);
         }
       }
+      // PutProvider replaces `enabled` and `additionalClientIds`: carry the stored ones over. The
+      // server itself keeps the secrets, team, key and web client id when they are absent.
+      const current = await rpc(g, 'AdminService', 'GetProvider', { realmId: realmOf(g), provider }).catch((e: unknown) => {
+        if (e instanceof CliError && e.code === 'not_found' && /provider/i.test(e.message)) return null;
+        throw e;
+      });
+      if (!current && o.clientId === undefined) throw usageError(`--client-id: required to configure ${provider} for the first time`);
+      const additionalClientIds = o.clearAdditionalClientIds ? [] : o.additionalClientId.length ? o.additionalClientId : ((current?.additionalClientIds as string[] | undefined) ?? []);
       const res = await rpc(g, 'AdminService', 'PutProvider', {
         realmId: realmOf(g),
         provider,
-        clientId: o.clientId,
-        enabled: o.enabled,
-        additionalClientIds: o.additionalClientId,
+        clientId: o.clientId ?? current!.clientId,
+        enabled: o.enabled ?? current?.enabled ?? true,
+        additionalClientIds,
         clientSecret: o.clientSecret,
         teamId: o.teamId,
         keyId: o.keyId,

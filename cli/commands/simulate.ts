@@ -3,14 +3,18 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { collect, globals, realmOf, rpc, show } from '../context.ts';
-import { formatDuration, parseDuration } from '../duration.ts';
+import { parseDuration } from '../duration.ts';
 import { table, usageError } from '../output.ts';
 import type { Window } from '../window-editor.ts';
 import type { SimulationResult, UsageEvent } from '../simulator.ts';
 
+const YEAR_MS = 365 * 86_400_000;
+/** The longest run: ten years of a call a minute is five million consumes, already a long wait. */
+const MAX_DURATION_MS = 10 * YEAR_MS;
+
 function durationMs(text: string, flag: string): number {
   const y = /^\s*(\d+)\s*y\s*$/i.exec(text);
-  if (y) return Number(y[1]) * 365 * 86_400_000;
+  if (y) return Number(y[1]) * YEAR_MS;
   const s = parseDuration(text);
   if (typeof s === 'string') throw usageError(`${flag}: ${s} (or years, e.g. 1y)`);
   return s * 1000;
@@ -71,6 +75,7 @@ export function simulateCommand(): Command {
       const start = Date.parse(o.start);
       if (Number.isNaN(start)) throw usageError('--start: an ISO timestamp such as 2026-01-01T00:00:00Z');
       const duration = durationMs(o.duration, '--duration');
+      if (duration > MAX_DURATION_MS) throw usageError(`--duration ${o.duration}: at most 10 years (10y)`);
       let kind: 'subscription_credit' | 'free_periodic_credit' = o.kind === 'free' ? 'free_periodic_credit' : 'subscription_credit';
       if (o.kind !== 'free' && o.kind !== 'subscription') throw usageError('--kind: subscription or free');
 
@@ -114,7 +119,7 @@ export function simulateCommand(): Command {
         streams.push(events);
       }
       if (o.csv) {
-        const events = readCsv(o.csv, start);
+        const events = readCsv(o.csv, start).filter((e) => e.at <= duration);
         count += events.length;
         streams.push(events);
       }
@@ -140,13 +145,14 @@ export function simulateCommand(): Command {
           : undefined,
       });
       const report = { windows, kind, pools, durationMs: duration, elapsedMs: Date.now() - started, ...result };
-      show(g, report, () => describe(report, windows, sim.asciiChart(result.curve.map((p) => p.availableQuota))));
+      const { windowsText } = await import('../window-text.ts');
+      show(g, report, () => describe(report, windowsText(windows), sim.asciiChart(result.curve.map((p) => p.availableQuota))));
     });
 }
 
-function describe(r: SimulationResult & { windows: Window[]; kind: string }, windows: Window[], chart: string): string {
+function describe(r: SimulationResult & { windows: Window[]; kind: string }, windows: string, chart: string): string {
   const lines = [
-    `Windows (${r.kind}): ${windows.map((w) => `${formatDuration(w.windowSeconds)}=${w.limit}`).join(' ')}`,
+    `Windows (${r.kind}): ${windows}`,
     `Requests: ${r.requests}  served: ${r.served}  refused: ${r.refused}`,
     `Points: requested ${r.pointsRequested}, served ${r.pointsServed} (${r.servedFromQuota} from quota, ${r.servedFromPool} from pools), refused ${r.pointsRefused}`,
     `Pools: ${r.pool.start} at the start, ${r.pool.end} at the end${r.pool.emptiedAt ? `, empty from ${r.pool.emptiedAt}` : ''}`,

@@ -113,11 +113,11 @@ describe('mappings from scripts', () => {
     assert.equal(r.code, 1);
     assert.match(r.stderr, /mapping_in_use/);
     assert.match(r.stderr, /has 2 active subscription/);
-    assert.match(r.stderr, /nothing of the batch was saved/);
+    assert.match(r.stderr, /nothing saved/);
     const j = await runCli(['mappings', 'apply', '--file', file, '--yes', '--json'], { env });
     const err = JSON.parse(j.stderr);
     assert.equal(err.error, 'mapping_in_use');
-    assert.equal(err.activeSubscriptions, '2');
+    assert.equal(err.activeSubscriptions, 2);
     const m = (await runCli(['mappings', 'list', '--json'], { env })).json().mappings.find((x: any) => x.mappingId === premium);
     assert.equal(m.enabled, true);
     assert.deepEqual(m.quotaWindows, [{ windowSeconds: 18000, limit: 100 }]);
@@ -161,7 +161,7 @@ describe('the interactive window editor in a pseudo-terminal', () => {
       await pty.waitFor(/What now\?/);
       await pty.choose(/Done: preview and save/);
       await pty.waitFor(/Save these 2 window/);
-      assert.match(pty.screen(), /after:[\s\S]*1\s+5h\s+18000\s+10[\s\S]*2\s+1d\s+86400\s+50/);
+      assert.match(pty.screen(), /after:[\s\S]*1\s+5h\s+18000\s+10[\s\S]*2\s+day\s+86400\s+50/);
       pty.type('y' + KEYS.enter);
       assert.equal(await pty.exit, 0, pty.screen());
     } finally {
@@ -180,7 +180,7 @@ describe('the interactive window editor in a pseudo-terminal', () => {
       await pty.waitFor(/What now\?/);
       await pty.choose(/Cancel without saving/);
       assert.equal(await pty.exit, 0, pty.screen());
-      assert.match(pty.screen(), /nothing was saved/);
+      assert.match(pty.screen(), /cancelled; nothing saved/);
     } finally {
       pty.kill();
     }

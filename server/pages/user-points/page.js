@@ -1,6 +1,6 @@
 // The user's points page. Reads the gatehouse access token from the URL fragment once, keeps it in
 // sessionStorage, clears the fragment, and renders GET /api/points/{realm}/me. It refreshes itself
-// when the next recovery time passes.
+// when the next recovery time passes. Written for the app's users: plain words, no API terms.
 (() => {
   'use strict';
   const realm = decodeURIComponent(location.pathname.split('/')[1] || '');
@@ -14,11 +14,19 @@
     history.replaceState(null, '', location.pathname + location.search);
   }
 
-  const LABELS = { subscription_credit: 'Subscription', free_periodic_credit: 'Free' };
-  const KEY_NAMES = { '5h': '5-hour', day: 'Daily', week: 'Weekly', month: 'Monthly' };
-  const BALANCE_NAMES = { subscription: 'Subscription', freePeriodic: 'Free periodic', topup: 'Top-up', registration: 'Welcome bonus', granted: 'Granted' };
-  const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const PLANS = { subscription_credit: 'Subscription', free_periodic_credit: 'Free plan' };
+  // Balances in the order they are listed; zero ones are not shown.
+  const BALANCES = [
+    ['subscription', 'Subscription points'],
+    ['freePeriodic', 'Free points'],
+    ['topup', 'Top-up'],
+    ['granted', 'Extra points'],
+    ['registration', 'Welcome bonus', 'never expires'],
+  ];
   const number = new Intl.NumberFormat();
+  const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+  const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
+  const dayMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
   let refreshTimer = null;
   let tickTimer = null;
   let last = null;
@@ -28,6 +36,26 @@
     s.textContent = text;
     s.className = isError ? 'error' : '';
     s.hidden = !text;
+  }
+
+  const points = (n) => `${number.format(n)} ${n === 1 ? 'point' : 'points'}`;
+
+  /** A window's length in words: 18000 → "5 hours", 86400 → "24 hours", 604800 → "7 days". */
+  function span(seconds) {
+    const units = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+    for (const [size, unit] of units) {
+      // A day reads better as 24 hours: the window rolls, it does not reset at midnight.
+      if (seconds % size === 0 && !(size === 86400 && seconds === 86400)) {
+        const n = seconds / size;
+        return { n, unit, text: n === 1 ? unit : `${n} ${unit}s` };
+      }
+    }
+    return { n: seconds, unit: 'second', text: `${seconds} seconds` };
+  }
+
+  function windowName(w) {
+    const s = span(w.windowSeconds);
+    return `${PLANS[w.creditKind] || 'Plan'} · ${s.n}-${s.unit} limit`;
   }
 
   /** "in 3 h 12 min", "in 45 s", "now". */
@@ -42,12 +70,31 @@
     if (h) parts.push(`${h} h`);
     if (m && !d) parts.push(`${m} min`);
     if (!d && !h && !m) parts.push(`${s} s`);
-    return `in ${parts.join(' ')}`;
+    return glue(`in ${parts.join(' ')}`);
   }
 
-  function windowName(w) {
-    const span = KEY_NAMES[w.key] || w.key;
-    return `${LABELS[w.creditKind] || w.creditKind} · ${span}`;
+  /** Keeps "4:40 PM" or "in 2 h 5 min" on one line. */
+  const glue = (text) => text.replace(/ /g, '\u00a0');
+
+  /** When `t` is, as a person says it: "at 14:05", "tomorrow at 09:00", "on Tue at 09:00". */
+  function moment(t, now) {
+    const day = (x) => new Date(x).toDateString();
+    const time = glue(clockTime.format(new Date(t)));
+    if (day(t) === day(now)) return { at: `at ${time}`, by: `by ${time}` };
+    if (day(t) === day(now + 86400_000)) return { at: `tomorrow at ${time}`, by: `by tomorrow ${time}` };
+    const date = glue(t - now < 6 * 86400_000 ? weekday.format(new Date(t)) : dayMonth.format(new Date(t)));
+    return { at: `on ${date} at ${time}`, by: `by ${date} ${time}` };
+  }
+
+  /** One line: when used points come back. `nextRecoveryAt` is the first return, `resetsAt` the last. */
+  function recoveryText(w, now) {
+    if (!w.nextRecoveryAt) return `Nothing used in the last ${span(w.windowSeconds).text}.`;
+    const next = Date.parse(w.nextRecoveryAt);
+    const all = Date.parse(w.resetsAt);
+    // Within a day the countdown helps; further out the date says it.
+    const soon = next - now < 86400_000 ? `${moment(next, now).at} (${relative(next - now)})` : moment(next, now).at;
+    const back = next === all ? `${points(w.used)} back ${soon}.` : `First points back ${soon}, all ${number.format(w.used)} back ${moment(all, now).by}.`;
+    return w.exhausted ? `Used up. ${back}` : back;
   }
 
   function el(tag, attrs, text) {
@@ -57,51 +104,53 @@
     return e;
   }
 
-  function recoveryText(w, now) {
-    if (!w.nextRecoveryAt) return 'Nothing used in this window';
-    const next = Date.parse(w.nextRecoveryAt);
-    const all = Date.parse(w.resetsAt);
-    const at = (t) => `${relative(t - now)} (${absolute.format(new Date(t))})`;
-    if (w.exhausted) return `Limit reached — quota returns ${at(next)}`;
-    return next === all ? `Fully restored ${at(all)}` : `Next points return ${at(next)}; fully restored ${at(all)}`;
-  }
-
   function render(summary) {
     last = summary;
     const now = Date.now();
     $('total').textContent = number.format(summary.total);
+    $('total-unit').textContent = summary.total === 1 ? 'point' : 'points';
+    const windows = summary.windows;
+    const split = $('split');
+    split.hidden = windows.length === 0;
+    split.textContent = `${number.format(summary.spendableFromQuota)} within your usage limits, ${number.format(summary.spendableFromPool)} from your balances`;
+
     const list = $('windows');
     list.replaceChildren();
-    for (const w of summary.windows) {
+    for (const w of windows) {
       const li = el('li', { class: `window${w.exhausted ? ' exhausted' : ''}`, 'data-testid': 'window', 'data-key': w.key, 'data-kind': w.creditKind });
       const head = el('div', { class: 'window-head' });
-      head.append(el('span', { class: 'window-name' }, windowName(w)));
-      if (w.isTightest) head.append(el('span', { class: 'tightest', 'data-testid': 'tightest' }, 'Tightest'));
+      head.append(el('span', { class: 'window-name' }, windowName(w)), el('span', { class: 'left' }, `${number.format(w.remaining)} of ${number.format(w.limit)} left`));
       li.append(head);
-      const pct = w.limit > 0 ? Math.min(100, Math.round((w.used / w.limit) * 100)) : 100;
-      const bar = el('div', { class: 'bar', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(w.limit), 'aria-valuenow': String(w.used), 'aria-label': `${windowName(w)} used` });
+      // The bar shows what is left, like a battery.
+      const pct = w.limit > 0 ? Math.max(0, Math.min(100, Math.round((w.remaining / w.limit) * 100))) : 0;
+      const bar = el('div', { class: 'bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': String(w.limit), 'aria-valuenow': String(w.remaining), 'aria-label': `${windowName(w)}: ${number.format(w.remaining)} of ${number.format(w.limit)} points left` });
       const fill = el('span');
       fill.style.width = `${pct}%`;
       bar.append(fill);
       li.append(bar);
-      li.append(el('div', { class: 'numbers' }, `${number.format(w.remaining)} of ${number.format(w.limit)} left · ${number.format(w.used)} used`));
-      const rec = el('div', { class: 'recovery', 'data-testid': 'recovery' }, recoveryText(w, now));
-      if (w.nextRecoveryAt) rec.append(el('time', { datetime: w.nextRecoveryAt, hidden: '' }));
-      li.append(rec);
+      li.append(el('div', { class: 'recovery', 'data-testid': 'recovery' }, recoveryText(w, now)));
       li.dataset.remaining = String(w.remaining);
       li.dataset.limit = String(w.limit);
       li.dataset.used = String(w.used);
       list.append(li);
     }
-    $('windows-section').hidden = summary.windows.length === 0;
+    $('windows-section').hidden = windows.length === 0;
+    const pool = summary.spendableFromPool;
+    $('pool-note').textContent = pool > 0
+      ? `When a limit is used up, your balances still pay: ${points(pool)} right now.`
+      : 'When a limit is used up, only your balances can pay, and they are empty right now.';
+
     const dl = $('balances');
     dl.replaceChildren();
-    for (const [k, name] of Object.entries(BALANCE_NAMES)) {
+    for (const [k, name, hint] of BALANCES) {
       const v = summary.balances[k] || 0;
-      if (!v && (k === 'subscription' || k === 'freePeriodic')) continue;
-      dl.append(el('dt', {}, name), el('dd', { 'data-balance': k }, number.format(v)));
+      if (!v) continue;
+      const dt = el('dt', {}, name);
+      if (hint) dt.append(' ', el('span', { class: 'hint' }, `· ${hint}`));
+      dl.append(dt, el('dd', { 'data-balance': k }, number.format(v)));
     }
-    $('updated').textContent = absolute.format(new Date(now));
+    $('no-balance').hidden = dl.childElementCount > 0;
+    $('updated').textContent = clockTime.format(new Date(now));
     $('updated').setAttribute('datetime', new Date(now).toISOString());
     $('summary').hidden = false;
     showStatus('', false);
@@ -122,7 +171,7 @@
       const t = Date.now();
       document.querySelectorAll('[data-testid="window"]').forEach((li, i) => {
         const w = last.windows[i];
-        if (w) li.querySelector('.recovery').firstChild.textContent = recoveryText(w, t);
+        if (w) li.querySelector('.recovery').textContent = recoveryText(w, t);
       });
     }, 30_000);
   }
