@@ -19,6 +19,29 @@ describe('the login rate limiter', () => {
     assert.deepEqual(l.hit('1.2.3.4', t0 + 45_000), { allowed: true }, 'a new window starts afresh');
   });
 
+  it('counts one budget per IPv6 /64, so rotating the interface identifier gains nothing', () => {
+    const l = new FixedWindowLimiter(2);
+    const t0 = 60_000 * 1000;
+    assert.equal(l.hit('2001:db8:a:b::1', t0).allowed, true);
+    assert.equal(l.hit('2001:db8:a:b:ffff::9', t0).allowed, true);
+    assert.equal(l.hit('2001:0db8:000a:000b::77', t0).allowed, false);
+    assert.equal(l.hit('2001:db8:a:c::1', t0).allowed, true, 'the next /64 is another caller');
+  });
+
+  it('keeps the counts it has when a flood of new addresses fills it: newcomers share one budget', () => {
+    const l = new FixedWindowLimiter(2, 60_000, 3);
+    const t0 = 60_000 * 1000;
+    for (let i = 0; i < 2; i++) l.hit('1.1.1.1', t0);
+    assert.equal(l.hit('1.1.1.1', t0).allowed, false);
+    l.hit('2.2.2.2', t0);
+    l.hit('3.3.3.3', t0); // full
+    assert.equal(l.hit('1.1.1.1', t0).allowed, false, 'a full map does not reset the limited caller');
+    assert.equal(l.hit('9.9.9.1', t0).allowed, true);
+    assert.equal(l.hit('9.9.9.2', t0).allowed, true);
+    assert.equal(l.hit('9.9.9.3', t0).allowed, false, 'fresh addresses past the cap share one budget');
+    assert.equal(l.hit('9.9.9.4', t0 + 60_000).allowed, true, 'the next window starts afresh');
+  });
+
   it('is off with a limit of 0', () => {
     const l = new FixedWindowLimiter(0);
     for (let i = 0; i < 1000; i++) assert.equal(l.hit('k', i).allowed, true);

@@ -183,6 +183,13 @@ describe('a flood of login calls from one address (the shared per-IP limit)', ()
     for (let i = 0; i < endpoints.length; i++) assertLimited(await endpoints[i]![1](srv.http, forged(100 + i)), endpoints[i]![0]);
   });
 
+  it('counts a whole IPv6 /64 as one caller: rotating addresses inside it gains no new budget', async () => {
+    const addr = (i: number) => `2001:db8:7:9:${(i + 1).toString(16)}::${(i + 17).toString(16)}`;
+    for (let i = 0; i < LIMIT; i++) assert.notEqual((await endpoints[i % endpoints.length]![1](srv.http, addr(i))).status, 429);
+    assertLimited(await endpoints[0]![1](srv.http, addr(LIMIT)), 'a fresh address of the same /64');
+    assert.notEqual((await endpoints[0]![1](srv.http, '2001:db8:7:a::1')).status, 429, 'the next /64 is another caller');
+  });
+
   it('ignores X-Forwarded-For entirely without --trust-proxy: every forged value shares the socket address\'s budget', async () => {
     for (let i = 0; i < 3; i++) assert.notEqual((await endpoints[0]![1](plain.http, `192.0.2.${30 + i}`)).status, 429);
     assertLimited(await endpoints[0]![1](plain.http, '192.0.2.99'), 'a fresh forged address');
