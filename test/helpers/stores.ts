@@ -44,6 +44,17 @@ export async function withStores<T>(db: string, fn: (s: Stores) => Promise<T>): 
   }
 }
 
+/** The backend's own check that the database at `db` is sound ('ok' when it is): for SQLite,
+ *  integrity_check over every page and index. Read-only. */
+export function databaseIntegrity(db: string): string {
+  const conn = openDatabase(db, { readonly: true });
+  try {
+    return String(conn.pragma('integrity_check', { simple: true }));
+  } finally {
+    conn.close();
+  }
+}
+
 /** A fresh database in a folder of its own; `peer()` opens it again through another connection (a
  *  second replica); `close()` closes every connection and deletes the folder. */
 export async function freshSqliteStores(): Promise<StoreFixture> {
