@@ -1,7 +1,7 @@
 // Storage of the points concern, behind narrow use-case methods (one transaction each) so another
 // database could implement them. The rules the implementation applies are the pure functions of
 // windows.ts, periods.ts and consume.ts.
-import type { ConsumeResult, DefaultPointsConfig, GrantResult, PeriodType, PointsSummary, PoolKind, QuotaWindow } from './model.ts';
+import type { AllocationLine, Balance, ConsumeResult, DefaultPointsConfig, GrantResult, PeriodType, PointsSummary, PoolKind, QuotaWindow } from './model.ts';
 
 export interface DefaultConfigPatch {
   registrationBonusPoints?: number;
@@ -34,6 +34,21 @@ export interface GrantCommand {
   grantId: string;
 }
 
+/** A balance as stored: spent, expired and ended (its subscription canceled) ones included. */
+export interface StoredBalance extends Balance {
+  endedAt: number | null;
+}
+
+/** An accepted consume as stored. */
+export interface PointsTransaction {
+  transactionId: string;
+  userId: string;
+  amount: number;
+  description: string | null;
+  allocations: AllocationLine[];
+  createdAt: number;
+}
+
 export interface PointsStore {
   realmExists(realmId: string): Promise<boolean>;
   getDefaultConfig(realmId: string): Promise<DefaultPointsConfig>;
@@ -45,4 +60,8 @@ export interface PointsStore {
   grant(cmd: GrantCommand, now: number): Promise<GrantResult>;
   /** Materialises due periodic grants, then reads. Throws not_found for an unknown user. */
   summary(realmId: string, userId: string, now: number): Promise<PointsSummary>;
+  /** Every balance of the user, oldest first, as stored: nothing is materialised by reading. */
+  listBalances(realmId: string, userId: string): Promise<StoredBalance[]>;
+  /** The user's accepted consumes, oldest first. */
+  listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]>;
 }

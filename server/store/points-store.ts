@@ -5,7 +5,7 @@ import { immediate, type Db } from './open.ts';
 import { pointsSql, type PointsSql } from './points-sql.ts';
 import { planConsume } from '../points/consume.ts';
 import { type BalanceTotals, type ConsumeResult, type DefaultPointsConfig, type GrantResult, type PointsSummary, type QuotaKind } from '../points/model.ts';
-import type { ConsumeCommand, DefaultConfigPatch, GrantCommand, PointsStore } from '../points/store.ts';
+import type { ConsumeCommand, DefaultConfigPatch, GrantCommand, PointsStore, PointsTransaction, StoredBalance } from '../points/store.ts';
 import { grantOverCap } from '../points/total-cap.ts';
 
 export class SqlitePointsStore implements PointsStore {
@@ -25,6 +25,10 @@ export class SqlitePointsStore implements PointsStore {
       idem: db.prepare('SELECT request_hash, response FROM points_idempotency WHERE realm_id = ? AND scope = ? AND key = ?'),
       saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       insertTx: db.prepare('INSERT INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      balances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
+        WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
+      transactions: db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
+        WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
     };
   }
 
@@ -149,5 +153,30 @@ export class SqlitePointsStore implements PointsStore {
       const spendableFromPool = st.balances.reduce((s, b) => s + b.remaining, 0);
       return { userId, balances, windows: st.windows, spendableFromQuota, spendableFromPool, total: spendableFromQuota + spendableFromPool };
     });
+  }
+
+  async listBalances(realmId: string, userId: string): Promise<StoredBalance[]> {
+    type Row = { id: string; kind: StoredBalance['kind']; amount: number; remaining: number; expires_at: number | null; ended_at: number | null; created_at: number };
+    return (this.s.balances.all(realmId, userId) as Row[]).map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: r.amount,
+      remaining: r.remaining,
+      expiresAt: r.expires_at,
+      createdAt: r.created_at,
+      endedAt: r.ended_at,
+    }));
+  }
+
+  async listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]> {
+    type Row = { id: string; user_id: string; amount: number; description: string | null; allocations: string; created_at: number };
+    return (this.s.transactions.all(realmId, userId) as Row[]).map((r) => ({
+      transactionId: r.id,
+      userId: r.user_id,
+      amount: r.amount,
+      description: r.description,
+      allocations: JSON.parse(r.allocations) as PointsTransaction['allocations'],
+      createdAt: r.created_at,
+    }));
   }
 }

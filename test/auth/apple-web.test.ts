@@ -5,7 +5,6 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Database from 'better-sqlite3';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { authFixture, decodeJwt, APPLE_AUD, GOOGLE_AUD, OTHER_REALM, PARTNER_REDIRECT, REALM, type AuthFixture } from './fixture.ts';
 import { http, type HttpResult } from '../helpers/http.ts';
@@ -14,6 +13,8 @@ import { nonceHash } from '../helpers/idp.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { s256 } from '../../server/auth/pkce.ts';
 import { parseUser } from '../../server/auth/apple-web.ts';
+import { sha256Hex } from '../../server/lib/ids.ts';
+import { openStores, type OpenStores } from '../helpers/stores.ts';
 
 const SERVICES_ID = 'com.example.web';
 const TEAM_ID = 'TEAM123456';
@@ -30,7 +31,8 @@ type TokenMode = 'ok' | 'down' | 'error' | 'refuse';
 
 describe('Sign in with Apple on the web', () => {
   let f: AuthFixture;
-  let db: Database.Database;
+  /** The server's stores, on a connection of their own. */
+  let stores: OpenStores;
   let skewMs = 0;
   const clock: Clock = { now: () => Date.now() + skewMs };
   const p8 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -105,11 +107,11 @@ describe('Sign in with Apple on the web', () => {
       clientId: APPLE_AUD, enabled: true, webClientId: SERVICES_ID, teamId: TEAM_ID, keyId: KEY_ID, privateKey: privatePem,
     });
     assert.equal(put.status, 200, put.text);
-    db = new Database(f.srv.dbPath, { readonly: true, fileMustExist: true });
+    stores = openStores(f.srv.dbPath);
   });
   after(async () => {
     closeGrpcClients();
-    db.close();
+    stores.close();
     await f.close();
   });
   beforeEach(() => {
@@ -142,13 +144,20 @@ describe('Sign in with Apple on the web', () => {
     return { res, form };
   };
   const counts = () => f.counts();
-  const identitiesOf = (userId: string) =>
-    db.prepare('SELECT provider, subject FROM user_identities WHERE user_id = ? ORDER BY provider').all(userId) as Array<{ provider: string; subject: string }>;
-  const userRow = (userId: string) => db.prepare('SELECT * FROM users WHERE id = ?').get(userId) as Record<string, unknown>;
+  const identitiesOf = async (userId: string) =>
+    (await stores.users.identitiesOf(userId)).map((i) => ({ provider: i.provider, subject: i.subject })).sort((a, b) => a.provider.localeCompare(b.provider));
+  const userOf = async (userId: string) => (await stores.users.getUser(REALM, userId))!;
+  /** How many web attempts are stored: the sweep as of far in the future deletes every one of them
+   *  (each has expired by then) and answers how many went. */
+  const takeAttempts = async () => {
+    let n = 0;
+    for (let k; (k = await stores.auth.sweep('webAttempts', Date.now() + 365 * 86_400_000, 1000)) > 0; ) n += k;
+    return n;
+  };
 
   describe('GET …/apple/login', () => {
     it("redirects to Apple's authorize URL with form_post, scope \"name email\", its own state and nonce", async () => {
-      const before = (db.prepare('SELECT count(*) AS n FROM apple_web_attempts').get() as { n: number }).n;
+      await takeAttempts(); // start from none
       const r = await start({ clientId: 'app' });
       assert.equal(r.status, 302, r.text);
       assert.equal(r.text, '');
@@ -163,16 +172,18 @@ describe('Sign in with Apple on the web', () => {
       assert.equal(q.get('redirect_uri'), `${f.srv.http}/api/oauth/${REALM}/apple/callback`);
       assert.match(q.get('state')!, /^[A-Za-z0-9_-]{43}$/);
       assert.match(q.get('nonce')!, /^[0-9a-f]{64}$/);
-      // Stored for 10 minutes, the state only as its hash.
-      const row = db.prepare('SELECT * FROM apple_web_attempts ORDER BY created_at DESC LIMIT 1').get() as Record<string, number | string | null>;
-      assert.equal((db.prepare('SELECT count(*) AS n FROM apple_web_attempts').get() as { n: number }).n, before + 1);
-      assert.equal(Number(row.expires_at) - Number(row.created_at), 600_000);
-      assert.notEqual(row.state_hash, q.get('state'));
-      assert.equal(nonceHash(String(row.nonce)), q.get('nonce'));
+      // Stored for 10 minutes, the state only as its hash (found under the hash, not under the state).
+      assert.deepEqual(await stores.auth.consumeWebAttempt(REALM, q.get('state')!, clock.now()), { kind: 'refused', reason: 'unknown' });
+      const stored = await stores.auth.consumeWebAttempt(REALM, sha256Hex(q.get('state')!), clock.now());
+      assert.equal(stored.kind, 'ok');
+      const row = stored.kind === 'ok' ? stored.attempt : assert.fail();
+      assert.equal(row.expiresAt - row.createdAt, 600_000);
+      assert.equal(nonceHash(row.nonce), q.get('nonce'));
       // Each login has its own state and nonce.
       const again = new URL((await start({ clientId: 'app' })).headers.get('location')!).searchParams;
       assert.notEqual(again.get('state'), q.get('state'));
       assert.notEqual(again.get('nonce'), q.get('nonce'));
+      assert.equal(await takeAttempts(), 2, 'one attempt stored per login');
     });
 
     it('answers gRPC callers the message with the location instead of a redirect', async () => {
@@ -182,15 +193,14 @@ describe('Sign in with Apple on the web', () => {
     });
 
     it('refuses a missing, unknown or third-party client (without downstreamState) with 400 and stores nothing', async () => {
-      const n = () => (db.prepare('SELECT count(*) AS n FROM apple_web_attempts').get() as { n: number }).n;
-      const before = n();
+      await takeAttempts(); // start from none
       const cases: Array<Record<string, string>> = [{}, { clientId: 'nope' }, { clientId: 'app-off' }, { clientId: 'partner' }, { clientId: 'partner', downstreamState: 'no-such-state' }];
       for (const params of cases) {
         const r = await start(params);
         assert.equal(r.status, 400, `${JSON.stringify(params)}: ${r.text}`);
         assert.equal(r.body.error, 'bad_request');
       }
-      assert.equal(n(), before);
+      assert.equal(await takeAttempts(), 0);
     });
 
     it('answers 404 when the realm has no web configuration for Apple, or Apple is disabled', async () => {
@@ -224,7 +234,7 @@ describe('Sign in with Apple on the web', () => {
       const back = await webLogin({ sub: 'web-first-1', email: 'web1@example.com' }, { user: { name: { firstName: 'Eve', lastName: 'X' } } });
       assert.equal(back.res.status, 200, back.res.text);
       assert.equal(back.res.body.userId, res.body.userId);
-      assert.equal(userRow(res.body.userId).given_name, 'Ada');
+      assert.equal((await userOf(res.body.userId)).givenName, 'Ada');
       assert.equal(counts().users, c1.users);
     });
 
@@ -253,7 +263,7 @@ describe('Sign in with Apple on the web', () => {
       const native = await f.login('apple', { identityToken: idt, clientId: 'app' });
       assert.equal(native.status, 200, native.text);
       assert.equal(native.body.userId, web.res.body.userId);
-      assert.deepEqual(identitiesOf(web.res.body.userId), [{ provider: 'apple', subject: 'web-then-native' }]);
+      assert.deepEqual(await identitiesOf(web.res.body.userId), [{ provider: 'apple', subject: 'web-then-native' }]);
       assert.equal(counts().users, c0.users + 1);
       assert.equal(counts().identities, c0.identities + 1);
     });
@@ -267,8 +277,8 @@ describe('Sign in with Apple on the web', () => {
       const web = await webLogin({ sub: 'native-then-web' }); // returning user: Apple sends no email
       assert.equal(web.res.status, 200, web.res.text);
       assert.equal(web.res.body.userId, native.body.userId);
-      assert.deepEqual(identitiesOf(native.body.userId), [{ provider: 'apple', subject: 'native-then-web' }]);
-      assert.equal(userRow(native.body.userId).email, 'ntw@privaterelay.appleid.com');
+      assert.deepEqual(await identitiesOf(native.body.userId), [{ provider: 'apple', subject: 'native-then-web' }]);
+      assert.equal((await userOf(native.body.userId)).email, 'ntw@privaterelay.appleid.com');
       assert.equal(counts().users, c0.users + 1);
       assert.equal(counts().identities, c0.identities + 1);
     });
@@ -281,7 +291,7 @@ describe('Sign in with Apple on the web', () => {
       const gl = await f.login('google', { identityToken: g, clientId: 'app' });
       assert.equal(gl.status, 200, gl.text);
       assert.equal(gl.body.userId, web.res.body.userId);
-      assert.deepEqual(identitiesOf(web.res.body.userId), [
+      assert.deepEqual(await identitiesOf(web.res.body.userId), [
         { provider: 'apple', subject: 'web-google-1' },
         { provider: 'google', subject: 'g-verified-1' },
       ]);
@@ -292,8 +302,8 @@ describe('Sign in with Apple on the web', () => {
       const gul = await f.login('google', { identityToken: gu, clientId: 'app' });
       assert.equal(gul.status, 200, gul.text);
       assert.notEqual(gul.body.userId, web2.res.body.userId);
-      assert.deepEqual(identitiesOf(web2.res.body.userId), [{ provider: 'apple', subject: 'web-google-2' }]);
-      assert.equal(userRow(gul.body.userId).email, 'g-unverified-2@google.placeholder');
+      assert.deepEqual(await identitiesOf(web2.res.body.userId), [{ provider: 'apple', subject: 'web-google-2' }]);
+      assert.equal((await userOf(gul.body.userId)).email, 'g-unverified-2@google.placeholder');
     });
 
     it('with downstreamState redirects (302) to the third-party redirect URI with a one-time code that exchanges with PKCE', async () => {

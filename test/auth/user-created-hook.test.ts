@@ -6,16 +6,13 @@ import { createAuth } from '../../server/auth/service.ts';
 import { loadConfig } from '../../server/config.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { silentLogger } from '../../server/lib/log.ts';
-import { openDatabase, type Db } from '../../server/store/open.ts';
-import { SqliteAdminStore } from '../../server/store/admin-store.ts';
-import { SqliteAuthStore } from '../../server/store/auth-store.ts';
-import { SqliteUserStore } from '../../server/store/user-store.ts';
+import { openStores, type OpenStores } from '../helpers/stores.ts';
 import type { User } from '../../server/users/model.ts';
 import type { CallContext } from '../../server/rpc/context.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 
 describe('the onUserCreated hook', () => {
-  let db: Db;
+  let stores: OpenStores;
   let idp: TestIdp;
   const created: User[] = [];
   let auth: ReturnType<typeof createAuth>;
@@ -24,23 +21,23 @@ describe('the onUserCreated hook', () => {
 
   before(async () => {
     idp = await startIdp();
-    db = openDatabase(':memory:');
-    const admin = new SqliteAdminStore(db);
+    stores = openStores(':memory:');
+    const admin = stores.admin;
     await admin.createRealm({ id: 'r', name: 'r', createdAt: 0 });
     await admin.putProvider({ realmId: 'r', provider: 'apple', clientId: idp.audience, enabled: true, additionalClientIds: [], updatedAt: 0 });
     await admin.createClient({ realmId: 'r', clientId: 'app', name: 'app', type: 'first_party', redirectUris: [], ipBinding: 'off', enabled: true, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600, createdAt: 0 });
     auth = createAuth({
       config: { ...loadConfig({}, {}), appleJwksUrl: idp.jwksUrl, appleIssuer: idp.issuer },
       admin,
-      users: new SqliteUserStore(db),
-      store: new SqliteAuthStore(db),
+      users: stores.users,
+      store: stores.auth,
       clock,
       onUserCreated: async (u) => void created.push(u),
       publicUrl: () => 'https://gatehouse.test',
     });
   });
   after(async () => {
-    db.close();
+    stores.close();
     await idp.close();
   });
 

@@ -6,10 +6,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { spawnServer, tempDir, type SpawnedServer } from '../helpers/server.ts';
 import { api } from '../helpers/http.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { withStores } from '../helpers/stores.ts';
 import { createMapping, createRealm, createUser, subscribe, w } from './helpers.ts';
 
 describe('concurrent consumes from several processes on one database', () => {
@@ -45,12 +45,12 @@ describe('concurrent consumes from several processes on one database', () => {
       if (i % 2 === 0) {
         return api(srv.http, srv.adminKey).post('/api/points/race/consume', { userId: user, amount }).then((r) => {
           assert.ok(r.status === 200 || (r.status === 409 && r.body.error === 'insufficient_points'), r.text);
-          return { amount, ok: r.status === 200, have: r.body.have as number | undefined };
+          return { amount, ok: r.status === 200, have: r.body.have as number | undefined, transactionId: r.body.transactionId as string | undefined };
         });
       }
       return grpcCall(srv.grpc, 'PointsService', 'Consume', { realmId: 'race', userId: user, amount }, srv.adminKey).then((r) => {
         assert.ok(r.ok || r.error.reason === 'insufficient_points', JSON.stringify(r));
-        return { amount, ok: r.ok, have: r.ok ? undefined : Number(r.error.metadata.have) };
+        return { amount, ok: r.ok, have: r.ok ? undefined : Number(r.error.metadata.have), transactionId: r.ok ? (r.value.transactionId as string) : undefined };
       });
     });
     // The same idempotency key to two processes at once: one deduction, the same answer twice.
@@ -75,17 +75,19 @@ describe('concurrent consumes from several processes on one database', () => {
     assert.equal(fromQuota + (500 - pool), accepted, 'window usage plus pool spending equals the accepted total');
     assert.equal(fromQuota, 300, 'quota is used before pools, so the 5h window filled up');
 
-    const db = new Database(dbPath, { readonly: true });
-    try {
-      const tx = db.prepare('SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM points_transactions WHERE user_id = ?').get(user) as { n: number; total: number };
-      assert.equal(tx.n, acceptedCount, 'one transaction row per accepted consume, none for the rejected');
-      assert.equal(tx.total, accepted);
-      const ledger = db.prepare('SELECT coalesce(sum(amount), 0) AS s FROM points_usage_ledger WHERE user_id = ?').get(user) as { s: number };
-      assert.equal(ledger.s, fromQuota);
-      const neg = db.prepare('SELECT count(*) AS n FROM points_balances WHERE remaining < 0').get() as { n: number };
-      assert.equal(neg.n, 0);
-    } finally {
-      db.close();
+    // What the store recorded, read through its interface on a connection of its own.
+    const stored = await withStores(dbPath, async (s) => ({ tx: await s.points.listTransactions('race', user), balances: await s.points.listBalances('race', user) }));
+    assert.equal(stored.tx.length, acceptedCount, 'one transaction per accepted consume, none for the rejected');
+    assert.equal(stored.tx.reduce((sum, t) => sum + t.amount, 0), accepted);
+    const answered = [...results.filter((r) => r.ok).map((r) => r.transactionId!), ...(idemAccepted ? [i1!.body.transactionId as string] : [])];
+    assert.deepEqual(stored.tx.map((t) => t.transactionId).sort(), answered.sort(), 'the transactions are the accepted answers');
+    const lines = stored.tx.flatMap((t) => t.allocations);
+    assert.equal(lines.filter((a) => a.creditKind === 'subscription_credit').reduce((sum, a) => sum + a.amount, 0), fromQuota, 'the recorded quota use is the window usage');
+    assert.equal(stored.balances.length, 2);
+    for (const b of stored.balances) {
+      const drawn = lines.filter((a) => a.sourceId === b.id).reduce((sum, a) => sum + a.amount, 0);
+      assert.ok(b.remaining >= 0, 'no balance below zero');
+      assert.equal(b.amount - b.remaining, drawn, `${b.kind}: what it lost is exactly what was drawn from it`);
     }
   });
 });

@@ -5,9 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { openDatabase } from '../../server/store/open.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { createPointsEngine } from '../../server/points/engine.ts';
+import { openStores, type Stores } from '../helpers/stores.ts';
 import { ledgerPruning } from '../../server/store/points-sql.ts';
 import { GatehouseError } from '../../server/errors.ts';
 import { windowKey } from '../../server/points/windows.ts';
@@ -143,14 +142,19 @@ class Model {
   }
 }
 
+/** Realm `r` with user `u`, through the store interfaces. */
+async function realmWithUser(engine: Stores): Promise<void> {
+  await engine.admin.createRealm({ id: 'r', name: 'r', createdAt: 0 });
+  await engine.users.createUser({ id: 'u', realmId: 'r', email: 'u@example.com', emailVerified: false, givenName: null, familyName: null, createdAt: 0 });
+}
+
 async function run(s: Scenario): Promise<void> {
-  const db = openDatabase(':memory:');
+  // The stores over an in-memory database, driven offline with a manual clock.
+  const engine = openStores(':memory:');
   const start = Date.UTC(2026, 5, 1, 7, 30);
   const clock = new ManualClock(start);
   try {
-    const engine = createPointsEngine(db, clock);
-    db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('r', 'r', 0)").run();
-    db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES ('u', 'r', 'u@example.com', 0)").run();
+    await realmWithUser(engine);
     await engine.points.putDefaultConfig('r', {
       registrationBonusPoints: s.registration,
       freePeriodicGrantPeriodType: s.freeWindows.length ? 'once' : 'daily',
@@ -165,7 +169,7 @@ async function run(s: Scenario): Promise<void> {
     const model = new Model(s);
     if (s.registration > 0) model.balances.push({ id: 'registration', kind: 'registration_credit', remaining: s.registration, expiresAt: null, createdAt: start });
     // The engine's registration balance has a random id; give the model the same one for tie-breaks.
-    const reg = db.prepare("SELECT id FROM points_balances WHERE source = 'registration'").get() as { id: string } | undefined;
+    const reg = (await engine.points.listBalances('r', 'u')).find((b) => b.kind === 'registration_credit');
     if (reg) model.balances[0]!.id = reg.id;
 
     let n = 0;
@@ -198,7 +202,7 @@ async function run(s: Scenario): Promise<void> {
       assert.deepEqual(got, model.summary(clock.now()), `summary after ${where}`);
     }
   } finally {
-    db.close();
+    engine.close();
   }
 }
 
@@ -217,12 +221,10 @@ describe('consumption engine vs a brute-force reference model', () => {
 describe('ledger pruning', () => {
   it('keeps a month of history, so a longer window granted later still sees earlier consumption', async () => {
     Object.assign(ledgerPruning, { every: 1, minRetentionMs: 31 * DAY });
-    const db = openDatabase(':memory:');
+    const engine = openStores(':memory:');
     const clock = new ManualClock(Date.UTC(2026, 5, 1));
     try {
-      const engine = createPointsEngine(db, clock);
-      db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('r', 'r', 0)").run();
-      db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES ('u', 'r', 'u@example.com', 0)").run();
+      await realmWithUser(engine);
       const [short, long] = await engine.billing.applyMappingBatch('r', 'stripe', 'p', [
         { entitlementKey: 'short', quotaWindows: [{ windowSeconds: 3600, limit: 10 }] },
         { entitlementKey: 'long', quotaWindows: [{ windowSeconds: 604800, limit: 100 }] },
@@ -236,7 +238,7 @@ describe('ledger pruning', () => {
       const s = await engine.points.summary('r', 'u', clock.now());
       assert.deepEqual(s.windows.map((w) => [w.key, w.used]), [['1h', 0], ['week', 40]]);
     } finally {
-      db.close();
+      engine.close();
       Object.assign(ledgerPruning, { every: 16, minRetentionMs: 31 * DAY });
     }
   });

@@ -7,7 +7,7 @@ import { startInProcess, type InProcessServer } from '../helpers/server.ts';
 import { api } from '../helpers/http.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { openDatabase } from '../../server/store/open.ts';
+import { withStores } from '../helpers/stores.ts';
 import { createKey, createRealm, createUser, w, windows, type Api } from './helpers.ts';
 
 describe('realm default points configuration', () => {
@@ -173,12 +173,8 @@ describe('realm default points configuration', () => {
   it('a change committed by another connection is seen on the next call (the server caches the row)', async () => {
     assert.equal((await put({ registrationBonusPoints: 3 })).status, 200);
     assert.equal((await h.get('/api/points/dc/default-config')).body.registrationBonusPoints, 3); // cached now
-    const other = openDatabase(srv.dbPath);
-    try {
-      other.prepare('UPDATE points_default_config SET registration_bonus_points = 42 WHERE realm_id = ?').run('dc');
-    } finally {
-      other.close();
-    }
+    // Another replica's write: the PointsStore over a connection of its own.
+    await withStores(srv.dbPath, (other) => other.points.putDefaultConfig('dc', { registrationBonusPoints: 42 }, clock.now()));
     await new Promise((r) => setImmediate(r)); // the next turn of the server's event loop
     assert.equal((await h.get('/api/points/dc/default-config')).body.registrationBonusPoints, 42);
   });

@@ -13,8 +13,7 @@ import { api, http, type HttpResult } from '../helpers/http.ts';
 import { closeGrpcClients, grpcCall, type GrpcResult } from '../helpers/grpc.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 import { createMapping, createRealm, createKey, createUser, subscribe, w, type Api } from '../points/helpers.ts';
-import { openDatabase } from '../../server/store/open.ts';
-import { SqliteAdminStore } from '../../server/store/admin-store.ts';
+import { withStores } from '../helpers/stores.ts';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -252,23 +251,18 @@ describe('redirect URIs are judged raw, before any parsing', () => {
 
   it('never matches a redirect URI stored raw before the rules, so /authorize refuses it', async () => {
     // A client saved by an earlier version, straight through the store (no validation there).
-    const db = openDatabase(srv.dbPath);
-    try {
-      const raw = 'https://app.example/cb\r\nSet-Cookie: a=1';
-      assert.ok(await new SqliteAdminStore(db).createClient({
-        realmId: 'redir', clientId: 'legacy', name: 'legacy', type: 'third_party', redirectUris: [raw], ipBinding: 'off', enabled: true,
-        accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 2_592_000, createdAt: Date.now(),
-      }));
-      const params = new URLSearchParams({
-        response_type: 'code', client_id: 'legacy', redirect_uri: raw, state: 'state-legacy-1', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256',
-      });
-      const r = await http(srv.http, 'GET', `/api/oauth/redir/authorize?${params}`);
-      assert.equal(r.status, 400, r.text);
-      assert.equal(r.body.error, 'invalid_request');
-      assert.match(r.body.message ?? r.body.error_description ?? r.text, /redirect_uri/);
-    } finally {
-      db.close();
-    }
+    const raw = 'https://app.example/cb\r\nSet-Cookie: a=1';
+    assert.ok(await withStores(srv.dbPath, (s) => s.admin.createClient({
+      realmId: 'redir', clientId: 'legacy', name: 'legacy', type: 'third_party', redirectUris: [raw], ipBinding: 'off', enabled: true,
+      accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 2_592_000, createdAt: Date.now(),
+    })));
+    const params = new URLSearchParams({
+      response_type: 'code', client_id: 'legacy', redirect_uri: raw, state: 'state-legacy-1', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256',
+    });
+    const r = await http(srv.http, 'GET', `/api/oauth/redir/authorize?${params}`);
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.error, 'invalid_request');
+    assert.match(r.body.message ?? r.body.error_description ?? r.text, /redirect_uri/);
   });
 });
 

@@ -6,8 +6,7 @@ import { status } from '@grpc/grpc-js';
 import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
 import { api, http } from '../helpers/http.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
-import { openDatabase } from '../../server/store/open.ts';
-import { SqliteAdminStore } from '../../server/store/admin-store.ts';
+import { withStores } from '../helpers/stores.ts';
 
 let srv: SpawnedServer;
 before(async () => {
@@ -166,12 +165,7 @@ describe('errors carry the contract body on HTTP and ErrorInfo on gRPC', () => {
     const k = (await h.post('/api/admin/api-keys', { realm: '*', permissions: ['realms.manage'] })).body;
     for (let i = 0; i < 3; i++) assert.equal((await http(srv.http, 'GET', '/api/admin/realms', { key: k.key })).status, 200);
     // What an operator's script does with the server running: its own connection, its own commit.
-    const db = openDatabase(srv.dbPath);
-    try {
-      assert.ok(await new SqliteAdminStore(db).revokeApiKey(k.id, Date.now()));
-    } finally {
-      db.close();
-    }
+    assert.ok(await withStores(srv.dbPath, (other) => other.admin.revokeApiKey(k.id, Date.now())));
     expectHttpError(await http(srv.http, 'GET', '/api/admin/realms', { key: k.key }), 401, 'unauthorized');
     const g = await grpcCall(srv.grpc, 'AdminService', 'ListRealms', {}, k.key);
     assert.ok(!g.ok);

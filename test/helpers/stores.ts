@@ -1,0 +1,76 @@
+// The store interfaces over a database, for tests that check a fact no API call shows: the one
+// place outside server/ that knows which classes implement them for a database address. A test
+// reaches a running server's data through these (its own connection, as another replica would),
+// never through SQL.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../../server/store/open.ts';
+import { SqliteAdminStore } from '../../server/store/admin-store.ts';
+import { SqliteAuthStore } from '../../server/store/auth-store.ts';
+import { SqliteUserStore } from '../../server/store/user-store.ts';
+import { SqlitePointsStore } from '../../server/store/points-store.ts';
+import { SqliteBillingStore } from '../../server/store/billing-store.ts';
+import type { StoreFixture, Stores } from '../store/contract.ts';
+import { tempDir } from './server.ts';
+
+export type { Stores };
+
+export interface OpenStores extends Stores {
+  close(): void;
+}
+
+/** Every store over the database at `db` (a SQLite file, or ':memory:'), on a connection of its own. */
+export function openStores(db: string): OpenStores {
+  const conn = openDatabase(db);
+  return {
+    admin: new SqliteAdminStore(conn),
+    auth: new SqliteAuthStore(conn),
+    users: new SqliteUserStore(conn),
+    points: new SqlitePointsStore(conn),
+    billing: new SqliteBillingStore(conn),
+    close: () => {
+      if (conn.open) conn.close();
+    },
+  };
+}
+
+/** Runs `fn` with the stores over `db`, closed afterwards. */
+export async function withStores<T>(db: string, fn: (s: Stores) => Promise<T>): Promise<T> {
+  const s = openStores(db);
+  try {
+    return await fn(s);
+  } finally {
+    s.close();
+  }
+}
+
+/** The backend's own check that the database at `db` is sound ('ok' when it is): for SQLite,
+ *  integrity_check over every page and index. Read-only. */
+export function databaseIntegrity(db: string): string {
+  const conn = openDatabase(db, { readonly: true });
+  try {
+    return String(conn.pragma('integrity_check', { simple: true }));
+  } finally {
+    conn.close();
+  }
+}
+
+/** A fresh database in a folder of its own; `peer()` opens it again through another connection (a
+ *  second replica); `close()` closes every connection and deletes the folder. */
+export async function freshSqliteStores(): Promise<StoreFixture> {
+  const dir = tempDir('gatehouse-store-');
+  const path = join(dir, 'store.db');
+  const opened = [openStores(path)];
+  return {
+    ...opened[0]!,
+    async peer() {
+      const p = openStores(path);
+      opened.push(p);
+      return p;
+    },
+    async close() {
+      for (const s of opened) s.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,311 @@
+// PointsStore contract: the realm configuration, registration grants, consume and grant with
+// idempotency keys, all or nothing, no double spend under concurrency, exact window usage kept from
+// the store's record of consumption, and the snapshot rule.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ConsumeCommand, GrantCommand } from '../../server/points/store.ts';
+import type { QuotaWindow } from '../../server/points/model.ts';
+import { GatehouseError } from '../../server/errors.ts';
+import { DAY, HOUR, nextTurn, rejectsWith, SECOND, seedRealm, seedUser, T0, unique, type StoreFactory, type StoreFixture } from './contract.ts';
+
+const N = 25;
+const w = (windowSeconds: number, limit: number): QuotaWindow => ({ windowSeconds, limit });
+
+export function describePointsStore(backend: string, factory: StoreFactory): void {
+  describe(`${backend}: PointsStore`, () => {
+    let s: StoreFixture;
+    before(async () => (s = await factory()));
+    after(() => s.close());
+
+    const consumeCmd = (realmId: string, userId: string, amount: number, over: Partial<ConsumeCommand> = {}): ConsumeCommand => ({
+      realmId, userId, amount, description: null, idempotencyKey: null, requestHash: `amount=${amount}`, transactionId: unique('ptx'), ...over,
+    });
+    const grantCmd = (realmId: string, userId: string, amount: number, over: Partial<GrantCommand> = {}): GrantCommand => ({
+      realmId, userId, kind: 'topup_credit', amount, expiresAt: null, idempotencyKey: null, requestHash: `amount=${amount}`, grantId: unique('grt'), ...over,
+    });
+    /** A realm, a user in it (registered as every login path does) and `topup` points bought. */
+    const account = async (opts: { topup?: number; realm?: string; now?: number } = {}) => {
+      const realm = opts.realm ?? (await seedRealm(s));
+      const user = await seedUser(s, realm);
+      await s.points.grantRegistration(realm, user.id, opts.now ?? T0);
+      if (opts.topup) await s.points.grant(grantCmd(realm, user.id, opts.topup), opts.now ?? T0);
+      return { realm, userId: user.id };
+    };
+    const total = async (realm: string, userId: string, now = T0) => (await s.points.summary(realm, userId, now)).total;
+    /** Everything a consume may change, read without materialising anything. */
+    const stored = async (realm: string, userId: string) => ({ balances: await s.points.listBalances(realm, userId), transactions: await s.points.listTransactions(realm, userId) });
+
+    describe('realm configuration', () => {
+      it('knows which realms exist', async () => {
+        const realm = await seedRealm(s);
+        assert.equal(await s.points.realmExists(realm), true);
+        assert.equal(await s.points.realmExists('no-such-realm'), false);
+      });
+
+      it('answers the defaults, with windows null and no update time, before anything is set', async () => {
+        const realm = await seedRealm(s);
+        assert.deepEqual(await s.points.getDefaultConfig(realm), {
+          realmId: realm, registrationBonusPoints: 0, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'monthly', freePeriodicValidityDays: 0, freePeriodicQuotaWindows: null, updatedAt: null,
+        });
+      });
+
+      it('a put changes only the given fields; windows: undefined keeps, [] clears, a list replaces', async () => {
+        const realm = await seedRealm(s);
+        const first = await s.points.putDefaultConfig(realm, { registrationBonusPoints: 5, freePeriodicQuotaWindows: [w(18000, 10)] }, T0);
+        assert.deepEqual(first, {
+          realmId: realm, registrationBonusPoints: 5, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'monthly', freePeriodicValidityDays: 0, freePeriodicQuotaWindows: [w(18000, 10)], updatedAt: T0,
+        });
+        const kept = await s.points.putDefaultConfig(realm, { freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 2 }, T0 + 1);
+        assert.deepEqual(kept, { ...first, freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 2, updatedAt: T0 + 1 });
+        assert.deepEqual(await s.points.getDefaultConfig(realm), kept);
+        assert.deepEqual((await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [] }, T0 + 2)).freePeriodicQuotaWindows, []);
+        assert.deepEqual((await s.points.getDefaultConfig(realm)).freePeriodicQuotaWindows, []);
+        const replaced = await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(60, 1), w(86400, 2)] }, T0 + 3);
+        assert.deepEqual((await s.points.getDefaultConfig(realm)).freePeriodicQuotaWindows, [w(60, 1), w(86400, 2)]);
+        assert.equal(replaced.registrationBonusPoints, 5);
+      });
+
+      it('a configuration another replica wrote is seen on a later call', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { registrationBonusPoints: 3 }, T0);
+        assert.equal((await s.points.getDefaultConfig(realm)).registrationBonusPoints, 3); // now cached, if the backend caches
+        const peer = await s.peer();
+        await peer.points.putDefaultConfig(realm, { registrationBonusPoints: 42 }, T0 + 1);
+        await nextTurn();
+        assert.equal((await s.points.getDefaultConfig(realm)).registrationBonusPoints, 42);
+        // …and new accounts get it.
+        const { userId } = await account({ realm });
+        assert.equal((await s.points.summary(realm, userId, T0)).balances.registration, 42);
+      });
+    });
+
+    describe('registration', () => {
+      it('grants the registration credit and the current free periodic grant, once however often it is asked', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { registrationBonusPoints: 50, freePeriodicPointsAmount: 20, freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 1 }, T0);
+        const { userId } = await account({ realm });
+        await s.points.grantRegistration(realm, userId, T0 + 1);
+        await Promise.all([s.points.grantRegistration(realm, userId, T0 + 2), s.points.grantRegistration(realm, userId, T0 + 2)]);
+        const sum = await s.points.summary(realm, userId, T0 + 3);
+        assert.deepEqual(sum.balances, { topup: 0, registration: 50, granted: 0, subscription: 0, freePeriodic: 20 });
+        assert.equal(sum.total, 70);
+        assert.equal((await s.points.listBalances(realm, userId)).length, 2);
+      });
+
+      it('grants a window entitlement when the free periodic configuration has windows', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(18000, 10), w(86400, 30)] }, T0);
+        const { userId } = await account({ realm });
+        const sum = await s.points.summary(realm, userId, T0);
+        assert.deepEqual(sum.windows.map((x) => [x.key, x.limit, x.used]), [['5h', 10, 0], ['day', 30, 0]]);
+        assert.equal(sum.spendableFromQuota, 10);
+        assert.deepEqual(await s.points.listBalances(realm, userId), [], 'a window entitlement is not a balance');
+      });
+    });
+
+    describe('grants and the stored records', () => {
+      it('stores a grant as a balance under its grant id, and a consume as a transaction with its allocations', async () => {
+        const { realm, userId } = await account();
+        const g = await s.points.grant(grantCmd(realm, userId, 40, { kind: 'granted_credit', expiresAt: T0 + DAY }), T0);
+        assert.deepEqual(g, { grantId: g.grantId, userId, kind: 'granted_credit', amount: 40, expiresAt: T0 + DAY, createdAt: T0 });
+        const c = await s.points.consume(consumeCmd(realm, userId, 15, { description: 'a render' }), T0 + 1);
+        assert.deepEqual(c.allocations, [{ creditKind: 'granted_credit', sourceId: g.grantId, amount: 15 }]);
+        assert.deepEqual(c.remaining, { quota: 0, pool: 25, total: 25 });
+        assert.deepEqual(await stored(realm, userId), {
+          balances: [{ id: g.grantId, kind: 'granted_credit', amount: 40, remaining: 25, expiresAt: T0 + DAY, createdAt: T0, endedAt: null }],
+          transactions: [{ transactionId: c.transactionId, userId, amount: 15, description: 'a render', allocations: c.allocations, createdAt: T0 + 1 }],
+        });
+      });
+
+      it('refuses consume, grant and summary for an unknown user, writing nothing', async () => {
+        const realm = await seedRealm(s);
+        await rejectsWith(s.points.consume(consumeCmd(realm, 'no-such-user', 1), T0), 'not_found');
+        await rejectsWith(s.points.grant(grantCmd(realm, 'no-such-user', 1), T0), 'not_found');
+        await rejectsWith(s.points.summary(realm, 'no-such-user', T0), 'not_found');
+        const other = await account();
+        await rejectsWith(s.points.summary(realm, other.userId, T0), 'not_found');
+        assert.deepEqual(await stored(realm, 'no-such-user'), { balances: [], transactions: [] });
+      });
+
+      it('a balance stops counting at its expiry', async () => {
+        const { realm, userId } = await account();
+        await s.points.grant(grantCmd(realm, userId, 10, { expiresAt: T0 + HOUR }), T0);
+        assert.equal(await total(realm, userId, T0 + HOUR - 1), 10);
+        assert.equal(await total(realm, userId, T0 + HOUR), 0);
+        await rejectsWith(s.points.consume(consumeCmd(realm, userId, 1), T0 + HOUR), 'insufficient_points', { have: 0, need: 1 });
+      });
+    });
+
+    describe('idempotency keys', () => {
+      it('a consume replayed with the same key and body answers the first result and deducts nothing again', async () => {
+        const { realm, userId } = await account({ topup: 100 });
+        const first = await s.points.consume(consumeCmd(realm, userId, 10, { idempotencyKey: 'k1', requestHash: 'h1' }), T0);
+        const again = await s.points.consume(consumeCmd(realm, userId, 10, { idempotencyKey: 'k1', requestHash: 'h1' }), T0 + 5 * SECOND);
+        assert.deepEqual(again, first);
+        assert.equal(await total(realm, userId), 90);
+        assert.equal((await s.points.listTransactions(realm, userId)).length, 1);
+      });
+
+      it('a consume replay answers the first result even after the points ran out', async () => {
+        const { realm, userId } = await account({ topup: 10 });
+        const first = await s.points.consume(consumeCmd(realm, userId, 10, { idempotencyKey: 'all', requestHash: 'h' }), T0);
+        assert.deepEqual(await s.points.consume(consumeCmd(realm, userId, 10, { idempotencyKey: 'all', requestHash: 'h' }), T0 + 1), first);
+      });
+
+      it('a consume with a used key and another body is idempotency_conflict and deducts nothing', async () => {
+        const { realm, userId } = await account({ topup: 100 });
+        await s.points.consume(consumeCmd(realm, userId, 10, { idempotencyKey: 'k2', requestHash: 'h1' }), T0);
+        const before = await stored(realm, userId);
+        await rejectsWith(s.points.consume(consumeCmd(realm, userId, 11, { idempotencyKey: 'k2', requestHash: 'h2' }), T0 + 1), 'idempotency_conflict', { idempotencyKey: 'k2' });
+        assert.deepEqual(await stored(realm, userId), before);
+      });
+
+      it(`${N} concurrent consumes with one key and body deduct once and all answer the same`, async () => {
+        const { realm, userId } = await account({ topup: 1000 });
+        const results = await Promise.all(Array.from({ length: N }, () => s.points.consume(consumeCmd(realm, userId, 7, { idempotencyKey: 'dup', requestHash: 'h' }), T0)));
+        for (const r of results) assert.deepEqual(r, results[0]);
+        assert.equal(await total(realm, userId), 993);
+        assert.equal((await s.points.listTransactions(realm, userId)).length, 1);
+      });
+
+      it('a grant replayed with the same key and body answers the first grant and adds nothing; another body is a conflict', async () => {
+        const { realm, userId } = await account();
+        const first = await s.points.grant(grantCmd(realm, userId, 30, { idempotencyKey: 'g1', requestHash: 'h1' }), T0);
+        const again = await s.points.grant(grantCmd(realm, userId, 30, { idempotencyKey: 'g1', requestHash: 'h1' }), T0 + 1);
+        assert.deepEqual(again, first);
+        await rejectsWith(s.points.grant(grantCmd(realm, userId, 31, { idempotencyKey: 'g1', requestHash: 'h2' }), T0 + 2), 'idempotency_conflict', { idempotencyKey: 'g1' });
+        assert.equal(await total(realm, userId), 30);
+        assert.deepEqual((await s.points.listBalances(realm, userId)).map((b) => b.id), [first.grantId]);
+      });
+
+      it('keys are per realm and per use: a consume key, a grant key and another realm do not meet', async () => {
+        const a = await account({ topup: 100 });
+        const b = await account({ topup: 100 });
+        await s.points.consume(consumeCmd(a.realm, a.userId, 5, { idempotencyKey: 'shared', requestHash: 'consume' }), T0);
+        await s.points.grant(grantCmd(a.realm, a.userId, 5, { idempotencyKey: 'shared', requestHash: 'grant' }), T0);
+        await s.points.consume(consumeCmd(b.realm, b.userId, 7, { idempotencyKey: 'shared', requestHash: 'other realm' }), T0);
+        assert.equal(await total(a.realm, a.userId), 100);
+        assert.equal(await total(b.realm, b.userId), 93);
+      });
+    });
+
+    describe('all or nothing', () => {
+      it('insufficient_points reports have and need and changes nothing', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(18000, 10)] }, T0);
+        const { userId } = await account({ realm, topup: 30 });
+        const before = await stored(realm, userId);
+        const sumBefore = await s.points.summary(realm, userId, T0);
+        await rejectsWith(s.points.consume(consumeCmd(realm, userId, 41), T0), 'insufficient_points', { have: 40, need: 41 });
+        assert.deepEqual(await stored(realm, userId), before);
+        assert.deepEqual(await s.points.summary(realm, userId, T0), sumBefore, 'window usage untouched');
+      });
+
+      it('a refused consume leaves no periodic grant it materialised behind', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { freePeriodicPointsAmount: 20, freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 1 }, T0);
+        const { userId } = await account({ realm });
+        const day1 = await s.points.listBalances(realm, userId);
+        assert.equal(day1.length, 1);
+        // The next day's grant is due; a consume too large for it is refused, and it was not kept.
+        const nextDay = T0 + DAY;
+        await rejectsWith(s.points.consume(consumeCmd(realm, userId, 21), nextDay), 'insufficient_points', { have: 20, need: 21 });
+        assert.deepEqual(await s.points.listBalances(realm, userId), day1);
+        // Reading materialises it, once.
+        assert.equal(await total(realm, userId, nextDay), 20);
+        assert.equal((await s.points.listBalances(realm, userId)).length, 2);
+      });
+    });
+
+    describe('no double spend', () => {
+      it(`${N} concurrent consumes over a balance that covers some: never more than there was, and exact balances after`, async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(18000, 40)] }, T0);
+        const { userId } = await account({ realm, topup: 60 });
+        assert.equal(await total(realm, userId), 100);
+        const results = await Promise.all(
+          Array.from({ length: N }, () =>
+            s.points.consume(consumeCmd(realm, userId, 7), T0 + SECOND).then(
+              (r) => ({ ok: true as const, r }),
+              (e: unknown) => ({ ok: false as const, e }),
+            ),
+          ),
+        );
+        const accepted = results.flatMap((x) => (x.ok ? [x.r] : []));
+        const refused = results.flatMap((x) => (x.ok ? [] : [x.e]));
+        const spent = accepted.reduce((sum, r) => sum + r.amount, 0);
+        assert.ok(spent <= 100, `accepted ${spent} > 100`);
+        assert.ok(refused.length > 0, 'demand exceeded supply');
+        for (const e of refused) {
+          assert.ok(e instanceof GatehouseError && e.code === 'insufficient_points', String(e));
+          assert.ok((e.extra.have as number) < 7);
+        }
+        const after = await s.points.summary(realm, userId, T0 + SECOND);
+        assert.equal(after.total, 100 - spent);
+        assert.ok(after.total < 7, 'every consume that fitted was accepted');
+        const fromQuota = accepted.flatMap((r) => r.allocations).filter((a) => a.creditKind === 'free_periodic_credit').reduce((x, a) => x + a.amount, 0);
+        assert.equal(after.windows[0]!.used, fromQuota);
+        assert.equal(fromQuota, 40, 'quota before pools: the window filled up');
+        const tx = await s.points.listTransactions(realm, userId);
+        assert.deepEqual(tx.map((t) => t.transactionId).sort(), accepted.map((r) => r.transactionId).sort());
+        const [bal] = await s.points.listBalances(realm, userId);
+        const drawn = accepted.flatMap((r) => r.allocations).filter((a) => a.sourceId === bal!.id).reduce((x, a) => x + a.amount, 0);
+        assert.equal(bal!.remaining, 60 - drawn);
+        assert.ok(bal!.remaining >= 0);
+      });
+    });
+
+    describe('windows', () => {
+      it('draws window quota before balances and gives it back when the window has passed', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(60, 10)] }, T0);
+        const { userId } = await account({ realm, topup: 100 });
+        const c = await s.points.consume(consumeCmd(realm, userId, 15), T0);
+        assert.deepEqual(c.allocations.map((a) => [a.creditKind, a.amount]), [['free_periodic_credit', 10], ['topup_credit', 5]]);
+        const during = await s.points.summary(realm, userId, T0 + 60 * SECOND - 1);
+        assert.deepEqual([during.windows[0]!.used, during.windows[0]!.nextRecoveryAt], [10, T0 + 60 * SECOND]);
+        const later = await s.points.summary(realm, userId, T0 + 60 * SECOND);
+        assert.deepEqual([later.windows[0]!.used, later.spendableFromQuota, later.spendableFromPool], [0, 10, 95]);
+      });
+
+      it('counts usage per window exactly across many consumes', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(3600, 1000), w(86400, 1000)] }, T0);
+        const { userId } = await account({ realm });
+        // 40 consumes of 3, one every 15 minutes: 10 hours.
+        for (let i = 0; i < 40; i++) await s.points.consume(consumeCmd(realm, userId, 3), T0 + i * 15 * 60 * SECOND);
+        const now = T0 + 39 * 15 * 60 * SECOND;
+        const sum = await s.points.summary(realm, userId, now);
+        assert.deepEqual(sum.windows.map((x) => [x.key, x.used]), [['1h', 12], ['day', 120]]);
+      });
+
+      it('a window granted later still sees what was consumed inside it before', async () => {
+        const realm = await seedRealm(s);
+        const { userId } = await account({ realm });
+        const [short, long] = await s.billing.applyMappingBatch(realm, 'stripe', 'p', [
+          { entitlementKey: 'short', quotaWindows: [w(3600, 10)] },
+          { entitlementKey: 'long', quotaWindows: [w(604800, 100)] },
+        ], T0);
+        await s.billing.createSubscription({ realmId: realm, userId, mappingId: short!.id, externalSubscriptionId: null, id: unique('sub') }, T0);
+        let now = T0;
+        for (let i = 0; i < 20; i++, now += 3 * HOUR) await s.points.consume(consumeCmd(realm, userId, 2), now);
+        await s.billing.createSubscription({ realmId: realm, userId, mappingId: long!.id, externalSubscriptionId: null, id: unique('sub') }, now);
+        const sum = await s.points.summary(realm, userId, now);
+        assert.deepEqual(sum.windows.map((x) => [x.key, x.used]), [['1h', 0], ['week', 40]]);
+      });
+
+      it('a free periodic entitlement keeps the windows it was granted with after the configuration changes (snapshot rule)', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putDefaultConfig(realm, { freePeriodicGrantPeriodType: 'monthly', freePeriodicQuotaWindows: [w(18000, 10)] }, T0);
+        const early = await account({ realm });
+        await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(18000, 25), w(86400, 40)] }, T0 + 1);
+        const late = await account({ realm, now: T0 + 1 });
+        const keys = async (userId: string, now: number) => (await s.points.summary(realm, userId, now)).windows.map((x) => [x.key, x.limit]);
+        assert.deepEqual(await keys(early.userId, T0 + 2), [['5h', 10]]);
+        assert.deepEqual(await keys(late.userId, T0 + 2), [['5h', 25], ['day', 40]]);
+        // The next period's grant takes the configuration of its time.
+        assert.deepEqual(await keys(early.userId, Date.UTC(2026, 3, 1, 0, 0, 1)), [['5h', 25], ['day', 40]]);
+      });
+    });
+  });
+}
