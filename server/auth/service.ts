@@ -12,9 +12,8 @@ import { createAppleWeb } from './apple-web.ts';
 import { createAuthorize } from './authorize.ts';
 import { JwksCache } from './jwks-cache.ts';
 import { createNativeLogin } from './native-login.ts';
-import { appleProvider } from './providers/apple.ts';
-import { googleProvider } from './providers/google.ts';
 import type { NativeProvider } from './providers/provider.ts';
+import { configuredProvider, PROVIDERS, type ProviderRegistry } from './providers/registry.ts';
 import { FixedWindowLimiter } from './rate-limit.ts';
 import { SigningKeys } from './signing-keys.ts';
 import type { AuthStore } from './store.ts';
@@ -36,6 +35,8 @@ export interface AuthDeps {
   /** The public base URL, read lazily (known once the HTTP listener is bound). */
   publicUrl(): string;
   fetch?: typeof fetch;
+  /** The native identity providers (default: every one in providers/registry.ts). */
+  providers?: ProviderRegistry;
 }
 
 export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: Authenticator['userToken'] } {
@@ -43,17 +44,20 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
   const issuer = (realmId: string) => `${deps.publicUrl()}/api/oauth/${encodeURIComponent(realmId)}`;
   const keys = new SigningKeys(store, clock);
   const sessions = createSessions({ store, admin: deps.admin, keys, clock, issuer });
+  // One JWKS cache per provider; native login finds both by the `{provider}` of its path.
   const providers = new Map<string, { provider: NativeProvider; jwks: JwksCache }>();
-  for (const provider of [
-    appleProvider({ issuer: config.appleIssuer, jwksUrl: config.appleJwksUrl }),
-    googleProvider({ issuer: config.googleIssuer, jwksUrl: config.googleJwksUrl }),
-  ]) {
-    providers.set(provider.kind, { provider, jwks: new JwksCache({ url: provider.jwksUrl, clock, timeoutMs: config.jwksTimeoutMs, fetch: deps.fetch, log: deps.log, name: provider.kind }) });
+  for (const spec of (deps.providers ?? PROVIDERS).specs) {
+    const provider = configuredProvider(spec, config);
+    const jwks = new JwksCache({ url: provider.jwksUrl, algorithms: provider.algorithms, clock, timeoutMs: config.jwksTimeoutMs, fetch: deps.fetch, log: deps.log, name: provider.kind });
+    providers.set(provider.kind, { provider, jwks });
   }
   const limiter = new FixedWindowLimiter(config.loginRateLimit);
+  // Apple's web-redirect login is Apple's own: it uses Apple's entry and --apple-auth-url.
+  const apple = providers.get('apple');
+  if (!apple) throw new Error('the Apple web login needs the apple provider (auth/providers/registry.ts)');
   const appleWeb = createAppleWeb({
     admin: deps.admin, users: deps.users, store, sessions, clock, onUserCreated: deps.onUserCreated,
-    apple: providers.get('apple')!,
+    apple,
     appleAuthUrl: config.appleAuthUrl,
     publicUrl: deps.publicUrl,
     limiter,
