@@ -57,12 +57,6 @@ const TABLE: Record<ErrorCode, CodeInfo> = {
   unsupported_response_type: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
 };
 
-export const ERROR_CODES = Object.keys(TABLE) as ErrorCode[];
-
-export function isErrorCode(s: string): s is ErrorCode {
-  return Object.prototype.hasOwnProperty.call(TABLE, s);
-}
-
 export class GatehouseError extends Error {
   readonly code: ErrorCode;
   readonly extra: Extra;

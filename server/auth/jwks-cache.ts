@@ -61,7 +61,7 @@ async function importKey(jwk: JWK, alg: JwsAlgorithm): Promise<KeyObject | null>
 }
 
 export type KeyLookup =
-  | { kind: 'key'; keyObject: KeyObject; jwk: JWK }
+  | { kind: 'key'; keyObject: KeyObject }
   | { kind: 'unknown_kid' }
   | { kind: 'unavailable'; cause: unknown };
 
@@ -160,7 +160,7 @@ export class JwksCache {
     let keyObject = hit.keyObjects[alg];
     if (keyObject === undefined) keyObject = hit.keyObjects[alg] = await importKey(hit.jwk, alg);
     if (keyObject === null) return { kind: 'unknown_kid' };
-    return { kind: 'key', keyObject, jwk: hit.jwk };
+    return { kind: 'key', keyObject };
   }
 
   private mayFetch(now: number): boolean {

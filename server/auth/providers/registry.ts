@@ -76,7 +76,7 @@ function optionKey(kind: string, name: string): string {
 }
 
 /** The value of a provider's option in a loaded config (config.ts). */
-export function providerSetting(spec: NativeProviderSpec, config: object, name: string): string {
+function providerSetting(spec: NativeProviderSpec, config: object, name: string): string {
   const v = (config as Record<string, unknown>)[optionKey(spec.kind, name)];
   if (typeof v !== 'string') throw new Error(`identity provider ${spec.kind}: option ${name} is not configured`);
   return v;
