@@ -16,6 +16,7 @@ import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
 import { createPagesService } from './pages/service.ts';
 import { createAuth } from './auth/service.ts';
+import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { SqliteAuthStore } from './store/auth-store.ts';
 import type { AuthStore } from './auth/store.ts';
 import { createPointsEngine } from './points/engine.ts';
@@ -25,6 +26,8 @@ export interface AppOptions {
   log?: Logger;
   /** An already open database (the simulator's in-memory one). */
   db?: Db;
+  /** The native identity providers (default: every one in auth/providers/registry.ts). */
+  providers?: ProviderRegistry;
 }
 
 export interface App {
@@ -52,6 +55,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const adminStore = new SqliteAdminStore(db);
   const userStore = new SqliteUserStore(db);
   let publicUrl = config.publicUrl;
+  const providers = opts.providers ?? PROVIDERS;
 
   // Every path that creates an account runs these (registration grants of the points concern).
   const userCreatedHooks: UserCreatedHook[] = [];
@@ -76,11 +80,12 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     // Read on use: the listener's address is known only after bind (setPublicUrl).
     publicUrl: () => publicUrl ?? `http://${config.httpAddr}`,
     metrics,
+    providers,
   });
 
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
-      ...createAdminService({ store: adminStore, clock }),
+      ...createAdminService({ store: adminStore, clock, providers: providers.kinds }),
       ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),

@@ -1,8 +1,13 @@
-// Every server option in one place: flag, env twin, default and a doc line (CONTRACT §1).
-// Validated once at start; a bad value stops the boot with a message naming the option.
+// Every server option in one place: flag, env twin, default and a doc line (CONTRACT §1). The
+// identity providers' options (--apple-jwks-url, --google-issuer, …) come from their entries in
+// auth/providers/registry.ts. Validated once at start; a bad value stops the boot with a message
+// naming the option.
+import { PROVIDERS, providerOptions, type ProviderOptionValues, type ProviderRegistry } from './auth/providers/registry.ts';
 import type { LogLevel } from './lib/log.ts';
 
-export interface Config {
+/** The options below, and each identity provider's (appleJwksUrl, appleIssuer, appleAuthUrl,
+ *  googleJwksUrl, googleIssuer: see its file in auth/providers/). */
+export interface Config extends ProviderOptionValues {
   /** SQLite database file (created with its folder when missing). */
   db: string;
   /** gRPC listen address host:port; port 0 picks a free one. */
@@ -11,12 +16,6 @@ export interface Config {
   httpAddr: string;
   /** Issuer base of gatehouse's own tokens; defaults to http://{http address} once bound. */
   publicUrl: string | null;
-  appleJwksUrl: string;
-  appleIssuer: string;
-  /** Base of Apple's web endpoints (authorize, token) for the web-redirect login. */
-  appleAuthUrl: string;
-  googleJwksUrl: string;
-  googleIssuer: string;
   /** Login calls (/authorize, native login, the Apple web flow, the token endpoint) per client IP
    *  per minute, one count shared by all of them; 0 turns the limit off. */
   loginRateLimit: number;
@@ -42,16 +41,11 @@ export interface OptionDoc {
   default: string | number | boolean | null;
 }
 
-export const OPTIONS: OptionDoc[] = [
+const SERVER_OPTIONS: OptionDoc[] = [
   { key: 'db', flag: '--db <path>', env: 'GATEHOUSE_DB', kind: 'string', default: './data/gatehouse.db', doc: 'SQLite database file' },
   { key: 'grpcAddr', flag: '--grpc <addr>', env: 'GATEHOUSE_GRPC_ADDR', kind: 'addr', default: '127.0.0.1:50051', doc: 'gRPC listen address (port 0 = any free port)' },
   { key: 'httpAddr', flag: '--http <addr>', env: 'GATEHOUSE_HTTP_ADDR', kind: 'addr', default: '127.0.0.1:8080', doc: 'HTTP listen address (port 0 = any free port)' },
   { key: 'publicUrl', flag: '--public-url <url>', env: 'GATEHOUSE_PUBLIC_URL', kind: 'url', default: null, doc: 'public base URL, issuer of gatehouse tokens (default http://<http address>)' },
-  { key: 'appleJwksUrl', flag: '--apple-jwks-url <url>', env: 'GATEHOUSE_APPLE_JWKS_URL', kind: 'url', default: 'https://appleid.apple.com/auth/keys', doc: "Apple's JWKS" },
-  { key: 'appleIssuer', flag: '--apple-issuer <iss>', env: 'GATEHOUSE_APPLE_ISSUER', kind: 'string', default: 'https://appleid.apple.com', doc: 'issuer of Apple ID tokens' },
-  { key: 'appleAuthUrl', flag: '--apple-auth-url <url>', env: 'GATEHOUSE_APPLE_AUTH_URL', kind: 'url', default: 'https://appleid.apple.com', doc: "base of Apple's authorize and token endpoints" },
-  { key: 'googleJwksUrl', flag: '--google-jwks-url <url>', env: 'GATEHOUSE_GOOGLE_JWKS_URL', kind: 'url', default: 'https://www.googleapis.com/oauth2/v3/certs', doc: "Google's JWKS" },
-  { key: 'googleIssuer', flag: '--google-issuer <iss>', env: 'GATEHOUSE_GOOGLE_ISSUER', kind: 'string', default: 'https://accounts.google.com', doc: 'issuer of Google ID tokens (accounts.google.com is accepted too)' },
   { key: 'loginRateLimit', flag: '--login-rate-limit <n>', env: 'GATEHOUSE_LOGIN_RATE_LIMIT', kind: 'int', default: 120, doc: 'calls to /authorize, native login, the Apple web flow and the token endpoint per client IP per minute, counted together (0 = off)' },
   { key: 'trustProxy', flag: '--trust-proxy [n]', env: 'GATEHOUSE_TRUST_PROXY', kind: 'hops', default: 0, doc: 'number of trusted proxies in front: the client IP is the n-th X-Forwarded-For entry from the right (the flag alone: 1; 0: the socket peer, the header ignored)' },
   { key: 'busyTimeoutMs', flag: '--busy-timeout-ms <ms>', env: 'GATEHOUSE_BUSY_TIMEOUT_MS', kind: 'int', default: 5000, doc: 'wait for the database write lock before answering 503' },
@@ -60,12 +54,31 @@ export const OPTIONS: OptionDoc[] = [
   { key: 'metrics', flag: '--metrics <on|off>', env: 'GATEHOUSE_METRICS', kind: 'bool', default: true, doc: 'Prometheus metrics at GET /metrics: on | off' },
 ];
 
+/** Every option: the server's, with the identity providers' after --public-url. */
+export function serverOptions(providers: ProviderRegistry = PROVIDERS): OptionDoc[] {
+  const at = SERVER_OPTIONS.findIndex((o) => o.key === 'publicUrl') + 1;
+  const fromProviders = providers.specs.flatMap((spec) =>
+    providerOptions(spec).map((o): OptionDoc => ({ key: o.key as keyof Config, flag: o.flag, env: o.env, kind: o.kind, default: o.default, doc: o.doc })),
+  );
+  const all = [...SERVER_OPTIONS.slice(0, at), ...fromProviders, ...SERVER_OPTIONS.slice(at)];
+  for (const name of ['key', 'env'] as const) {
+    const seen = new Set<string>();
+    for (const o of all) {
+      if (seen.has(o[name])) throw new Error(`server option ${o[name]} is declared twice`);
+      seen.add(o[name]);
+    }
+  }
+  return all;
+}
+
+export const OPTIONS: OptionDoc[] = serverOptions();
+
 export class ConfigError extends Error {}
 
 /** Builds the config from flag values (already parsed, possibly undefined) and the environment. */
-export function loadConfig(flags: Partial<Record<keyof Config, unknown>>, env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(flags: Partial<Record<keyof Config, unknown>>, env: NodeJS.ProcessEnv = process.env, options: readonly OptionDoc[] = OPTIONS): Config {
   const out: Record<string, unknown> = {};
-  for (const o of OPTIONS) {
+  for (const o of options) {
     let raw: unknown = flags[o.key];
     if (raw === undefined && env[o.env] !== undefined && env[o.env] !== '') raw = env[o.env];
     if (raw === undefined) {

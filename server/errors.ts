@@ -58,8 +58,7 @@ const TABLE: Record<ErrorCode, CodeInfo> = {
   unsupported_response_type: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
 };
 
-export const ERROR_CODES = Object.keys(TABLE) as ErrorCode[];
-
+/** Whether `s` is one of the codes above (the CLI reads them back from a gRPC ErrorInfo). */
 export function isErrorCode(s: string): s is ErrorCode {
   return Object.prototype.hasOwnProperty.call(TABLE, s);
 }

@@ -34,14 +34,6 @@ export async function runLoad(count: number, concurrency: number, op: (i: number
   return { calls: count, seconds, throughput: count / seconds, p50Ms: round(pct(50)), p99Ms: round(pct(99)), failed };
 }
 
-/** Runs `op` `count` times one after another (a single-threaded bare baseline). */
-export async function runSerial(count: number, op: (i: number) => Promise<unknown>): Promise<LoadResult> {
-  return runLoad(count, 1, async (i) => {
-    await op(i);
-    return true;
-  });
-}
-
 export const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Resident set size of a process in MiB (Linux /proc), or null. */

@@ -1,11 +1,12 @@
 // gatehouse provider: identity-provider configuration of a realm. Reads never show secrets.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { PROVIDERS } from '../../server/auth/providers/registry.ts';
 import { collect, globals, parseBool, realmOf, rpc, show } from '../context.ts';
 import { CliError, record, table, usageError } from '../output.ts';
 
 export function providerCommand(): Command {
-  const cmd = new Command('provider').description('identity providers of a realm (apple, google)');
+  const cmd = new Command('provider').description(`identity providers of a realm (${PROVIDERS.kinds.join(', ')})`);
   cmd
     .command('set <provider>')
     .description('configure a provider; a field not given keeps its stored value (secrets included)')

@@ -27,6 +27,8 @@ const REFRESH_TTL = { min: 300, max: 31_536_000, default: 2_592_000 };
 export interface AdminDeps {
   store: AdminStore;
   clock: Clock;
+  /** The identity provider kinds a realm may configure (auth/providers/registry.ts). */
+  providers: readonly string[];
 }
 
 export const realmView = (r: Realm) => ({ id: r.id, name: r.name, createdAt: toTimestamp(r.createdAt) });
@@ -62,7 +64,7 @@ function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
   return ctx.principal;
 }
 
-export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
+export function createAdminService({ store, clock, providers }: AdminDeps): ServiceImpl {
   return {
     async createRealm(req: { id: string; name: string }) {
       validateRealmId(req.id);
@@ -164,7 +166,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
       privateKey?: string;
       webClientId?: string;
     }) {
-      validateProvider(req.provider);
+      validateProvider(req.provider, providers);
       await requireRealm(store, req.realmId);
       if (req.clientId.trim() === '') throw badRequest('clientId: required', { field: 'clientId' });
       req.additionalClientIds.forEach((id, i) => {
@@ -190,7 +192,7 @@ export function createAdminService({ store, clock }: AdminDeps): ServiceImpl {
     },
 
     async getProvider(req: { realmId: string; provider: string }) {
-      validateProvider(req.provider);
+      validateProvider(req.provider, providers);
       const p = await store.getProvider(req.realmId, req.provider);
       if (!p) throw notFound(`Provider ${req.provider} is not configured in realm ${req.realmId}`);
       return providerView(p);

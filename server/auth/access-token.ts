@@ -23,7 +23,7 @@ export async function signAccessToken(kid: string, privateKey: KeyObject, claims
   const header = Buffer.from(JSON.stringify({ alg: ALG, typ: HEADER_TYP, kid })).toString('base64url');
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const input = `${header}.${payload}`;
-  return `${input}.${await cryptoOffload.ed25519Sign(input, privateKey)}`;
+  return `${input}.${await cryptoOffload.sign(ALG, input, privateKey)}`;
 }
 
 /** Most characters an access token of ours may have. */

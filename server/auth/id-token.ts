@@ -2,7 +2,7 @@
 // Every failure is one of two outcomes: `invalid` (401, with a category for the log) or
 // `unavailable` (503: the keys could not be fetched). Nothing is ever skipped or downgraded.
 import { createHash } from 'node:crypto';
-import { cryptoOffload } from '../crypto/offload.ts';
+import { cryptoOffload, type JwsAlgorithm } from '../crypto/offload.ts';
 import type { JWTPayload } from 'jose';
 import { GatehouseError, upstreamUnavailable } from '../errors.ts';
 import { plausibleEmail } from '../users/model.ts';
@@ -29,6 +29,7 @@ export class InvalidIdToken extends GatehouseError {
 }
 
 export interface VerifyOptions {
+  /** The provider's keys; its `algorithms` are the only ones a token may name. */
   jwks: JwksCache;
   /** Accepted `iss` values (exact string match). */
   issuers: string[];
@@ -51,31 +52,32 @@ export interface IdTokenClaims extends JWTPayload {
   nonce?: unknown;
 }
 
-const ALG = 'RS256'; // the only algorithm Apple signs with (CONTRACT §5)
 const MAX_LENGTH = 16_384;
 
 // The signature is checked with node:crypto on the KeyObject of the key jose imported from the JWKS
-// (jwks-cache.ts), on the crypto worker (crypto/offload.ts), not on the event loop: one RSA
+// (jwks-cache.ts), on the crypto worker (crypto/offload.ts), not on the event loop: one signature
 // verification and no WebCrypto layers around it. The claims rules jose applied are applied by
 // checkClaims below, in the same order and with the same outcomes.
 export async function verifyIdToken(token: string, opts: VerifyOptions): Promise<IdTokenClaims> {
   const jws = readCompactJws(token, MAX_LENGTH);
   if (!jws) throw new InvalidIdToken('malformed');
   const h = jws.header;
-  // `none`, HMAC "signed" with the public key and every other algorithm end here. jku / x5u / jwk
-  // headers are never read: the key comes only from the configured JWKS.
-  if (h.alg !== ALG) throw new InvalidIdToken('algorithm');
+  // Only the algorithms the provider signs with (its entry in providers/): `none`, HMAC "signed"
+  // with the public key and every other algorithm end here. jku / x5u / jwk headers are never
+  // read: the key comes only from the configured JWKS.
+  const alg = h.alg as JwsAlgorithm;
+  if (!opts.jwks.algorithms.includes(alg)) throw new InvalidIdToken('algorithm');
   // No extension is understood, so a critical one (b64: false among them) cannot be honoured.
   if (h.crit !== undefined || h.b64 !== undefined) throw new InvalidIdToken('malformed');
   // RFC 7519 §4 lets a parser take the last of duplicate claim names; another parser in the chain
   // may take the first ({"sub":"victim","sub":"me"}). We refuse the ambiguity outright.
   const payloadText = jws.payloadText;
   if (hasDuplicateMembers(jws.headerText) || hasDuplicateMembers(payloadText)) throw new InvalidIdToken('malformed');
-  const found = await opts.jwks.lookup(typeof h.kid === 'string' ? h.kid : undefined, ALG);
+  const found = await opts.jwks.lookup(typeof h.kid === 'string' ? h.kid : undefined, alg);
   if (found.kind === 'unavailable') throw upstreamUnavailable(found.cause);
   if (found.kind === 'unknown_kid') throw new InvalidIdToken('unknown_key');
-  // RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3); a signature of the wrong length fails here too.
-  if (!(await cryptoOffload.rs256Verify(jws.signingInput, jws.signature64, found.keyObject))) {
+  // RFC 7518 §3.1 (crypto/ops.mjs); a signature of the wrong length fails here too.
+  if (!(await cryptoOffload.verify(alg, jws.signingInput, jws.signature64, found.keyObject))) {
     throw new InvalidIdToken('signature');
   }
   const payload = jsonObject(payloadText);

@@ -12,6 +12,8 @@
 //   and when it ends, not once per login that fails meanwhile.
 import { KeyObject } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
+import type { JwsAlgorithm } from '../crypto/offload.ts';
+import { ALGORITHMS, keyFits } from '../crypto/ops.mjs';
 import { OutageCause } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { silentLogger, type Logger } from '../lib/log.ts';
@@ -45,26 +47,29 @@ async function readCapped(res: Response, cap: number): Promise<string> {
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
-/** The JWK as a KeyObject, or null when it is unusable: what jose's import refuses, or an RSA key
- *  under 2048 bits (RFC 7518 §3.3; jose refused those at verification). */
-async function importKey(jwk: JWK, alg: string): Promise<KeyObject | null> {
+/** The JWK as a KeyObject for `alg`, or null when it is unusable: what jose's import refuses, or a
+ *  key `alg` may not use (crypto/ops.mjs keyFits: an RSA key under 2048 bits, RFC 7518 §3.3; an EC
+ *  key off P-256 for ES256, §3.4). */
+async function importKey(jwk: JWK, alg: JwsAlgorithm): Promise<KeyObject | null> {
   try {
     const imported = await importJWK({ ...jwk, alg }, alg);
     const key = imported instanceof Uint8Array ? null : KeyObject.from(imported);
-    if (!key || key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) return null;
-    return key;
+    return key && keyFits(key, alg) ? key : null;
   } catch {
     return null;
   }
 }
 
 export type KeyLookup =
-  | { kind: 'key'; keyObject: KeyObject; jwk: JWK }
+  | { kind: 'key'; keyObject: KeyObject }
   | { kind: 'unknown_kid' }
   | { kind: 'unavailable'; cause: unknown };
 
 export interface JwksCacheOptions {
   url: string;
+  /** The algorithms the provider signs with: only keys of their types are kept, and only these
+   *  are accepted in a token's header (id-token.ts). */
+  algorithms: readonly JwsAlgorithm[];
   clock: Clock;
   timeoutMs: number;
   cooldownMs?: number;
@@ -97,10 +102,14 @@ export function failureCause(e: unknown): string {
 
 interface Cached {
   jwk: JWK;
-  /** Imported lazily, once: jose parses the JWK, node:crypto verifies with it (id-token.ts).
-   *  null when the key cannot be used (a malformed JWK, an RSA modulus under 2048 bits). */
-  keyObject?: KeyObject | null;
+  /** Imported lazily, once per algorithm: jose parses the JWK, node:crypto verifies with it
+   *  (id-token.ts). null when the key cannot be used (a malformed JWK, an RSA modulus under 2048
+   *  bits). */
+  keyObjects: Partial<Record<JwsAlgorithm, KeyObject | null>>;
 }
+
+/** The JWK members that make up the key itself (RFC 7518 §6). */
+const sameKey = (a: JWK, b: JWK) => a.kty === b.kty && a.n === b.n && a.e === b.e && a.crv === b.crv && a.x === b.x && a.y === b.y;
 
 export class JwksCache {
   private keys = new Map<string, Cached>();
@@ -113,18 +122,26 @@ export class JwksCache {
   private readonly failureBackoffMs: number;
   private readonly maxAgeMs: number;
   private readonly log: Logger;
+  /** The JWK key types (`kty`) of the accepted algorithms. */
+  private readonly keyTypes: Set<string>;
   /** Number of HTTP fetches made (for tests and metrics). */
   fetches = 0;
 
   constructor(private readonly opts: JwksCacheOptions) {
+    this.keyTypes = new Set(opts.algorithms.map((alg) => ALGORITHMS[alg].kty));
     this.cooldownMs = opts.cooldownMs ?? 30_000;
     this.failureBackoffMs = opts.failureBackoffMs ?? 5_000;
     this.maxAgeMs = opts.maxAgeMs ?? 60 * 60_000;
     this.log = opts.log ?? silentLogger;
   }
 
-  /** The public key for `kid` (RS256 only: the caller passes the accepted algorithm). */
-  async lookup(kid: string | undefined, alg: string): Promise<KeyLookup> {
+  /** The algorithms the provider signs with. */
+  get algorithms(): readonly JwsAlgorithm[] {
+    return this.opts.algorithms;
+  }
+
+  /** The public key for `kid`, to verify `alg` (one of `algorithms`) with. */
+  async lookup(kid: string | undefined, alg: JwsAlgorithm): Promise<KeyLookup> {
     const now = this.opts.clock.now();
     const stale = this.fetchedAt !== null && now - this.fetchedAt >= this.maxAgeMs;
     let hit = kid !== undefined ? this.keys.get(kid) : undefined;
@@ -142,9 +159,10 @@ export class JwksCache {
     }
     if (hit.jwk.alg !== undefined && hit.jwk.alg !== alg) return { kind: 'unknown_kid' };
     if (hit.jwk.use !== undefined && hit.jwk.use !== 'sig') return { kind: 'unknown_kid' };
-    if (hit.keyObject === undefined) hit.keyObject = await importKey(hit.jwk, alg);
-    if (hit.keyObject === null) return { kind: 'unknown_kid' };
-    return { kind: 'key', keyObject: hit.keyObject, jwk: hit.jwk };
+    let keyObject = hit.keyObjects[alg];
+    if (keyObject === undefined) keyObject = hit.keyObjects[alg] = await importKey(hit.jwk, alg);
+    if (keyObject === null) return { kind: 'unknown_kid' };
+    return { kind: 'key', keyObject };
   }
 
   private mayFetch(now: number): boolean {
@@ -180,9 +198,9 @@ export class JwksCache {
       if (!body || !Array.isArray(body.keys)) throw new Error('JWKS body has no keys array');
       const next = new Map<string, Cached>();
       for (const k of body.keys as JWK[]) {
-        if (!k || typeof k !== 'object' || typeof k.kid !== 'string' || k.kty !== 'RSA') continue;
+        if (!k || typeof k !== 'object' || typeof k.kid !== 'string' || typeof k.kty !== 'string' || !this.keyTypes.has(k.kty)) continue;
         const old = this.keys.get(k.kid);
-        next.set(k.kid, old && old.jwk.n === k.n && old.jwk.e === k.e ? old : { jwk: k });
+        next.set(k.kid, old && sameKey(old.jwk, k) ? old : { jwk: k, keyObjects: {} });
       }
       this.keys = next;
       this.fetchedAt = this.opts.clock.now();

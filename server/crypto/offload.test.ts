@@ -16,14 +16,46 @@ test('RS256 verification and Ed25519 signing give node:crypto’s answers', { ti
   try {
     const data = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhIn0';
     const sig = rs256(data);
-    assert.equal(await c.rs256Verify(data, sig, rsa.publicKey), true);
-    assert.equal(await c.rs256Verify(data + 'x', sig, rsa.publicKey), false, 'tampered data');
-    assert.equal(await c.rs256Verify(data, rs256(data, rsa2.privateKey), rsa.publicKey), false, 'another key’s signature');
-    assert.equal(await c.rs256Verify(data, 'AAAA', rsa.publicKey), false, 'short signature');
-    assert.equal(await c.rs256Verify(data, sig, ed.publicKey), false, 'a key of another type verifies nothing');
-    const edSig = await c.ed25519Sign(data, ed.privateKey);
+    assert.equal(await c.verify('RS256', data, sig, rsa.publicKey), true);
+    assert.equal(await c.verify('RS256', data + 'x', sig, rsa.publicKey), false, 'tampered data');
+    assert.equal(await c.verify('RS256', data, rs256(data, rsa2.privateKey), rsa.publicKey), false, 'another key’s signature');
+    assert.equal(await c.verify('RS256', data, 'AAAA', rsa.publicKey), false, 'short signature');
+    assert.equal(await c.verify('RS256', data, sig, ed.publicKey), false, 'a key of another type verifies nothing');
+    const edSig = await c.sign('EdDSA', data, ed.privateKey);
     assert.equal(edSig, sign(null, Buffer.from(data), ed.privateKey).toString('base64url'), 'Ed25519 is deterministic');
     assert.ok(verify(null, Buffer.from(data), ed.publicKey, Buffer.from(edSig, 'base64url')));
+  } finally {
+    await c.stopWorker();
+  }
+});
+
+test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA verify, and a key of another type or curve verifies nothing', { timeout: 30_000 }, async () => {
+  const c = new CryptoOffload();
+  const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+  const ed448 = generateKeyPairSync('ed448');
+  const es = (data: string, key = p256.privateKey, dsaEncoding: 'ieee-p1363' | 'der' = 'ieee-p1363') => sign('sha256', Buffer.from(data), { key, dsaEncoding }).toString('base64url');
+  const eddsa = (data: string, key = ed.privateKey) => sign(null, Buffer.from(data), key).toString('base64url');
+  try {
+    const data = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJhIn0';
+    assert.equal(await c.verify('ES256', data, es(data), p256.publicKey), true);
+    assert.equal(Buffer.from(es(data), 'base64url').length, 64, 'R‖S is 64 bytes');
+    assert.equal(await c.verify('ES256', data + 'x', es(data), p256.publicKey), false, 'tampered data');
+    assert.equal(await c.verify('ES256', data, es(data, p256.privateKey, 'der'), p256.publicKey), false, 'a DER signature is not a JWS signature');
+    assert.equal(await c.verify('ES256', data, es(data, p384.privateKey), p384.publicKey), false, 'ES256 is P-256 only');
+    assert.equal(await c.verify('EdDSA', data, eddsa(data), ed.publicKey), true);
+    assert.equal(await c.verify('EdDSA', data, eddsa(data, ed448.privateKey), ed448.publicKey), true, 'Ed448 is EdDSA too (RFC 8037)');
+    assert.equal(await c.verify('EdDSA', data + 'x', eddsa(data), ed.publicKey), false, 'tampered data');
+    // node:crypto verifies an RSA signature when given an RSA key and no digest: not EdDSA.
+    assert.equal(await c.verify('EdDSA', data, sign(null, Buffer.from(data), rsa.privateKey).toString('base64url'), rsa.publicKey), false, 'an RSA key is no EdDSA key');
+    assert.equal(await c.verify('RS256', data, es(data), p256.publicKey), false, 'an EC key is no RS256 key');
+    assert.equal(await c.verify('ES256', data, rs256(data), rsa.publicKey), false, 'an RSA key is no ES256 key');
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    assert.equal(await c.verify('RS256', data, rs256(data, small.privateKey), small.publicKey), false, 'RS256 keys have 2048 bits or more (RFC 7518 §3.3)');
+    assert.equal(await c.verify('HS256' as 'RS256', data, rs256(data), rsa.publicKey), false, 'an algorithm it does not know verifies nothing');
+    const esSig = await c.sign('ES256', data, p256.privateKey);
+    assert.ok(verify('sha256', Buffer.from(data), { key: p256.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(esSig, 'base64url')), 'ES256 signing');
+    await assert.rejects(c.sign('EdDSA', data, rsa.privateKey), /cannot sign EdDSA/, 'an RSA key does not sign EdDSA');
   } finally {
     await c.stopWorker();
   }
@@ -34,10 +66,10 @@ test('hundreds of concurrent jobs over several keys each get their own answer', 
   try {
     const jobs = Array.from({ length: 300 }, (_, i) => {
       const data = `token-${i}`;
-      if (i % 3 === 0) return c.ed25519Sign(data, ed.privateKey).then((s) => verify(null, Buffer.from(data), ed.publicKey, Buffer.from(s, 'base64url')));
+      if (i % 3 === 0) return c.sign('EdDSA', data, ed.privateKey).then((s) => verify(null, Buffer.from(data), ed.publicKey, Buffer.from(s, 'base64url')));
       const key = i % 3 === 1 ? rsa : rsa2;
       const good = i % 2 === 0;
-      return c.rs256Verify(data, rs256(good ? data : 'other', key.privateKey), key.publicKey).then((ok) => ok === good);
+      return c.verify('RS256', data, rs256(good ? data : 'other', key.privateKey), key.publicKey).then((ok) => ok === good);
     });
     assert.deepEqual(await Promise.all(jobs), jobs.map(() => true));
   } finally {
@@ -48,12 +80,12 @@ test('hundreds of concurrent jobs over several keys each get their own answer', 
 test('jobs held by a worker that goes away finish on the event loop, and a new worker takes the next', { timeout: 30_000 }, async () => {
   const c = new CryptoOffload();
   try {
-    await c.rs256Verify('warm', rs256('warm'), rsa.publicKey); // the worker is up
-    const pending = Array.from({ length: 50 }, (_, i) => c.rs256Verify(`d${i}`, rs256(i % 2 ? `d${i}` : 'no'), rsa.publicKey));
+    await c.verify('RS256', 'warm', rs256('warm'), rsa.publicKey); // the worker is up
+    const pending = Array.from({ length: 50 }, (_, i) => c.verify('RS256', `d${i}`, rs256(i % 2 ? `d${i}` : 'no'), rsa.publicKey));
     await new Promise((r) => setImmediate(r)); // the batch has been posted to the worker
     await c.stopWorker();
     assert.deepEqual(await Promise.all(pending), pending.map((_, i) => i % 2 === 1));
-    assert.equal(await c.ed25519Sign('after', ed.privateKey), sign(null, Buffer.from('after'), ed.privateKey).toString('base64url'));
+    assert.equal(await c.sign('EdDSA', 'after', ed.privateKey), sign(null, Buffer.from('after'), ed.privateKey).toString('base64url'));
   } finally {
     await c.stopWorker();
   }
@@ -62,7 +94,7 @@ test('jobs held by a worker that goes away finish on the event loop, and a new w
 test('a process whose only work was a signature exits by itself (an idle worker holds nothing)', { timeout: 30_000 }, async () => {
   const script = `import { cryptoOffload } from ${JSON.stringify(new URL('./offload.ts', import.meta.url).href)};
 import { generateKeyPairSync } from 'node:crypto';
-const s = await cryptoOffload.ed25519Sign('x', generateKeyPairSync('ed25519').privateKey);
+const s = await cryptoOffload.sign('EdDSA', 'x', generateKeyPairSync('ed25519').privateKey);
 process.stdout.write(String(s.length));`;
   const started = Date.now();
   const out = await new Promise<string>((resolve, reject) =>

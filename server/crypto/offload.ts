@@ -1,7 +1,7 @@
-// A login's two signature operations — checking the provider's RS256 signature and signing
-// gatehouse's Ed25519 access token — run on one worker thread beside the event loop, which then
-// spends its time on HTTP, SQLite and the rest of the login (issue 10: ~45 µs of a ~170 µs login
-// left the event loop).
+// A login's two signature operations — checking the provider's signature (the algorithm its entry
+// in auth/providers/ accepts: RS256, ES256 or EdDSA) and signing gatehouse's access token — run on
+// one worker thread beside the event loop, which then spends its time on HTTP, SQLite and the rest
+// of the login (~45 µs of a ~170 µs login left the event loop).
 //
 // Why not node:crypto's callback form: it puts every call on libuv's thread pool, and each job
 // wakes a sleeping pool thread — a futex wake, an inter-processor interrupt on a virtual machine —
@@ -18,6 +18,8 @@ import { runSignatureJob } from './ops.mjs';
 
 type SignatureJob = import('./ops.mjs').SignatureJob;
 type SignatureResult = import('./ops.mjs').SignatureResult;
+/** A JWS `alg` the signature service computes (crypto/ops.mjs ALGORITHMS). */
+export type JwsAlgorithm = import('./ops.mjs').JwsAlgorithm;
 
 export interface WorkerBatch {
   /** Keys the worker has not been sent yet, by id (a KeyObject is cloned to the worker once). */
@@ -61,12 +63,15 @@ export class CryptoOffload {
     this.ensureWorker();
   }
 
-  rs256Verify(data: string, signature: string, key: KeyObject): Promise<boolean> {
-    return this.submit({ op: 'rs256_verify', data, signature }, key) as Promise<boolean>;
+  /** Whether `signature` (base64url) is a valid `alg` signature of `data` by `key`; false too when
+   *  the key cannot be used with `alg`. */
+  verify(alg: JwsAlgorithm, data: string, signature: string, key: KeyObject): Promise<boolean> {
+    return this.submit({ op: 'verify', alg, data, signature }, key) as Promise<boolean>;
   }
 
-  ed25519Sign(data: string, key: KeyObject): Promise<string> {
-    return this.submit({ op: 'ed25519_sign', data }, key) as Promise<string>;
+  /** The base64url `alg` signature of `data`; rejects when the key cannot sign `alg`. */
+  sign(alg: JwsAlgorithm, data: string, key: KeyObject): Promise<string> {
+    return this.submit({ op: 'sign', alg, data }, key) as Promise<string>;
   }
 
   /** Stops the worker; jobs it held run on the event loop. The next job starts a new one. */

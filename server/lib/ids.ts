@@ -1,4 +1,4 @@
-import { createHash, randomFillSync, randomUUID } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 /** A unique id with a readable prefix, e.g. `usr_…`: the creation time in milliseconds (9 base-36
  *  digits, so ids sort by creation) then 12 random bytes (96 bits, base64url). Time-ordered ids
@@ -24,10 +24,6 @@ function randomChunk(n: number): string {
   return s;
 }
 
-export function uuid(): string {
-  return randomUUID();
-}
-
 /** A secret token: prefix + 32 random bytes, base64url (refresh tokens, API keys, codes). */
 export function newSecret(prefix: string): string {
   return `${prefix}_${randomChunk(32)}`;
@@ -36,8 +32,4 @@ export function newSecret(prefix: string): string {
 /** Secrets are stored only as their SHA-256 (hex). */
 export function sha256Hex(s: string | Buffer): string {
   return createHash('sha256').update(s).digest('hex');
-}
-
-export function sha256Base64Url(s: string | Buffer): string {
-  return createHash('sha256').update(s).digest('base64url');
 }

@@ -85,14 +85,14 @@ export class SqliteUserStore implements UserStore {
     return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
   }
 
-  async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean; linked: boolean }> {
+  async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }> {
     // A returning user with nothing to write (no name to fill in) is a read: links and accounts
     // are never removed or moved, so what the identity names now it names for good. Most logins
     // are this one and skip the write transaction.
     if (!hasName(login.fullName)) {
       const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
       const row = ident ? (this.s.get.get(login.realmId, ident.user_id) as UserRow | undefined) : undefined;
-      if (row) return { user: toUser(row), created: false, linked: false };
+      if (row) return { user: toUser(row), created: false };
     }
     return immediate(this.db, () => {
       const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
@@ -126,7 +126,7 @@ export class SqliteUserStore implements UserStore {
         this.s.link.run(login.realmId, login.provider, login.subject, userId, login.email, newUser.now);
       }
       const user = toUser(this.s.get.get(login.realmId, userId) as UserRow);
-      return { user, created, linked: plan.kind !== 'identity' };
+      return { user, created };
     });
   }
 }

@@ -12,7 +12,7 @@ export interface UserStore {
    *  link it (planLoginMatch); fills in a missing name. A linked subject with no name to fill in
    *  may be answered by a plain read (links are never removed). `created` is true for a new
    *  account, whose caller must run the UserCreatedHook. */
-  resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean; linked: boolean }>;
+  resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }>;
 }
 
 /** Called once for each new account, whatever path created it (registration grants hang here). */

@@ -73,7 +73,7 @@ describe('verifyIdToken', async () => {
     { ...(await exportJWK(strong.publicKey)), kid: 'strong', alg: 'RS256', use: 'sig' },
     { ...(await exportJWK(weak.publicKey)), kid: 'weak', alg: 'RS256', use: 'sig' },
   ];
-  const jwks = new JwksCache({ url: 'https://keys.example/jwks', clock: systemClock, timeoutMs: 1000, fetch: async () => new Response(JSON.stringify({ keys })) });
+  const jwks = new JwksCache({ url: 'https://keys.example/jwks', algorithms: ['RS256'], clock: systemClock, timeoutMs: 1000, fetch: async () => new Response(JSON.stringify({ keys })) });
   const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
   const jws = (header: unknown, payload: unknown, key = strong.privateKey) => {
     const input = `${b64(header)}.${b64(payload)}`;

@@ -6,8 +6,7 @@ import { expand, ipAllowed } from '../../server/auth/ip-binding.ts';
 import { s256, verifierMatches } from '../../server/auth/pkce.ts';
 import { redirectWithCode, transactionRefusal } from '../../server/auth/authorize.ts';
 import { planLoginMatch, type ProviderLogin } from '../../server/users/model.ts';
-import { appleProvider } from '../../server/auth/providers/apple.ts';
-import { googleProvider } from '../../server/auth/providers/google.ts';
+import { PROVIDERS, configuredProvider } from '../../server/auth/providers/registry.ts';
 
 describe('the login rate limiter', () => {
   it('allows the limit per key per minute, then answers with the seconds to the next window', () => {
@@ -120,8 +119,8 @@ describe('account matching', () => {
   }
 
   it("takes Apple's email as Apple states it; Google's only when Google says it is verified", () => {
-    const apple = appleProvider({ issuer: 'i', jwksUrl: 'http://x' });
-    const google = googleProvider({ issuer: 'https://accounts.google.com', jwksUrl: 'http://x' });
+    const apple = configuredProvider(PROVIDERS.get('apple')!, { appleIssuer: 'i', appleJwksUrl: 'http://x' });
+    const google = configuredProvider(PROVIDERS.get('google')!, { googleIssuer: 'https://accounts.google.com', googleJwksUrl: 'http://x' });
     assert.deepEqual(apple.emailFacts({ sub: 's', email: 'X@Y.z', email_verified: 'false' }), { email: 'x@y.z', verified: false });
     assert.deepEqual(apple.emailFacts({ sub: 's', email: 'x@y.z', email_verified: 'true' }), { email: 'x@y.z', verified: true });
     for (const v of [false, 'false', undefined, 1, 'yes']) {

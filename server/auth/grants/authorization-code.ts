@@ -20,7 +20,6 @@ const CODE_REFUSALS: Record<string, string> = {
 
 export const authorizationCodeGrant: Grant = {
   grantType: 'authorization_code',
-  parameters: ['code', 'redirect_uri', 'client_id', 'code_verifier'],
   async handler(req, ctx, deps) {
     for (const [name, v] of [['code', req.code], ['redirect_uri', req.redirectUri], ['client_id', req.clientId], ['code_verifier', req.codeVerifier]] as const) {
       if (!v) throw oauthError('invalid_request', `${name}: required`);

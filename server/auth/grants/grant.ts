@@ -1,4 +1,4 @@
-// One shape per grant (as node-oidc-provider: grantType, parameters, handler), dispatched by a Map.
+// One shape per grant (as node-oidc-provider: the grant type and its handler), dispatched by a Map.
 import type { AdminStore } from '../../admin/store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CallContext } from '../../rpc/context.ts';
@@ -25,6 +25,5 @@ export interface GrantDeps {
 
 export interface Grant {
   grantType: string;
-  parameters: string[];
   handler(req: TokenRequest, ctx: CallContext, deps: GrantDeps): Promise<TokenSet>;
 }

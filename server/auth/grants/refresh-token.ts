@@ -4,7 +4,6 @@ import type { Grant } from './grant.ts';
 
 export const refreshTokenGrant: Grant = {
   grantType: 'refresh_token',
-  parameters: ['refresh_token'],
   async handler(req, ctx, deps) {
     if (!req.refreshToken) throw oauthError('invalid_request', 'refresh_token: required');
     const set = await deps.sessions.refresh(req.realmId, req.refreshToken, req.clientId, ctx.clientIp);

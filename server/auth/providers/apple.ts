@@ -3,17 +3,20 @@
 // `email_verified`, which is not required to match by email (native-idp-login.md, Email handling
 // rules 1 and 4). What Apple does not state as verified is stored unverified and so never attracts
 // another sign-in's link (users/model.ts planLoginMatch).
-import type { NativeProvider } from './provider.ts';
-import { claimEmail, claimTrue } from './provider.ts';
+// Apple also has a web-redirect login (auth/apple-web.ts), which uses this entry and `authUrl`.
+import { claimEmail, claimTrue, defineProvider } from './provider.ts';
 
-export function appleProvider(opts: { issuer: string; jwksUrl: string }): NativeProvider {
-  return {
-    kind: 'apple',
-    issuers: [opts.issuer],
-    jwksUrl: opts.jwksUrl,
-    emailFacts(claims) {
-      const email = claimEmail(claims.email);
-      return { email, verified: email !== null && claimTrue(claims.email_verified) };
-    },
-  };
-}
+export const apple = defineProvider({
+  kind: 'apple',
+  // Apple signs its ID tokens with RS256 only.
+  algorithms: ['RS256'],
+  options: {
+    jwksUrl: { arg: 'url', kind: 'url', default: 'https://appleid.apple.com/auth/keys', doc: "Apple's JWKS" },
+    issuer: { arg: 'iss', kind: 'string', default: 'https://appleid.apple.com', doc: 'issuer of Apple ID tokens' },
+    authUrl: { arg: 'url', kind: 'url', default: 'https://appleid.apple.com', doc: "base of Apple's authorize and token endpoints" },
+  },
+  emailFacts(claims) {
+    const email = claimEmail(claims.email);
+    return { email, verified: email !== null && claimTrue(claims.email_verified) };
+  },
+});

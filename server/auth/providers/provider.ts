@@ -1,5 +1,8 @@
-// What differs between identity providers on the native path: the issuer and the email rule
-// (native-idp-login.md, What the service does 7). Everything else is one code path.
+// What differs between identity providers on the native path: the issuer, the keys and their
+// algorithms, and the email rule (native-idp-login.md, What the service does 7). Everything else is
+// one code path. A provider is one file in this folder declaring a NativeProviderSpec, listed in
+// registry.ts.
+import type { JwsAlgorithm } from '../../crypto/offload.ts';
 import type { IdTokenClaims } from '../id-token.ts';
 
 export interface EmailFacts {
@@ -10,11 +13,49 @@ export interface EmailFacts {
   verified: boolean;
 }
 
+/** One server option of a provider. Its names follow from the provider's kind and the option's
+ *  name (registry.ts): `jwksUrl` of `apple` is `--apple-jwks-url <arg>`, env
+ *  `GATEHOUSE_APPLE_JWKS_URL`, config key `appleJwksUrl`. */
+export interface ProviderOption {
+  /** The value's name in `serve --help` (`--apple-issuer <iss>`). */
+  arg: string;
+  /** `url`: an http(s) URL, trailing slashes dropped; `string`: taken as given. */
+  kind: 'url' | 'string';
+  default: string;
+  doc: string;
+}
+
+/** A native identity provider, as its file declares it. `K` is its kind, `N` the names of its
+ *  options beyond the two every provider has. */
+export interface NativeProviderSpec<K extends string = string, N extends string = string> {
+  /** The provider type: the `{provider}` of the native-login path and of the admin routes, the
+   *  placeholder email domain `{sub}@{kind}.placeholder`, the prefix of its options. Lowercase
+   *  letters and digits. */
+  kind: K;
+  /** The only `alg` values its ID tokens may carry (RFC 8725 §3.1); keys of other types in its
+   *  JWKS are ignored. */
+  algorithms: readonly JwsAlgorithm[];
+  /** Its server options: where its JWKS is and which issuer it signs as, and any of its own. */
+  options: { jwksUrl: ProviderOption; issuer: ProviderOption } & { [name in N]: ProviderOption };
+  /** The accepted `iss` values for the configured issuer (without this: exactly it). */
+  issuers?(configured: string): string[];
+  /** The provider's email rule: what the token's email claims let us use. */
+  emailFacts(claims: IdTokenClaims): EmailFacts;
+}
+
+/** A provider as the login code uses it: its spec with the configured issuer and JWKS URL. */
 export interface NativeProvider {
-  kind: 'apple' | 'google';
+  kind: string;
   issuers: string[];
   jwksUrl: string;
+  algorithms: readonly JwsAlgorithm[];
   emailFacts(claims: IdTokenClaims): EmailFacts;
+}
+
+/** Declares a provider, keeping its kind and option names as types (so the config keys of the
+ *  providers in registry.ts are typed). */
+export function defineProvider<const K extends string, const N extends string = never>(spec: NativeProviderSpec<K, N>): NativeProviderSpec<K, N> {
+  return spec;
 }
 
 /** Providers send `email_verified` as a boolean or as the string "true". */
