@@ -5,7 +5,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { ReflectionService } from '@grpc/reflection';
 import { GatehouseError, OutageCause, badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
-import { answeredThisTurn } from '../lib/answer-turns.ts';
+import type { AnswerTurns } from '../lib/answer-turns.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
@@ -31,6 +31,8 @@ export interface GrpcOptions {
   /** Trusted proxies in front (0: the peer is the client; client-ip.ts). */
   trustProxy: number;
   metrics?: Metrics | null;
+  /** Marked in every turn in which this server answered (the database's write batches wait them out). */
+  answerTurns: AnswerTurns;
 }
 
 export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; health: HealthImplementation } {
@@ -128,7 +130,7 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
         observe?.(grpc.status.OK, ms);
         const ts = spanStart();
         callback(null, res);
-        answeredThisTurn();
+        opts.answerTurns.answeredThisTurn();
         spanEnd('grpc.respond', ts);
         spanEnd('grpc.handler', started);
       },
@@ -141,7 +143,7 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
         observe?.(err.grpcStatus, ms);
         opts.metrics?.failure(err);
         callback(toServiceError(err, requestId));
-        answeredThisTurn();
+        opts.answerTurns.answeredThisTurn();
       },
     );
   };

@@ -12,7 +12,7 @@
 // fails with that error and none of its writes stays.
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
-import { takeAnswered } from '../lib/answer-turns.ts';
+import type { AnswerTurns } from '../lib/answer-turns.ts';
 
 interface Unit {
   fn: () => unknown;
@@ -32,6 +32,8 @@ class CommitQueue {
   private pending: Unit[] = [];
   /** Told each transaction's number of units (metrics). */
   onBatch: ((size: number) => void) | null = null;
+  /** The gRPC server's answer turns, when one serves this database (answer-turns.ts). */
+  answers: AnswerTurns | null = null;
   private scheduled = false;
   private readonly begin;
   private readonly commit;
@@ -62,7 +64,7 @@ class CommitQueue {
   }
 
   private flush(waited = false): void {
-    if (!waited && takeAnswered()) {
+    if (!waited && this.answers?.takeAnswered()) {
       // gRPC answers of the last turn finish leaving in this one; start after them
       // (answer-turns.ts). Once per batch: a steady stream of answers cannot hold it back.
       setImmediate(() => this.flush(true));
@@ -147,6 +149,12 @@ const queueOf = perObject((db: Db) => new CommitQueue(db));
 /** Calls `observe` with the size of every batch run on `db` from now on (one observer per database). */
 export function observeBatches(db: Db, observe: (size: number) => void): void {
   queueOf(db).onBatch = observe;
+}
+
+/** Makes batches on `db` wait for the answers `answers` marks (the gRPC server's; answer-turns.ts).
+ *  Without it a batch never waits. */
+export function waitForAnswers(db: Db, answers: AnswerTurns): void {
+  queueOf(db).answers = answers;
 }
 
 /** Runs `fn` (synchronous statements only) as one all-or-nothing unit of a BEGIN IMMEDIATE
