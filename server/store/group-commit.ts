@@ -13,6 +13,7 @@
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
 import type { AnswerTurns } from '../lib/answer-turns.ts';
+import { spanEnd, spanStart } from '../lib/profile.ts';
 
 interface Unit {
   fn: () => unknown;
@@ -84,6 +85,7 @@ class CommitQueue {
       return;
     }
     this.onBatch?.(batch.length);
+    const started = spanStart();
     try {
       this.begin.run();
     } catch (e) {
@@ -120,11 +122,13 @@ class CommitQueue {
       }
     }
     if (fatal === null) {
+      const commit = spanStart();
       try {
         this.commit.run();
       } catch (e) {
         fatal = e;
       }
+      spanEnd('db.commit', commit);
     }
     if (fatal !== null) {
       if (this.db.inTransaction) {
@@ -136,6 +140,8 @@ class CommitQueue {
       }
       for (let i = 0; i < batch.length; i++) if (results[i]!.ok) results[i] = { ok: false, value: fatal };
     }
+    // The event loop's time in the database for this batch: BEGIN to COMMIT, every unit included.
+    spanEnd('db.transaction', started);
     for (let i = 0; i < batch.length; i++) {
       const r = results[i]!;
       if (r.ok) batch[i]!.resolve(r.value);
