@@ -13,7 +13,8 @@
 //   4. p50/p99 of each; peak RSS of the server; RSS after the last round against after the first.
 //   5. A per-layer profile: a second server with GATEHOUSE_PROFILE=1 (server/lib/profile.ts spans)
 //      driven at concurrency 1, so spans do not overlap; "transport" is the client's mean latency
-//      minus the server's total span (HTTP/gRPC framing, JSON/protobuf, dispatch, access checks).
+//      minus the call's span in the server (HTTP/gRPC framing, encoding the answer), and the call is
+//      split into the credential check, the database's write transactions and the rest.
 // The machine is noisy and shared: every ratio is taken against a baseline measured in the same
 // round, rounds interleave the measurements (alternating order), and medians are reported.
 //   npm run bench [-- --rounds 3 --logins 1500 --calls 3000]
@@ -175,12 +176,21 @@ async function startEcho(): Promise<{ client: any; pid: number; stop(): Promise<
 
 // ---------------------------------------------------------------- profile
 
+type Spans = Record<string, { count: number; totalMs: number; meanUs: number }>;
+const LOGIN_SPAN = 'http /gatehouse.v1.AuthService/NativeLogin';
+const CONSUME_SPAN = 'grpc /gatehouse.v1.PointsService/Consume';
+
 async function profile(idp: TestIdp, echo: { client: any }, payload: object): Promise<Record<string, unknown>> {
   const dir = tempDir('gatehouse-bench-profile-');
   const dbPath = join(dir, 'profile.db');
   const users = await seed(dbPath, { small: 1_000, large: 1_000 });
   const srv = await spawnServer({ dir, dbPath, args: serverArgs(idp), env: { GATEHOUSE_PROFILE: '1' } });
   let login: LoadResult, consume: LoadResult, echoRes: LoadResult;
+  // SIGUSR2 makes the server write its span totals so far and reset them (server/lib/profile.ts).
+  const nextPhase = async () => {
+    srv.proc.kill('SIGUSR2');
+    await new Promise((r) => setTimeout(r, 100));
+  };
   try {
     await configureRealm(srv, false);
     await addPools(srv, [users.small]);
@@ -188,47 +198,52 @@ async function profile(idp: TestIdp, echo: { client: any }, payload: object): Pr
     await loginLoad(srv, await signTokens(idp, 200, returning), 1); // warm-up
     await consumeLoad(srv, users.small, 300, 1); // warm-up
     const tokens = await signTokens(idp, 600, returning);
-    srv.proc.kill('SIGUSR2'); // reset the server's span totals after the warm-up
-    await new Promise((r) => setTimeout(r, 100));
+    await nextPhase(); // the warm-up's totals: not used
     login = await loginLoad(srv, tokens, 1);
+    await nextPhase(); // the logins' totals
     consume = await consumeLoad(srv, users.small, 2000, 1);
     await runLoad(300, 1, () => unary(echo.client, 'Echo', payload, srv.adminKey));
     echoRes = await runLoad(2000, 1, () => unary(echo.client, 'Echo', payload, srv.adminKey));
   } finally {
     closeGrpcClients();
-    await srv.stop();
+    await srv.stop(); // the consumes' totals, at exit
     rmSync(dir, { recursive: true, force: true });
   }
-  const line = srv.logs().split('\n').find((l) => l.startsWith('{"profile"'));
-  const spans = line ? (JSON.parse(line).profile as Record<string, { count: number; totalMs: number; meanUs: number }>) : {};
+  const lines = srv.logs().split('\n').filter((l) => l.startsWith('{"profile"'));
+  const phase = (i: number): Spans => (lines[i] ? (JSON.parse(lines[i]!).profile as Spans) : {});
+  const loginSpans = phase(1);
+  const consumeSpans = phase(2);
   // Client-side mean latency at concurrency 1 (µs).
   const echoMean = (echoRes.seconds * 1e6) / echoRes.calls;
   const loginMean = (login.seconds * 1e6) / login.calls;
   const consumeMean = (consume.seconds * 1e6) / consume.calls;
-  const us = (k: string) => spans[k]?.meanUs ?? 0;
+  const mean = (spans: Spans, k: string) => spans[k]?.meanUs ?? 0;
+  // A span's total spread over the calls of the phase (a login may run several transactions).
+  const perCall = (spans: Spans, k: string, calls: number) => round(((spans[k]?.totalMs ?? 0) * 1000) / calls, 1);
+  const loginCall = mean(loginSpans, LOGIN_SPAN);
+  const consumeCall = mean(consumeSpans, CONSUME_SPAN);
   return {
-    method: 'GATEHOUSE_PROFILE=1 spans in the server, driven at concurrency 1 after a warm-up; transport = client mean latency − server handler span',
+    method: 'GATEHOUSE_PROFILE=1 spans in the server, driven at concurrency 1 after a warm-up; transport = client mean latency − the call span of the chain (rpc/chain.ts); database = write transactions per call',
     login: {
       clientMeanUs: round(loginMean, 1),
-      transportUs: round(loginMean - us('http.handler'), 1),
-      httpAdapterUs: round(us('http.handler') - us('login.total'), 1),
-      verificationUs: us('login.verify'),
-      databaseUserUs: us('login.db_user'),
-      sessionUs: us('login.session'),
-      tokenMintingUs: us('login.mint_access_token'),
-      otherInHandlerUs: round(us('login.total') - us('login.verify') - us('login.db_user') - us('login.session'), 1),
+      transportUs: round(loginMean - loginCall, 1),
+      callUs: loginCall,
+      databaseUs: perCall(loginSpans, 'db.transaction', login.calls),
+      commitUs: perCall(loginSpans, 'db.commit', login.calls),
+      otherInCallUs: round(loginCall - perCall(loginSpans, 'db.transaction', login.calls), 1),
+      ...Object.fromEntries(Object.keys(loginSpans).filter((k) => k.startsWith('crypto.')).map((k) => [`${k}Us`, perCall(loginSpans, k, login.calls)])),
     },
     consume: {
       clientMeanUs: round(consumeMean, 1),
       bareEchoClientMeanUs: round(echoMean, 1),
-      transportUs: round(consumeMean - us('grpc.handler'), 1),
-      grpcWrapperUs: round(us('grpc.handler') - us('consume.total') - us('access.api_key'), 1),
-      apiKeyCheckUs: us('access.api_key'),
-      hashAndIdUs: us('consume.hash_and_id'),
-      databaseUs: us('consume.db'),
-      viewUs: us('consume.view'),
+      transportUs: round(consumeMean - consumeCall, 1),
+      callUs: consumeCall,
+      apiKeyCheckUs: mean(consumeSpans, 'access.api_key'),
+      databaseUs: perCall(consumeSpans, 'db.transaction', consume.calls),
+      commitUs: perCall(consumeSpans, 'db.commit', consume.calls),
+      otherInCallUs: round(consumeCall - mean(consumeSpans, 'access.api_key') - perCall(consumeSpans, 'db.transaction', consume.calls), 1),
     },
-    spans,
+    spans: { login: loginSpans, consume: consumeSpans },
   };
 }
 

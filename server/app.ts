@@ -4,12 +4,13 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { AnswerTurns } from './lib/answer-turns.ts';
 import { createAdminService } from './admin/service.ts';
 import { authenticateApiKey } from './admin/api-keys.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/context.ts';
 import { openDatabase, type Db } from './store/open.ts';
-import { observeBatches } from './store/group-commit.ts';
+import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { SqliteAdminStore } from './store/admin-store.ts';
 import { SqliteUserStore } from './store/user-store.ts';
 import { createUserAdminHandlers } from './users/service.ts';
@@ -37,6 +38,8 @@ export interface App {
   log: Logger;
   /** This server's own registry and counters; null with --metrics off. */
   metrics: Metrics | null;
+  /** The turns in which the gRPC server answered; the database's write batches wait them out. */
+  answerTurns: AnswerTurns;
   services: ServiceTable;
   auth: Authenticator;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
@@ -52,6 +55,8 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const db = opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
   const metrics = config.metrics ? createMetrics() : null;
   if (metrics) observeBatches(db, (size) => metrics.writeBatch(size));
+  const answerTurns = new AnswerTurns();
+  waitForAnswers(db, answerTurns);
   const adminStore = new SqliteAdminStore(db);
   const userStore = new SqliteUserStore(db);
   let publicUrl = config.publicUrl;
@@ -105,6 +110,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     clock,
     log,
     metrics,
+    answerTurns,
     services,
     auth,
     authStore,

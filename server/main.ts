@@ -51,7 +51,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   try {
     const protos = loadProtos();
     const methods = bindMethods(protos, app.services);
-    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics });
+    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, answerTurns: app.answerTurns });
     const databaseReady = databaseReadiness(app.db);
     let stopping: Promise<void> | null = null;
     const operational = {

@@ -15,7 +15,6 @@ import type { IdTokenClaims } from './id-token.ts';
 import type { NativeProvider } from './providers/provider.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
-import { spanEnd, spanStart } from '../lib/profile.ts';
 
 export const CODE_TTL_S = 120;
 
@@ -87,7 +86,6 @@ export async function completeLogin(
   fail: Fail,
 ): Promise<LoginResult> {
   const now = deps.clock.now();
-  const tdb = spanStart();
   const email = req.provider.emailFacts(req.claims);
   const { user, created } = await deps.users.resolveProviderLogin(
     {
@@ -100,7 +98,6 @@ export async function completeLogin(
     },
     { id: newId('usr'), now },
   );
-  spanEnd('login.db_user', tdb);
 
   const downstream = req.downstreamState;
   if (downstream === undefined) {
@@ -109,9 +106,7 @@ export async function completeLogin(
     // the grants fail the login fails, as before, and the session it started is never handed out.
     const grants = created ? deps.onUserCreated(user) : null;
     grants?.catch(() => {}); // awaited below, once the session has settled
-    const ts = spanStart();
     const set = await deps.sessions.start(req.realmId, user.id, req.client, ctx.clientIp);
-    spanEnd('login.session', ts);
     await grants;
     return {
       branch: 'session',

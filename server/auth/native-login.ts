@@ -10,7 +10,6 @@ import type { CallContext } from '../rpc/context.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { branchPreconditions, cleanName, completeLogin } from './complete-login.ts';
 import { InvalidIdToken, verifyIdToken } from './id-token.ts';
-import { spanEnd, spanStart } from '../lib/profile.ts';
 import type { JwksCache } from './jwks-cache.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { NativeProvider } from './providers/provider.ts';
@@ -44,11 +43,9 @@ export interface NativeLoginDeps {
 
 export function createNativeLogin(deps: NativeLoginDeps) {
   return async function nativeLogin(req: NativeLoginRequest, ctx: CallContext) {
-    const t0 = spanStart();
     try {
       return await nativeLoginInner(req, ctx);
     } finally {
-      spanEnd('login.total', t0);
     }
   };
   async function nativeLoginInner(req: NativeLoginRequest, ctx: CallContext) {
@@ -81,7 +78,6 @@ export function createNativeLogin(deps: NativeLoginDeps) {
 
     // 3. The token (before any transaction: verification may await the JWKS).
     let claims;
-    const tv = spanStart();
     try {
       claims = await verifyIdToken(req.identityToken, {
         jwks: p.jwks,
@@ -96,8 +92,6 @@ export function createNativeLogin(deps: NativeLoginDeps) {
       if (e instanceof InvalidIdToken) throw fail(`token_${e.category}`, e);
       if (e instanceof GatehouseError && e.code === 'service_unavailable') throw fail('jwks_unavailable', e);
       throw e;
-    } finally {
-      spanEnd('login.verify', tv);
     }
 
     // Branch preconditions, still without writing anything.

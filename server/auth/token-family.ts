@@ -8,7 +8,6 @@ import { readAccessToken, signAccessToken, verifyAccessToken, type AccessClaims 
 import { ipAllowed } from './ip-binding.ts';
 import { oauthError } from './oauth-errors.ts';
 import type { SigningKeys } from './signing-keys.ts';
-import { spanEnd, spanStart } from '../lib/profile.ts';
 import type { AuthStore, NewRefreshToken, TokenFamily } from './store.ts';
 
 export interface TokenSet {
@@ -59,7 +58,6 @@ export function createSessions(deps: SessionDeps) {
   async function accessToken(f: TokenFamily, now: number): Promise<string> {
     const key = await keys.active(f.realmId);
     const iat = Math.floor(now / 1000);
-    const t0 = spanStart();
     try {
       return await signAccessToken(key.kid, key.privateKey, {
         iss: deps.issuer(f.realmId),
@@ -71,7 +69,6 @@ export function createSessions(deps: SessionDeps) {
         exp: iat + f.accessTtlS,
       });
     } finally {
-      spanEnd('login.mint_access_token', t0);
     }
   }
 

@@ -2,17 +2,16 @@
 // annotations in proto/. Binding order is path, then body, then query (fields the path set are
 // skipped). The request is then normalised through the same protobuf (de)serialiser grpc-js uses,
 // so a handler sees exactly the object it would see over gRPC.
-import { spanEnd } from '../lib/profile.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import protobuf from 'protobufjs';
-import { GatehouseError, OutageCause, badRequest, errorBody } from '../errors.ts';
+import { GatehouseError, badRequest, errorBody } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
-import type { CallContext } from '../rpc/context.ts';
-import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
+import { buildCall, logRequest, refusedRequest, type Call, type ChainContext, type Req } from '../rpc/chain.ts';
+import type { BoundMethod } from '../rpc/dispatch.ts';
 import { matchPattern, splitPath } from './pattern.ts';
 import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
 import { redirectField } from './redirect.ts';
@@ -50,6 +49,13 @@ export const OPENAPI_PATH = '/openapi.json';
 
 export function createGateway(opts: GatewayOptions): Server {
   const routes = buildRoutes(opts.methods);
+  // Each route's chain, and a GET route's for HEAD too (its own metrics label), built now.
+  const calls = new Map<Route<BoundMethod>, Call>();
+  const headCalls = new Map<Route<BoundMethod>, Call>();
+  for (const r of routes) {
+    calls.set(r, routeCall(r, r.method, opts));
+    if (r.method === 'GET') headCalls.set(r, routeCall(r, 'HEAD', opts));
+  }
   const openapi = JSON.stringify(buildOpenApi(opts.methods.map((m) => m.info)));
   const server = createServer(
     { headersTimeout: opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout: 30_000, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
@@ -68,9 +74,13 @@ export function createGateway(opts: GatewayOptions): Server {
     const inbound = req.headers['x-request-id'];
     const requestId = typeof inbound === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
     const log = opts.log.child({ requestId });
+    // A request that reaches a route is a call: its chain logs and counts it. The others (an
+    // unknown route, /openapi.json, /healthz…) are logged and counted here.
+    let called = false;
     let routeName = 'unmatched';
     let template = 'unmatched';
     let status = 200;
+    let failure: GatehouseError | null = null;
     try {
       const body = await readRaw(req);
       if (body.tooLarge) throw tooLarge();
@@ -112,52 +122,51 @@ export function createGateway(opts: GatewayOptions): Server {
         }
         throw new GatehouseError('not_found', `No route for ${method} ${url.pathname}`);
       }
-      template = route.pattern.template;
-      routeName = `${route.method} ${template}`;
+      routeName = `${route.method} ${route.pattern.template}`;
       const info = route.bound.info;
-      const reqObj: Record<string, unknown> = {};
-      const pathFields = new Set<string>();
-      for (const [field, value] of Object.entries(params)) {
-        setPathParam(info.requestType, reqObj, field, value);
-        pathFields.add(field);
+      let reqObj: Req;
+      try {
+        reqObj = decodeRequest(req, route, params, body.buf, url);
+      } catch (e) {
+        reqObj = refusedRequest(GatehouseError.from(e));
       }
-      if (route.body === '*') {
-        const fromBody = parseBody(req, body.buf, info.requestType);
-        for (const [k, v] of Object.entries(fromBody)) {
-          if (!(k in reqObj)) reqObj[k] = v; // the path wins over the body
-        }
-      } else {
-        Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields));
-      }
-      const normalised = normalise(route.bound, reqObj);
-      const ctx: CallContext = {
+      const ctx: ChainContext = {
         requestId,
         transport: 'http',
         clientIp: clientIp(req.socket.remoteAddress, opts.trustProxy > 0 ? headerValue(req, 'x-forwarded-for') : undefined, opts.trustProxy),
         header: (name) => headerValue(req, name),
         principal: null,
         log,
+        started,
       };
-      const result = await invoke(route.bound, normalised, ctx, opts.auth);
+      called = true;
+      let result: Record<string, unknown>;
+      try {
+        result = await (method === 'HEAD' ? headCalls : calls).get(route)!(reqObj, ctx);
+      } catch (e) {
+        // The chain has logged and counted the call, and rejects with a GatehouseError only.
+        writeError(res, req, e as GatehouseError, requestId);
+        return;
+      }
       writeResult(res, info.responseType, result, requestId, method === 'HEAD');
     } catch (e) {
       const err = GatehouseError.from(e);
-      status = err.httpStatus;
-      opts.metrics?.failure(err);
-      // An upstream outage is logged by its owner when it starts and ends, not once per request.
-      if (status >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route: routeName, ...errorFields(err) });
-      const headers: Record<string, string> = { ...err.headers, 'x-request-id': requestId };
-      if (status === 401) {
-        const presented = headerValue(req, 'authorization') !== undefined || headerValue(req, 'x-api-key') !== undefined;
-        headers['www-authenticate'] = wwwAuthenticate(err.headers['www-authenticate'], presented);
+      if (called) {
+        // The call was logged already; writing its answer failed.
+        log.error('request failed', { route: routeName, ...errorFields(err) });
+      } else {
+        failure = err;
+        status = err.httpStatus;
+        opts.metrics?.failure(err);
       }
-      writeJson(res, status, errorBody(err, requestId), headers);
+      writeError(res, req, err, requestId);
     } finally {
-      status = res.statusCode || status;
-      const ms = performance.now() - started;
-      log.info('http', { route: routeName, status, ms: Math.round(ms * 10) / 10 });
-      opts.metrics?.http(template, req.method ?? 'GET', status, ms);
-      spanEnd('http.handler', started);
+      if (!called) {
+        status = res.statusCode || status;
+        const ms = performance.now() - started;
+        logRequest(log, 'http', routeName, status, ms, failure);
+        opts.metrics?.http(template, req.method ?? 'GET', status, ms);
+      }
     }
   }
 
@@ -167,6 +176,44 @@ export function createGateway(opts: GatewayOptions): Server {
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** The chain of one route; `verb` is the request method the metrics name (HEAD on a GET route). */
+function routeCall(route: Route<BoundMethod>, verb: string, opts: GatewayOptions): Call {
+  const template = route.pattern.template;
+  const redirect = redirectField(route.bound.info.responseType);
+  const metrics = opts.metrics;
+  return buildCall(
+    route.bound,
+    {
+      transport: 'http',
+      route: `${route.method} ${template}`,
+      status: (res, err) => (err !== null ? err.httpStatus : redirect !== null && isLocation(res?.[redirect]) ? 302 : 200),
+      observe: metrics ? (status, ms) => metrics.http(template, verb, status, ms) : undefined,
+    },
+    opts,
+  );
+}
+
+/** The request message of a call: binding order path, then body, then query (fields the path set
+ *  are skipped), normalised as gRPC would deliver it. */
+function decodeRequest(req: IncomingMessage, route: Route<BoundMethod>, params: Record<string, string>, buf: Buffer, url: URL): Req {
+  const info = route.bound.info;
+  const reqObj: Record<string, unknown> = {};
+  const pathFields = new Set<string>();
+  for (const [field, value] of Object.entries(params)) {
+    setPathParam(info.requestType, reqObj, field, value);
+    pathFields.add(field);
+  }
+  if (route.body === '*') {
+    const fromBody = parseBody(req, buf, info.requestType);
+    for (const [k, v] of Object.entries(fromBody)) {
+      if (!(k in reqObj)) reqObj[k] = v; // the path wins over the body
+    }
+  } else {
+    Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields));
+  }
+  return normalise(route.bound, reqObj);
 }
 
 /** JSON → proto bytes → object: the same shape (defaults, nulls) a gRPC handler receives. */
@@ -249,10 +296,24 @@ function tooLarge() {
   return new GatehouseError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, { headers: { connection: 'close' } });
 }
 
+/** A redirect field's value that asks for a redirect (redirect.ts). */
+function isLocation(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function writeError(res: ServerResponse, req: IncomingMessage, err: GatehouseError, requestId: string): void {
+  const headers: Record<string, string> = { ...err.headers, 'x-request-id': requestId };
+  if (err.httpStatus === 401) {
+    const presented = headerValue(req, 'authorization') !== undefined || headerValue(req, 'x-api-key') !== undefined;
+    headers['www-authenticate'] = wwwAuthenticate(err.headers['www-authenticate'], presented);
+  }
+  writeJson(res, err.httpStatus, errorBody(err, requestId), headers);
+}
+
 function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<string, unknown>, requestId: string, headOnly: boolean): void {
   const redirect = redirectField(type);
   const location = redirect ? result[redirect] : undefined;
-  if (typeof location === 'string' && location !== '') {
+  if (isLocation(location)) {
     // The location carries a one-time code: never stored (RFC 6749 §5.1 asks it of token answers).
     res.writeHead(302, { location, 'cache-control': 'no-store', pragma: 'no-cache', 'referrer-policy': 'no-referrer', 'content-length': '0', 'x-request-id': requestId });
     res.end();

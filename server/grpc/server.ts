@@ -3,16 +3,15 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { ReflectionService } from '@grpc/reflection';
-import { GatehouseError, OutageCause, badRequest } from '../errors.ts';
+import { GatehouseError, badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
-import { answeredThisTurn } from '../lib/answer-turns.ts';
-import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
+import type { AnswerTurns } from '../lib/answer-turns.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
-import { errorFields, type Logger } from '../lib/log.ts';
+import type { Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
-import type { CallContext } from '../rpc/context.ts';
-import { invoke, type BoundMethod } from '../rpc/dispatch.ts';
+import { buildCall, refusedRequest, type ChainContext, type Req, type Res } from '../rpc/chain.ts';
+import type { BoundMethod } from '../rpc/dispatch.ts';
 import { LOADER_OPTIONS, apiProtoFiles, type LoadedProtos } from '../rpc/proto.ts';
 import * as protoLoader from '@grpc/proto-loader';
 import { createRequire } from 'node:module';
@@ -31,6 +30,8 @@ export interface GrpcOptions {
   /** Trusted proxies in front (0: the peer is the client; client-ip.ts). */
   trustProxy: number;
   metrics?: Metrics | null;
+  /** Marked in every turn in which this server answered (the database's write batches wait them out). */
+  answerTurns: AnswerTurns;
 }
 
 export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; health: HealthImplementation } {
@@ -45,9 +46,8 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
     const types = new Map(opts.methods.filter((m) => m.info.service === svc).map((m) => [m.info.name, m.info.requestType]));
     const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition, types);
     const impl: grpc.UntypedServiceImplementation = {};
-    const auth = PROFILING ? profiledAuth(opts.auth) : opts.auth;
     for (const bound of opts.methods.filter((m) => m.info.service === svc)) {
-      impl[bound.info.name] = unaryHandler(bound, { ...opts, auth });
+      impl[bound.info.name] = unaryHandler(bound, opts);
     }
     server.addService(definition, impl);
   }
@@ -59,10 +59,8 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   return { server, health };
 }
 
-const REFUSED = Symbol('refused request');
-
 // grpc-js answers INTERNAL when a request does not decode; bad bytes from a client are the
-// client's error, so they reach the handler wrapper as a marker and come back INVALID_ARGUMENT.
+// client's error, so they reach the chain as a refused request and come back INVALID_ARGUMENT.
 // So does an int64 beyond 2^53−1, with the message the HTTP adapter gives for the same value.
 function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, protobuf.Type>): grpc.ServiceDefinition {
   const out: Record<string, grpc.MethodDefinition<object, object>> = {};
@@ -75,10 +73,10 @@ function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, p
         try {
           req = m.requestDeserialize(buf) as Record<string, unknown>;
         } catch {
-          return { [REFUSED]: badRequest('Malformed request message') };
+          return refusedRequest(badRequest('Malformed request message'));
         }
         const unsafe = type ? unsafeInteger(type, req) : null;
-        return unsafe ? { [REFUSED]: unsafe } : req;
+        return unsafe ? refusedRequest(unsafe) : req;
       },
     };
   }
@@ -95,8 +93,19 @@ function reflectionDefinition(): protoLoader.PackageDefinition {
   };
 }
 
-function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Record<string, unknown>, Record<string, unknown>> {
-  const observe = opts.metrics?.grpcMethod(bound.info.path);
+function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Req, Res> {
+  const run = buildCall(
+    bound,
+    {
+      transport: 'grpc',
+      route: bound.info.path,
+      status: (_res, err) => (err === null ? grpc.status.OK : err.grpcStatus),
+      statusName: (code) => grpc.status[code]!,
+      observe: opts.metrics?.grpcMethod(bound.info.path),
+    },
+    opts,
+  );
+  const answers = opts.answerTurns;
   return (call, callback) => {
     const started = performance.now();
     const md = call.metadata;
@@ -106,9 +115,8 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
     };
     const inbound = get('x-request-id');
     const requestId = inbound && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
-    const log = opts.log.child({ requestId });
     let ip: string | undefined;
-    const ctx: CallContext = {
+    const ctx: ChainContext = {
       requestId,
       transport: 'grpc',
       // Worked out on first use: most calls (consume, admin) never ask.
@@ -117,31 +125,18 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       },
       header: get,
       principal: null,
-      log,
+      log: opts.log.child({ requestId }),
+      started,
     };
-    const refused = (call.request as Record<symbol, GatehouseError | undefined>)[REFUSED];
-    const run = refused ? Promise.reject(refused) : invoke(bound, call.request, ctx, opts.auth);
-    run.then(
+    // The chain rejects with a GatehouseError only.
+    run(call.request, ctx).then(
       (res) => {
-        const ms = performance.now() - started;
-        log.info('grpc', { route: bound.info.path, status: 'OK', ms: round1(ms) });
-        observe?.(grpc.status.OK, ms);
-        const ts = spanStart();
         callback(null, res);
-        answeredThisTurn();
-        spanEnd('grpc.respond', ts);
-        spanEnd('grpc.handler', started);
+        answers.answeredThisTurn();
       },
-      (e) => {
-        const err = GatehouseError.from(e);
-        // An upstream outage is logged by its owner when it starts and ends, not once per call.
-        if (err.httpStatus >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route: bound.info.path, ...errorFields(err) });
-        const ms = performance.now() - started;
-        log.info('grpc', { route: bound.info.path, status: grpc.status[err.grpcStatus], ms: round1(ms) });
-        observe?.(err.grpcStatus, ms);
-        opts.metrics?.failure(err);
+      (err: GatehouseError) => {
         callback(toServiceError(err, requestId));
-        answeredThisTurn();
+        answers.answeredThisTurn();
       },
     );
   };
@@ -154,23 +149,4 @@ export function toServiceError(err: GatehouseError, requestId: string): Partial<
   for (const [k, v] of Object.entries(err.headers)) metadata.set(k, v);
   metadata.set('grpc-status-details-bin', encodeStatusDetails(err.grpcStatus, err.message, err.code, extra));
   return { code: err.grpcStatus, details: err.message, metadata };
-}
-
-/** The API-key check as its own span (GATEHOUSE_PROFILE=1 only). */
-function profiledAuth(auth: Authenticator): Authenticator {
-  return {
-    async apiKey(secret) {
-      const t = spanStart();
-      try {
-        return await auth.apiKey(secret);
-      } finally {
-        spanEnd('access.api_key', t);
-      }
-    },
-    userToken: (realmId, token, ctx) => auth.userToken(realmId, token, ctx),
-  };
-}
-
-function round1(ms: number): number {
-  return Math.round(ms * 10) / 10;
 }

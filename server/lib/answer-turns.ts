@@ -6,16 +6,21 @@
 // the event loop for its transaction. Without the wait a closed-loop gRPC client and the server
 // took turns (issue 10: consume over gRPC +17–23% with it). HTTP/1.1 answers are written at once
 // and need no mark.
-let answered = false;
+//
+// One signal per server, made by the composition root and handed to both sides (the gRPC server's
+// options, the database's commit queue), so two servers in one process never mark each other's turns.
+export class AnswerTurns {
+  private answered = false;
 
-/** Called by a transport whose answers finish leaving a turn later (gRPC). */
-export function answeredThisTurn(): void {
-  answered = true;
-}
+  /** Called by a transport whose answers finish leaving a turn later (gRPC). */
+  answeredThisTurn(): void {
+    this.answered = true;
+  }
 
-/** Whether answers were given since the last call; forgets them. */
-export function takeAnswered(): boolean {
-  const a = answered;
-  answered = false;
-  return a;
+  /** Whether answers were given since the last call; forgets them. */
+  takeAnswered(): boolean {
+    const a = this.answered;
+    this.answered = false;
+    return a;
+  }
 }

@@ -3,8 +3,13 @@
 // and, when the process exits (SIGTERM → clean shutdown → 'exit'), writes one stderr line
 // `{"profile":{name:{count,totalMs,meanUs}}}`. Off (the default), `spanStart` returns 0 and
 // `spanEnd` returns at its first test: one branch on a module constant per span, no allocation.
-// Spans nest (e.g. login.verify inside login.total); the bench derives "transport" as the client's
-// latency at concurrency 1 minus the server's total span. SIGUSR2 resets the totals.
+// Spans belong to the layers every call crosses, never to handlers or domain code:
+//   `http <method path>`, `grpc <method path>`  each call, from the moment its transport took it to
+//       its outcome (rpc/chain.ts); the bench derives "transport" as the client's latency at
+//       concurrency 1 minus this span
+//   `access.api_key`, `access.user_token`      the credential check of a call
+//   `db.transaction`, `db.commit`              a group-commit batch, BEGIN to COMMIT, and its COMMIT
+// SIGUSR2 writes the totals so far (the same line) and resets them: the bench sends it between phases.
 import { writeSync } from 'node:fs';
 
 export const PROFILING = process.env.GATEHOUSE_PROFILE === '1';
@@ -42,6 +47,11 @@ export function profileSnapshot(): Record<string, { count: number; totalMs: numb
   return out;
 }
 
-// SIGUSR2 clears the totals (the bench sends it after its warm-up).
-if (PROFILING) process.on('SIGUSR2', () => totals.clear());
-if (PROFILING) process.once('exit', () => writeSync(2, JSON.stringify({ profile: profileSnapshot() }) + '\n'));
+const writeTotals = () => writeSync(2, JSON.stringify({ profile: profileSnapshot() }) + '\n');
+if (PROFILING) {
+  process.on('SIGUSR2', () => {
+    writeTotals();
+    totals.clear();
+  });
+  process.once('exit', writeTotals);
+}

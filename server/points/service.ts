@@ -4,7 +4,6 @@ import { badRequest, forbidden, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
 import type { ConsumeOutcome, Metrics } from '../lib/metrics.ts';
-import { spanEnd, spanStart } from '../lib/profile.ts';
 import { fromTimestamp, toTimestamp, toTimestampOrNull, type Timestamp } from '../lib/timestamp.ts';
 import { hasPermission, type CallContext, type ServiceImpl } from '../rpc/context.ts';
 import { PERIOD_TYPES, type ConsumeResult, type DefaultPointsConfig, type GrantResult, type PeriodType, type PointsSummary, type PoolKind } from './model.ts';
@@ -123,12 +122,9 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       if (key !== null && (key.length === 0 || key.length > 200)) throw badRequest('idempotencyKey: 1–200 characters', { field: 'idempotencyKey' });
       const description = req.description ?? null;
       if (description !== null && description.length > 500) throw badRequest('description: at most 500 characters', { field: 'description' });
-      const t0 = spanStart();
       // The request's fingerprint matters only for an idempotent replay.
       const requestHash = key === null ? '' : sha256Hex(JSON.stringify(['consume', req.userId, req.amount, description]));
       const transactionId = newId('ptx');
-      spanEnd('consume.hash_and_id', t0);
-      const t1 = spanStart();
       let r: ConsumeResult;
       try {
         r = await store.consume({ realmId: req.realmId, userId: req.userId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId }, clock.now());
@@ -138,11 +134,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       }
       // A replay answers with the first call's transaction, not the id made for this one.
       metrics?.consume(r.transactionId === transactionId ? 'ok' : 'idempotent_replay');
-      spanEnd('consume.db', t1);
-      const t2 = spanStart();
       const view = consumeView(r);
-      spanEnd('consume.view', t2);
-      spanEnd('consume.total', t0);
       return view;
     },
 

@@ -1,8 +1,6 @@
 // Binds every RPC declared in proto/ to its implementation. An RPC without one stops the boot, so
 // proto/ can never promise a route that does not exist.
-import { GatehouseError } from '../errors.ts';
-import { checkAccess, type Authenticator } from './access.ts';
-import type { CallContext, Handler, ServiceTable } from './context.ts';
+import type { Handler, ServiceTable } from './context.ts';
 import type { LoadedProtos, MethodInfo } from './proto.ts';
 
 export interface BoundMethod {
@@ -25,14 +23,4 @@ export function bindMethods(protos: LoadedProtos, services: ServiceTable): Bound
 
 export function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
-}
-
-/** Runs one call: the access check, then the handler; anything thrown becomes a GatehouseError. */
-export async function invoke(m: BoundMethod, req: Record<string, unknown>, ctx: CallContext, auth: Authenticator): Promise<Record<string, unknown>> {
-  try {
-    await checkAccess(m.info, req as { realmId?: string }, ctx, auth);
-    return (await m.handler(req, ctx)) ?? {};
-  } catch (err) {
-    throw GatehouseError.from(err);
-  }
 }

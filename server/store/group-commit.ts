@@ -12,7 +12,8 @@
 // fails with that error and none of its writes stays.
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
-import { takeAnswered } from '../lib/answer-turns.ts';
+import type { AnswerTurns } from '../lib/answer-turns.ts';
+import { spanEnd, spanStart } from '../lib/profile.ts';
 
 interface Unit {
   fn: () => unknown;
@@ -32,6 +33,8 @@ class CommitQueue {
   private pending: Unit[] = [];
   /** Told each transaction's number of units (metrics). */
   onBatch: ((size: number) => void) | null = null;
+  /** The gRPC server's answer turns, when one serves this database (answer-turns.ts). */
+  answers: AnswerTurns | null = null;
   private scheduled = false;
   private readonly begin;
   private readonly commit;
@@ -62,7 +65,7 @@ class CommitQueue {
   }
 
   private flush(waited = false): void {
-    if (!waited && takeAnswered()) {
+    if (!waited && this.answers?.takeAnswered()) {
       // gRPC answers of the last turn finish leaving in this one; start after them
       // (answer-turns.ts). Once per batch: a steady stream of answers cannot hold it back.
       setImmediate(() => this.flush(true));
@@ -82,6 +85,7 @@ class CommitQueue {
       return;
     }
     this.onBatch?.(batch.length);
+    const started = spanStart();
     try {
       this.begin.run();
     } catch (e) {
@@ -118,11 +122,13 @@ class CommitQueue {
       }
     }
     if (fatal === null) {
+      const commit = spanStart();
       try {
         this.commit.run();
       } catch (e) {
         fatal = e;
       }
+      spanEnd('db.commit', commit);
     }
     if (fatal !== null) {
       if (this.db.inTransaction) {
@@ -134,6 +140,8 @@ class CommitQueue {
       }
       for (let i = 0; i < batch.length; i++) if (results[i]!.ok) results[i] = { ok: false, value: fatal };
     }
+    // The event loop's time in the database for this batch: BEGIN to COMMIT, every unit included.
+    spanEnd('db.transaction', started);
     for (let i = 0; i < batch.length; i++) {
       const r = results[i]!;
       if (r.ok) batch[i]!.resolve(r.value);
@@ -147,6 +155,12 @@ const queueOf = perObject((db: Db) => new CommitQueue(db));
 /** Calls `observe` with the size of every batch run on `db` from now on (one observer per database). */
 export function observeBatches(db: Db, observe: (size: number) => void): void {
   queueOf(db).onBatch = observe;
+}
+
+/** Makes batches on `db` wait for the answers `answers` marks (the gRPC server's; answer-turns.ts).
+ *  Without it a batch never waits. */
+export function waitForAnswers(db: Db, answers: AnswerTurns): void {
+  queueOf(db).answers = answers;
 }
 
 /** Runs `fn` (synchronous statements only) as one all-or-nothing unit of a BEGIN IMMEDIATE

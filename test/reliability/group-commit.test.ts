@@ -7,17 +7,20 @@ import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { immediate, openDatabase, type Db } from '../../server/store/open.ts';
 import { tempDir } from '../helpers/server.ts';
-import { answeredThisTurn, takeAnswered } from '../../server/lib/answer-turns.ts';
+import { AnswerTurns } from '../../server/lib/answer-turns.ts';
+import { waitForAnswers } from '../../server/store/group-commit.ts';
 
 describe('group commit', () => {
   let dir: string;
   let path: string;
   let db: Db;
   let other: Db; // a second connection: what another process sees
+  const answers = new AnswerTurns(); // what the gRPC server marks
   before(() => {
     dir = tempDir();
     path = join(dir, 'g.db');
     db = openDatabase(path);
+    waitForAnswers(db, answers);
     db.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER NOT NULL)');
     other = new Database(path);
     other.pragma('busy_timeout = 0');
@@ -124,18 +127,26 @@ describe('group commit', () => {
   it('starts a batch one turn late after gRPC answers (their trailers go first), and only once', async () => {
     db.exec('DELETE FROM t');
     const plain = await turnsUntil(immediate(db, () => put('a', 1)));
-    answeredThisTurn();
+    answers.answeredThisTurn();
     const afterAnswers = await turnsUntil(immediate(db, () => put('b', 2)));
     assert.equal(afterAnswers, plain + 1);
     // Answers in every turn (a busy gRPC server) still delay a batch by one turn, not for ever.
     // (Marks stop after 20 turns, so a batch that waited for a quiet turn fails here, not hangs.)
     let marks = 0;
-    answeredThisTurn();
+    answers.answeredThisTurn();
     const underStream = await turnsUntil(immediate(db, () => put('c', 3)), () => {
-      if (++marks < 20) answeredThisTurn();
+      if (++marks < 20) answers.answeredThisTurn();
     });
     assert.equal(underStream, plain + 1);
-    takeAnswered();
+    answers.takeAnswered();
     assert.deepEqual(rows(), [{ k: 'a', v: 1 }, { k: 'b', v: 2 }, { k: 'c', v: 3 }]);
+  });
+
+  it("does not wait for the answers of another server's gRPC (each server has its own signal)", async () => {
+    db.exec('DELETE FROM t');
+    const plain = await turnsUntil(immediate(db, () => put('a', 1)));
+    new AnswerTurns().answeredThisTurn();
+    const afterOthers = await turnsUntil(immediate(db, () => put('b', 2)));
+    assert.equal(afterOthers, plain);
   });
 });
