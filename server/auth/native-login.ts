@@ -43,12 +43,6 @@ export interface NativeLoginDeps {
 
 export function createNativeLogin(deps: NativeLoginDeps) {
   return async function nativeLogin(req: NativeLoginRequest, ctx: CallContext) {
-    try {
-      return await nativeLoginInner(req, ctx);
-    } finally {
-    }
-  };
-  async function nativeLoginInner(req: NativeLoginRequest, ctx: CallContext) {
     const label = /^[a-z0-9_-]{1,32}$/.test(req.provider) ? req.provider : 'identity';
     const fields = { realmId: req.realmId, provider: label };
     const fail = (category: string, err: GatehouseError) => {

@@ -58,18 +58,15 @@ export function createSessions(deps: SessionDeps) {
   async function accessToken(f: TokenFamily, now: number): Promise<string> {
     const key = await keys.active(f.realmId);
     const iat = Math.floor(now / 1000);
-    try {
-      return await signAccessToken(key.kid, key.privateKey, {
-        iss: deps.issuer(f.realmId),
-        sub: f.userId,
-        aud: f.clientId,
-        sid: f.id,
-        jti: newId('at'),
-        iat,
-        exp: iat + f.accessTtlS,
-      });
-    } finally {
-    }
+    return signAccessToken(key.kid, key.privateKey, {
+      iss: deps.issuer(f.realmId),
+      sub: f.userId,
+      aud: f.clientId,
+      sid: f.id,
+      jti: newId('at'),
+      iat,
+      exp: iat + f.accessTtlS,
+    });
   }
 
   /** `signed`: the access token, when its signing was started already. */
