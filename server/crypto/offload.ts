@@ -12,6 +12,7 @@
 // Nothing depends on the worker being there: if it cannot start or dies, the jobs it held and every
 // job until a new one is up run on the event loop with the same code (ops.mjs), and give the same
 // answers; a fresh worker is tried after RETRY_MS.
+import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { Worker } from 'node:worker_threads';
 import type { KeyObject } from 'node:crypto';
 import { runSignatureJob } from './ops.mjs';
@@ -66,12 +67,12 @@ export class CryptoOffload {
   /** Whether `signature` (base64url) is a valid `alg` signature of `data` by `key`; false too when
    *  the key cannot be used with `alg`. */
   verify(alg: JwsAlgorithm, data: string, signature: string, key: KeyObject): Promise<boolean> {
-    return this.submit({ op: 'verify', alg, data, signature }, key) as Promise<boolean>;
+    return timed('crypto.verify', this.submit({ op: 'verify', alg, data, signature }, key)) as Promise<boolean>;
   }
 
   /** The base64url `alg` signature of `data`; rejects when the key cannot sign `alg`. */
   sign(alg: JwsAlgorithm, data: string, key: KeyObject): Promise<string> {
-    return this.submit({ op: 'sign', alg, data }, key) as Promise<string>;
+    return timed('crypto.sign', this.submit({ op: 'sign', alg, data }, key)) as Promise<string>;
   }
 
   /** Stops the worker; jobs it held run on the event loop. The next job starts a new one. */
@@ -194,3 +195,11 @@ export class CryptoOffload {
 
 /** The process's one crypto worker. */
 export const cryptoOffload = new CryptoOffload();
+
+/** With GATEHOUSE_PROFILE=1, a job's time from submission to its answer (queue, thread hop and the
+ *  signature work itself) as a span; otherwise the promise as it is. */
+function timed<T>(name: string, p: Promise<T>): Promise<T> {
+  if (!PROFILING) return p;
+  const t = spanStart();
+  return p.finally(() => spanEnd(name, t));
+}

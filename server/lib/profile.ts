@@ -1,4 +1,4 @@
-// An opt-in span timer for choosing the next optimisation from data (issue 10). With
+// An opt-in span timer for choosing the next optimisation from data. With
 // GATEHOUSE_PROFILE=1 the server adds each span's wall time (performance.now) to a per-name total
 // and, when the process exits (SIGTERM → clean shutdown → 'exit'), writes one stderr line
 // `{"profile":{name:{count,totalMs,meanUs}}}`. Off (the default), `spanStart` returns 0 and
@@ -9,6 +9,7 @@
 //       concurrency 1 minus this span
 //   `access.api_key`, `access.user_token`      the credential check of a call
 //   `db.transaction`, `db.commit`              a group-commit batch, BEGIN to COMMIT, and its COMMIT
+//   `crypto.verify`, `crypto.sign`             a signature job, from submission to its answer
 // SIGUSR2 writes the totals so far (the same line) and resets them: the bench sends it between phases.
 import { writeSync } from 'node:fs';
 
