@@ -67,8 +67,9 @@ export class GatehouseError extends Error {
   readonly code: ErrorCode;
   readonly extra: Extra;
   readonly headers: Record<string, string>;
-  /** An HTTP status other than the code's own, where a contract asks for it (CONTRACT §5: a reused
-   *  refresh token is 401 with the RFC 6749 code `invalid_grant`). Only 400 and 401 are allowed. */
+  /** An HTTP status other than the code's own, where the API asks for it (docs/login.md: a refresh
+   *  from outside the session's IP binding is 401 with the RFC 6749 code `invalid_grant`). Only 400
+   *  and 401 are allowed. */
   readonly status: 400 | 401 | undefined;
 
   constructor(code: ErrorCode, message: string, opts: { extra?: Extra; cause?: unknown; headers?: Record<string, string>; status?: 400 | 401 } = {}) {

@@ -146,7 +146,7 @@ export function createSessions(deps: SessionDeps) {
         case 'ok':
           return tokenSet(result.family, nextToken, now);
         case 'reused':
-          throw oauthError('invalid_grant', 'Refresh token was already used; the session is revoked', { status: 401 });
+          throw oauthError('invalid_grant', 'Refresh token was already used; the session is revoked');
         case 'refused':
           if (result.reason === 'ip_binding') throw oauthError('invalid_grant', 'Refresh token is not valid from this address', { status: 401 });
           if (result.reason === 'client') throw oauthError('invalid_grant', 'client_id does not match the client the refresh_token was issued to');

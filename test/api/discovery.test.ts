@@ -171,7 +171,7 @@ describe('OAuth discovery and the token endpoint', () => {
       refused(await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: 'partner' }), 'invalid_grant', 'client_id does not match the client the refresh_token was issued to');
     });
 
-    it('challenges client authentication with Basic on invalid_client and on a 401 invalid_grant (RFC 6749 §5.2)', async () => {
+    it('challenges client authentication with Basic on invalid_client only; a reused refresh token is a 400 invalid_grant (RFC 6749 §5.2)', async () => {
       const c = await issue();
       const unknown = await token({ ...c.form, client_id: 'nope' });
       assert.equal(unknown.status, 401);
@@ -180,8 +180,9 @@ describe('OAuth discovery and the token endpoint', () => {
       const first = await token(c.form);
       await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
       const reused = await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
-      assert.equal(reused.status, 401);
-      assert.equal(reused.headers.get('www-authenticate'), 'Basic realm="gatehouse"');
+      assert.equal(reused.status, 400);
+      assert.equal(reused.body.error, 'invalid_grant');
+      assert.equal(reused.headers.get('www-authenticate'), null);
     });
   });
 

@@ -61,11 +61,12 @@ describe('sessions and tokens', () => {
     assert.equal((await me(r2.body.access_token)).body.userId, s.userId);
   });
 
-  it('revokes the whole family when a rotated refresh token comes back (401 invalid_grant)', async () => {
+  it('revokes the whole family when a rotated refresh token comes back (400 invalid_grant, RFC 6749 §5.2)', async () => {
     const s = await session();
     const r1 = await refresh(s.refreshToken);
     const replay = await refresh(s.refreshToken);
-    assert.equal(replay.status, 401);
+    assert.equal(replay.status, 400);
+    assert.match(replay.body.error_description, /already used/);
     assert.equal(replay.body.error, 'invalid_grant');
     assert.equal(typeof replay.body.error_description, 'string');
     const next = await refresh(r1.body.refresh_token);
@@ -113,7 +114,7 @@ describe('sessions and tokens', () => {
     used.push(r.value.accessToken, r.value.refreshToken);
     const again = await grpcCall(f.srv.grpc, 'AuthService', 'Token', { realmId: REALM, grantType: 'refresh_token', refreshToken: s.refreshToken });
     assert.ok(!again.ok);
-    assert.equal(again.error.code, status.UNAUTHENTICATED);
+    assert.equal(again.error.code, status.INVALID_ARGUMENT);
     assert.equal(again.error.reason, 'invalid_grant');
   });
 
