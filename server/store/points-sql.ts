@@ -3,9 +3,10 @@
 // per database.
 import { GatehouseError, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { createCache } from '../lib/cache.ts';
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
-import { watchOtherCommits } from './other-commits.ts';
+import { otherCommitsSignal } from './other-commits.ts';
 import { defaultConfigFor, QUOTA_KINDS, type Balance, type DefaultPointsConfig, type PeriodType, type QuotaKind, type QuotaWindow, type WindowEntitlement, type WindowRow } from '../points/model.ts';
 import { availableOf, bindingWindows, isActive, windowRows, type WindowUsageFacts } from '../points/windows.ts';
 import { dueSubscriptionPeriods, freePeriodicGrantAt, type SubscriptionTerms } from '../points/periods.ts';
@@ -78,11 +79,10 @@ export class PointsSql {
   // Every consume reads its realm's points configuration, which operators change rarely: cached per
   // connection, dropped by the store around its own writes (forgetConfigs) and when another
   // connection has committed (other-commits.ts).
-  private readonly configs = new Map<string, DefaultPointsConfig>();
-  private readonly checkOtherCommits;
+  private readonly configs;
 
   constructor(readonly db: Db) {
-    this.checkOtherCommits = watchOtherCommits(db, () => this.configs.clear());
+    this.configs = createCache<DefaultPointsConfig>({ max: 1024, invalidation: otherCommitsSignal(db) });
     this.s = {
       realm: db.prepare('SELECT 1 FROM realms WHERE id = ?').pluck(),
       user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ?').pluck(),
@@ -126,12 +126,10 @@ export class PointsSql {
   }
 
   config(realmId: string): DefaultPointsConfig {
-    this.checkOtherCommits();
     let c = this.configs.get(realmId);
     if (!c) {
       c = toConfig(this.s.config.get(realmId) as ConfigRow | undefined, realmId);
       if (c.freePeriodicQuotaWindows) Object.freeze(c.freePeriodicQuotaWindows);
-      if (this.configs.size >= 1024) this.configs.clear();
       this.configs.set(realmId, Object.freeze(c));
     }
     return c;
