@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { openDatabase } from '../../server/store/open.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { createPointsEngine } from '../../server/points/engine.ts';
-import { ledgerPruning } from '../../server/store/points-sql.ts';
+import { ledgerPruning } from '../../server/points/ledger.ts';
 import { GatehouseError } from '../../server/errors.ts';
 import { windowKey } from '../../server/points/windows.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
