@@ -16,7 +16,9 @@ import { createPagesService } from './pages/service.ts';
 import { createAuth } from './auth/service.ts';
 import { SqliteAuthStore } from './store/auth-store.ts';
 import type { AuthStore } from './auth/store.ts';
-import { createPointsEngine } from './points/engine.ts';
+import { createPointsEngine } from './points-engine.ts';
+import { SqlitePointsStore } from './store/points-store.ts';
+import { SqliteBillingStore } from './store/billing-store.ts';
 
 export interface AppOptions {
   clock?: Clock;
@@ -54,7 +56,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   };
 
   // --- points & billing concern ---
-  const pointsEngine = createPointsEngine(db, clock);
+  const pointsEngine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, clock);
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
   // --- auth concern ---

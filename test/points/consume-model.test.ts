@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { openDatabase } from '../../server/store/open.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { createPointsEngine } from '../../server/points/engine.ts';
+import { createPointsEngine } from '../../server/points-engine.ts';
+import { SqlitePointsStore } from '../../server/store/points-store.ts';
+import { SqliteBillingStore } from '../../server/store/billing-store.ts';
 import { ledgerPruning } from '../../server/points/ledger.ts';
 import { GatehouseError } from '../../server/errors.ts';
 import { windowKey } from '../../server/points/windows.ts';
@@ -148,7 +150,7 @@ async function run(s: Scenario): Promise<void> {
   const start = Date.UTC(2026, 5, 1, 7, 30);
   const clock = new ManualClock(start);
   try {
-    const engine = createPointsEngine(db, clock);
+    const engine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, clock);
     db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('r', 'r', 0)").run();
     db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES ('u', 'r', 'u@example.com', 0)").run();
     await engine.points.putDefaultConfig('r', {
@@ -220,7 +222,7 @@ describe('ledger pruning', () => {
     const db = openDatabase(':memory:');
     const clock = new ManualClock(Date.UTC(2026, 5, 1));
     try {
-      const engine = createPointsEngine(db, clock);
+      const engine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, clock);
       db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('r', 'r', 0)").run();
       db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES ('u', 'r', 'u@example.com', 0)").run();
       const [short, long] = await engine.billing.applyMappingBatch('r', 'stripe', 'p', [
