@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, immediate } from '../server/store/open.ts';
 import { systemClock } from '../server/lib/clock.ts';
-import { createPointsEngine } from '../server/points/engine.ts';
+import { createPointsEngine } from '../server/points-engine.ts';
+import { SqlitePointsStore } from '../server/store/points-store.ts';
+import { SqliteBillingStore } from '../server/store/billing-store.ts';
 import { spawnServer, tempDir, ROOT } from '../test/helpers/server.ts';
 import { closeGrpcClients, grpcCall } from '../test/helpers/grpc.ts';
 
@@ -22,7 +24,7 @@ const WINDOWS = [{ windowSeconds: 18000, limit: 1e12 }, { windowSeconds: 86400, 
 export async function seed(dbPath: string, counts: { small: number; large: number } = { small: 1_000, large: 1_000_000 }): Promise<{ small: string; large: string }> {
   const db = openDatabase(dbPath);
   const now = Date.now();
-  const engine = createPointsEngine(db, systemClock);
+  const engine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, systemClock);
   db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', ?)").run(now);
   const users = { small: 'usr_small', large: 'usr_large' };
   for (const id of Object.values(users)) db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES (?, 'bench', ?, ?)").run(id, `${id}@example.com`, now);

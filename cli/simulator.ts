@@ -6,7 +6,9 @@ import { ManualClock } from '../server/lib/clock.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { SqliteAdminStore } from '../server/store/admin-store.ts';
 import { SqliteUserStore } from '../server/store/user-store.ts';
-import { createPointsEngine } from '../server/points/engine.ts';
+import { createPointsEngine } from '../server/points-engine.ts';
+import { SqlitePointsStore } from '../server/store/points-store.ts';
+import { SqliteBillingStore } from '../server/store/billing-store.ts';
 import { GatehouseError } from '../server/errors.ts';
 import { silentLogger } from '../server/lib/log.ts';
 import type { CallContext } from '../server/rpc/context.ts';
@@ -69,7 +71,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   try {
     const admin = new SqliteAdminStore(db);
     const users = new SqliteUserStore(db);
-    const engine = createPointsEngine(db, clock);
+    const engine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, clock);
     const ctx: CallContext = {
       requestId: 'sim',
       transport: 'grpc',

@@ -20,7 +20,9 @@ import { createAuth } from './auth/service.ts';
 import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { SqliteAuthStore } from './store/auth-store.ts';
 import type { AuthStore } from './auth/store.ts';
-import { createPointsEngine } from './points/engine.ts';
+import { createPointsEngine } from './points-engine.ts';
+import { SqlitePointsStore } from './store/points-store.ts';
+import { SqliteBillingStore } from './store/billing-store.ts';
 
 export interface AppOptions {
   clock?: Clock;
@@ -69,7 +71,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   };
 
   // --- points & billing concern ---
-  const pointsEngine = createPointsEngine(db, clock, metrics);
+  const pointsEngine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, clock, metrics);
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
   // --- auth concern ---

@@ -1,9 +1,12 @@
-// Storage of the billing concern, one transaction per use case.
+// Storage of the billing concern, one transaction per use case. An implementation reads what a use
+// case needs, asks mapping-rules.ts (and the points domain for the grants), and writes what they
+// decided; a throw inside the transaction writes nothing.
 import type { EntitlementMapping, MappingPatch, Subscription } from './model.ts';
 
 export interface BillingStore {
   /** Applies every row or none: throws not_found (unknown mappingId) or mapping_in_use. */
   applyMappingBatch(realmId: string, paymentProvider: string, externalProductId: string, rows: MappingPatch[], now: number): Promise<EntitlementMapping[]>;
+  /** Ordered by payment provider, product, creation time, then id. */
   listMappings(realmId: string, filter: { paymentProvider?: string; externalProductId?: string }): Promise<EntitlementMapping[]>;
   /** Activates a subscription and grants its entitlement (snapshot of the mapping's terms). */
   createSubscription(input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string }, now: number): Promise<Subscription>;

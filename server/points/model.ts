@@ -1,5 +1,5 @@
-// The points domain's records (CONTRACT §6). Plain data; rules live in windows.ts, periods.ts and
-// consume.ts, storage behind store.ts.
+// The points domain's records (CONTRACT §6). Plain data; rules live in the other files of this
+// folder, storage behind store.ts.
 export const POOL_KINDS = ['topup_credit', 'registration_credit', 'granted_credit'] as const;
 export const QUOTA_KINDS = ['subscription_credit', 'free_periodic_credit'] as const;
 export type PoolKind = (typeof POOL_KINDS)[number];

@@ -1,5 +1,6 @@
 // PointsService handlers: parse, validate, check the extra permission rules, call the store,
-// shape the answer (CONTRACT §6). Thin: the rules live in windows/periods/consume and the store.
+// shape the answer (CONTRACT §6). Thin: the rules live in the pure files of this folder, which the
+// store asks inside each use case's transaction.
 import { badRequest, forbidden, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';

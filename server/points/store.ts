@@ -1,6 +1,8 @@
 // Storage of the points concern, behind narrow use-case methods (one transaction each) so another
-// database could implement them. The rules the implementation applies are the pure functions of
-// windows.ts, periods.ts and consume.ts.
+// database could implement them. An implementation reads what a use case needs, asks the pure
+// functions of this folder (materialise.ts, state.ts, consume.ts, apply-plan.ts, grant.ts,
+// idempotency.ts, summary.ts, default-config.ts, not-found.ts) and writes what they decided; a
+// throw inside the transaction writes nothing.
 import type { AllocationLine, Balance, ConsumeResult, DefaultPointsConfig, GrantResult, PeriodType, PointsSummary, PoolKind, QuotaWindow } from './model.ts';
 
 export interface DefaultConfigPatch {

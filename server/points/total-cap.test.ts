@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fittingAmount, grantOverCap, MAX_POINTS } from './total-cap.ts';
+import { fittingAmount, grantOverCap, materialisedCut, MAX_POINTS } from './total-cap.ts';
 
 describe('the cap on a user total (2^53−1)', () => {
   it('a grant that lands exactly on the cap fits; one point more does not', () => {
@@ -20,5 +20,11 @@ describe('the cap on a user total (2^53−1)', () => {
     assert.equal(fittingAmount(MAX_POINTS - 200, 500), 200);
     assert.equal(fittingAmount(MAX_POINTS, 500), 0);
     assert.equal(fittingAmount(MAX_POINTS + 2, 500), 0);
+  });
+
+  it('a materialised grant that fits whole is not cut; one that does not is cut to what fits', () => {
+    assert.equal(materialisedCut(MAX_POINTS - 500, 500), null);
+    assert.equal(materialisedCut(MAX_POINTS - 200, 500), 200);
+    assert.equal(materialisedCut(MAX_POINTS, 500), 0);
   });
 });

@@ -13,3 +13,12 @@ export function grantOverCap(total: number, amount: number): string | null {
 export function fittingAmount(total: number, amount: number): number {
   return Math.max(0, Math.min(amount, MAX_POINTS - total));
 }
+
+/** A grant the service makes by itself (registration credit, a free periodic or subscription
+ *  period) is given in full when it fits on top of the user's other live balances (`others`), and
+ *  otherwise cut down to what fits, possibly nothing (configured amounts that each fit can still
+ *  add up past MAX_POINTS). The amount to cut it to, or null when it fits whole. */
+export function materialisedCut(others: number, amount: number): number | null {
+  const fits = fittingAmount(others, amount);
+  return fits < amount ? fits : null;
+}

@@ -59,6 +59,11 @@ export function windowKey(windowSeconds: number): string {
   return `${windowSeconds}s`;
 }
 
+/** The window of W seconds at `now` covers consumption at times t with windowStart < t <= now. */
+export function windowStart(now: number, windowSeconds: number): number {
+  return now - windowSeconds * 1000;
+}
+
 export function isActive(e: { startsAt: number; endsAt: number | null }, now: number): boolean {
   return e.startsAt <= now && (e.endsAt === null || now < e.endsAt);
 }

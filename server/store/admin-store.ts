@@ -2,7 +2,8 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
 import type { AdminStore, ClientPatch, ProviderPut } from '../admin/store.ts';
 import { immediate, type Db } from './open.ts';
-import { watchOtherCommits } from './other-commits.ts';
+import { otherCommitsSignal } from './other-commits.ts';
+import { createCache, type Cache } from '../lib/cache.ts';
 
 interface ClientRow {
   realm_id: string;
@@ -90,11 +91,11 @@ export class SqliteAdminStore implements AdminStore {
   // changed — on any write of this store, and when PRAGMA data_version says another connection
   // (`gatehouse keys revoke --db …` while the server runs) committed. Only found rows are cached,
   // so a revoked or new key, client or provider is seen on the next request.
-  private readonly cached = { clients: new Map<string, ClientApp>(), providers: new Map<string, ProviderConfig>(), keys: new Map<string, ApiKeyRecord>() };
-  private readonly checkOtherCommits;
+  private readonly cached: { clients: Cache<ClientApp>; providers: Cache<ProviderConfig>; keys: Cache<ApiKeyRecord> };
 
   constructor(private readonly db: Db) {
-    this.checkOtherCommits = watchOtherCommits(db, () => this.dropCache());
+    const cache = <V>() => createCache<V>({ max: CACHE_MAX, invalidation: otherCommitsSignal(db) });
+    this.cached = { clients: cache(), providers: cache(), keys: cache() };
     this.s = {
       insertRealm: db.prepare('INSERT OR IGNORE INTO realms (id, name, created_at) VALUES (?, ?, ?)'),
       listRealms: db.prepare('SELECT * FROM realms ORDER BY id'),
@@ -122,24 +123,18 @@ export class SqliteAdminStore implements AdminStore {
     };
   }
 
-  private fresh(): typeof this.cached {
-    this.checkOtherCommits();
-    return this.cached;
-  }
-
   private dropCache(): void {
-    for (const m of Object.values(this.cached)) m.clear();
+    for (const c of Object.values(this.cached)) c.clear();
   }
 
   /** The cached row under `key`, else `load()` — remembered when found. */
-  private cachedRow<V extends object>(pick: (c: typeof this.cached) => Map<string, V>, key: string, load: () => V | null): V | null {
-    const map = pick(this.fresh());
-    const hit = map.get(key);
+  private cachedRow<V extends object>(pick: (c: typeof this.cached) => Cache<V>, key: string, load: () => V | null): V | null {
+    const cache = pick(this.cached);
+    const hit = cache.get(key);
     if (hit) return hit;
     const value = load();
     if (value === null) return null;
-    if (map.size >= CACHE_MAX) map.clear();
-    map.set(key, Object.freeze(value));
+    cache.set(key, Object.freeze(value));
     return value;
   }
 

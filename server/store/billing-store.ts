@@ -1,12 +1,16 @@
 // SQLite implementation of BillingStore. A batch is one BEGIN IMMEDIATE transaction: the
-// active-subscription check and the writes see the same state, and any throw saves nothing.
-import { conflict, GatehouseError, notFound } from '../errors.ts';
+// active-subscription check and the writes see the same state, and any throw saves nothing. Each
+// use case reads what the billing rules (mapping-rules.ts) and the points domain need, asks them,
+// and writes what they decided.
 import { newId } from '../lib/ids.ts';
 import { immediate, type Db } from './open.ts';
 import { pointsSql, type PointsSql } from './points-sql.ts';
-import { entitlementOf, termsOf, type EntitlementMapping, type MappingPatch, type Subscription } from '../billing/model.ts';
-import { mergeMapping, newMapping } from '../billing/mappings.ts';
+import { entitlementOf, type EntitlementMapping, type MappingPatch, type Subscription } from '../billing/model.ts';
+import { newMapping } from '../billing/mappings.ts';
+import { mustCancel, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
 import type { BillingStore } from '../billing/store.ts';
+import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
+import { assertRealm, assertUser } from '../points/not-found.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
 import type { PeriodType, QuotaWindow } from '../points/model.ts';
 
@@ -122,73 +126,55 @@ export class SqliteBillingStore implements BillingStore {
 
   async applyMappingBatch(realmId: string, paymentProvider: string, externalProductId: string, rows: MappingPatch[], now: number): Promise<EntitlementMapping[]> {
     return immediate(this.db, () => {
-      if (!this.p.realmExists(realmId)) throw notFound(`Realm ${realmId} not found`);
+      assertRealm(this.p.realmExists(realmId), realmId);
       const ids: string[] = [];
       rows.forEach((p, i) => {
         if (p.mappingId === undefined) {
           const m = newMapping(newId('map'), realmId, paymentProvider, externalProductId, p, now);
           this.s.insertMapping.run(this.row(m));
           ids.push(m.id);
-          return;
+        } else {
+          const m = updatedMapping(i, p, this.get(realmId, p.mappingId), paymentProvider, externalProductId, now);
+          this.s.updateMapping.run(this.row(m));
+          ids.push(m.id);
         }
-        const cur = this.get(realmId, p.mappingId);
-        if (!cur || cur.paymentProvider !== paymentProvider || cur.externalProductId !== externalProductId) {
-          throw notFound(`updates[${i}].mappingId: mapping ${p.mappingId} not found for ${paymentProvider}/${externalProductId}`, { field: `updates[${i}].mappingId` });
-        }
-        // points-quota-windows.md "States and transitions": never disable a mapping that still has
-        // active subscriptions; the throw rolls back every row of the batch.
-        if (cur.enabled && p.enabled === false && cur.activeSubscriptions > 0) {
-          throw new GatehouseError('mapping_in_use', `updates[${i}].enabled: mapping ${cur.id} has ${cur.activeSubscriptions} active subscription(s)`, {
-            extra: { mappingId: cur.id, activeSubscriptions: cur.activeSubscriptions },
-          });
-        }
-        this.s.updateMapping.run(this.row(mergeMapping(cur, p, now)));
-        ids.push(cur.id);
       });
       return ids.map((id) => this.get(realmId, id)!);
     });
   }
 
   async listMappings(realmId: string, filter: { paymentProvider?: string; externalProductId?: string }): Promise<EntitlementMapping[]> {
-    if (!this.p.realmExists(realmId)) throw notFound(`Realm ${realmId} not found`);
+    assertRealm(this.p.realmExists(realmId), realmId);
     return (this.s.list.all({ realmId, provider: filter.paymentProvider ?? null, product: filter.externalProductId ?? null }) as MappingRow[]).map(toMapping);
   }
 
   async createSubscription(input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string }, now: number): Promise<Subscription> {
     return immediate(this.db, () => {
       const { realmId, userId } = input;
-      this.p.requireUser(realmId, userId);
-      const m = this.get(realmId, input.mappingId);
-      if (!m) throw notFound(`Mapping ${input.mappingId} not found in realm ${realmId}`, { field: 'mappingId' });
-      if (input.externalSubscriptionId !== null) {
-        const prior = this.s.byExternal.get(realmId, input.externalSubscriptionId) as SubscriptionRow | undefined;
-        if (prior) {
-          // A webhook delivered twice: the same subscription again, nothing granted twice.
-          if (prior.user_id === userId && prior.mapping_id === m.id) return toSubscription(prior);
-          throw conflict(`externalSubscriptionId ${input.externalSubscriptionId} belongs to another subscription`, { field: 'externalSubscriptionId' });
-        }
-      }
-      if (!m.enabled) throw conflict(`Mapping ${m.id} is disabled`, { mappingId: m.id });
-      const terms = termsOf(m);
-      this.s.insertSubscription.run(input.id, realmId, userId, m.id, input.externalSubscriptionId, JSON.stringify(terms), now);
-      if (terms.quotaWindows) {
-        this.p.insertWindowEntitlement(realmId, userId, 'subscription_credit', terms.quotaWindows, now, null, `sub:${input.id}`, now);
-      } else {
-        this.p.materialiseSubscriptions(realmId, userId, now);
-      }
+      assertUser(this.p.userExists(realmId, userId), realmId, userId);
+      const prior = input.externalSubscriptionId === null ? undefined : (this.s.byExternal.get(realmId, input.externalSubscriptionId) as SubscriptionRow | undefined);
+      const d = subscribeDecision(input, this.get(realmId, input.mappingId), prior ? toSubscription(prior) : null);
+      if ('existing' in d) return d.existing;
+      this.s.insertSubscription.run(input.id, realmId, userId, input.mappingId, input.externalSubscriptionId, JSON.stringify(d.terms), now);
+      for (const g of subscribeGrants(input.id, d.terms, this.p.activeSubscriptions(userId), now)) this.p.insertDue(realmId, userId, g, now);
       return toSubscription(this.s.subscription.get(realmId, input.id) as SubscriptionRow);
     });
   }
 
   async cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription> {
     return immediate(this.db, () => {
-      const r = this.s.subscription.get(realmId, subscriptionId) as SubscriptionRow | undefined;
-      if (!r) throw notFound(`Subscription ${subscriptionId} not found in realm ${realmId}`);
-      if (r.status === 'canceled') return toSubscription(r);
+      const found = this.s.subscription.get(realmId, subscriptionId) as SubscriptionRow | undefined;
+      const cancel = mustCancel(found, realmId, subscriptionId);
+      const r = found!; // mustCancel refused an unknown one
+      if (!cancel) return toSubscription(r);
+      const sources = subscriptionSources(r.id);
       this.s.cancel.run(now, r.id);
-      this.s.endEntitlements.run(now, r.user_id, `sub:${r.id}`, now);
-      this.s.endBalances.run(now, r.user_id, `sub:${r.id.replace(/[\\%_]/g, (c) => '\\' + c)}:%`);
+      this.s.endEntitlements.run(now, r.user_id, sources.entitlement, now);
+      this.s.endBalances.run(now, r.user_id, `${likeEscaped(sources.balancePrefix)}%`);
       return toSubscription(this.s.subscription.get(realmId, r.id) as SubscriptionRow);
     });
   }
 }
+
+/** `s` as a LIKE pattern matching itself only (ESCAPE '\\'). */
+const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);

@@ -1,7 +1,9 @@
-// Caches of rows that other processes may change (`gatehouse keys revoke --db …` while the server
-// runs) must notice their commits. PRAGMA data_version changes when another connection has committed;
-// it costs a read transaction, so it is asked at most once per turn of the event loop per connection,
-// and every cache of that connection shares the answer (a consume reads two of them).
+// The invalidation signal of the SQLite stores' caches (lib/cache.ts): rows other processes may
+// change (`gatehouse keys revoke --db …` while the server runs) must be noticed. PRAGMA
+// data_version changes when another connection has committed; it costs a read transaction, so it
+// is asked at most once per turn of the event loop per connection, and every cache of that
+// connection shares the answer (a consume reads two of them). A connection's own commits do not
+// change it: a store clears its caches around its own writes.
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
 
@@ -9,30 +11,38 @@ class OtherCommits {
   private readonly dataVersion;
   private seen = -1;
   private checked = false;
-  readonly drops: Array<() => void> = [];
+  /** Moves on each time data_version is seen to change. */
+  private epoch = 0;
 
   constructor(db: Db) {
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
   }
 
-  check(): void {
-    if (this.checked) return;
-    this.checked = true;
-    setImmediate(() => (this.checked = false));
-    const v = this.dataVersion.get() as number;
-    if (v !== this.seen) {
-      this.seen = v;
-      for (const drop of this.drops) drop();
+  current(): number {
+    if (!this.checked) {
+      this.checked = true;
+      setImmediate(() => (this.checked = false));
+      const v = this.dataVersion.get() as number;
+      if (v !== this.seen) {
+        this.seen = v;
+        this.epoch++;
+      }
     }
+    return this.epoch;
   }
 }
 
 const watcherOf = perObject((db: Db) => new OtherCommits(db));
 
-/** A check to call before reading a cache: when another connection has committed since the
- *  connection last looked (and on the first look), every cache registered on it runs its `drop`. */
-export function watchOtherCommits(db: Db, drop: () => void): () => void {
+/** A cache's invalidation signal over `db` (one per cache): true when another connection has
+ *  committed since this signal last answered, and on its first call. */
+export function otherCommitsSignal(db: Db): () => boolean {
   const w = watcherOf(db);
-  w.drops.push(drop);
-  return () => w.check();
+  let seen = -1;
+  return () => {
+    const e = w.current();
+    if (e === seen) return false;
+    seen = e;
+    return true;
+  };
 }

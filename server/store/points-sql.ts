@@ -1,16 +1,21 @@
 // The statements and synchronous steps the points and billing stores share inside their
 // transactions (better-sqlite3 is synchronous; callers wrap these in immediate()). Prepared once
-// per database.
-import { GatehouseError, notFound } from '../errors.ts';
+// per database. What to read, insert and write is decided by the points domain (materialise.ts,
+// state.ts, ledger.ts, apply-plan.ts); this file reads rows and runs the writes it is handed.
+import { GatehouseError } from '../errors.ts';
+import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
-import { watchOtherCommits } from './other-commits.ts';
-import { defaultConfigFor, QUOTA_KINDS, type Balance, type DefaultPointsConfig, type PeriodType, type QuotaKind, type QuotaWindow, type WindowEntitlement, type WindowRow } from '../points/model.ts';
-import { availableOf, bindingWindows, isActive, windowRows, type WindowUsageFacts } from '../points/windows.ts';
-import { dueSubscriptionPeriods, freePeriodicGrantAt, type SubscriptionTerms } from '../points/periods.ts';
-import type { QuotaSource } from '../points/consume.ts';
-import { fittingAmount } from '../points/total-cap.ts';
+import { otherCommitsSignal } from './other-commits.ts';
+import { defaultConfigFor, type Balance, type DefaultPointsConfig, type PeriodType, type QuotaKind, type QuotaWindow, type WindowEntitlement } from '../points/model.ts';
+import { windowStart, type WindowUsageFacts } from '../points/windows.ts';
+import type { SubscriptionTerms } from '../points/periods.ts';
+import { dueGrants, type ActiveSubscription, type BalanceGrant, type DueGrant, type WindowGrant } from '../points/materialise.ts';
+import { ledgerIsEmpty, windowUsage, type LedgerHead, type LedgerRow } from '../points/ledger.ts';
+import { quotaBindings, userState, type UserPointsState } from '../points/state.ts';
+import type { ConsumeWrites } from '../points/apply-plan.ts';
+import { materialisedCut } from '../points/total-cap.ts';
 
 interface ConfigRow {
   realm_id: string;
@@ -21,26 +26,12 @@ interface ConfigRow {
   free_periodic_quota_windows: string | null;
   updated_at: number;
 }
-interface BalanceRow {
-  id: string;
-  kind: string;
-  amount: number;
-  remaining: number;
-  expires_at: number | null;
-  created_at: number;
-}
 interface EntitlementRow {
   id: string;
   kind: string;
   windows: string;
   starts_at: number;
   ends_at: number | null;
-}
-export interface HeadRow {
-  seq: number;
-  cum: number;
-  last_at: number;
-  retention_ms: number;
 }
 
 export function toConfig(r: ConfigRow | undefined, realmId: string): DefaultPointsConfig {
@@ -56,33 +47,15 @@ export function toConfig(r: ConfigRow | undefined, realmId: string): DefaultPoin
   };
 }
 
-/** Live state of one user at `now`: per quota kind its binding windows and availability, and the
- *  spendable balances. */
-export interface UserPointsState {
-  windows: WindowRow[];
-  quota: QuotaSource[];
-  balances: Balance[];
-  /** The ledger head of each quota kind read here, for recordUsage in the same transaction. */
-  heads: Map<QuotaKind, HeadRow | undefined>;
-}
-
-/** Ledger pruning: about `batch` rows (those sharing the last one's millisecond go with it), every
- *  `every` consumes of a (user, kind). History is kept for the longest window the user ever held
- *  for the kind, and never less than `minRetentionMs` (31 days), so a newly granted window of up
- *  to a month still sees everything consumed in it.
- *  Tests set `every` to 1 and `minRetentionMs` to 0 to prune as eagerly as the rules allow. */
-export const ledgerPruning = { every: 16, batch: 512, minRetentionMs: 31 * 86_400_000 };
-
 export class PointsSql {
   private readonly s;
   // Every consume reads its realm's points configuration, which operators change rarely: cached per
   // connection, dropped by the store around its own writes (forgetConfigs) and when another
   // connection has committed (other-commits.ts).
-  private readonly configs = new Map<string, DefaultPointsConfig>();
-  private readonly checkOtherCommits;
+  private readonly configs;
 
   constructor(readonly db: Db) {
-    this.checkOtherCommits = watchOtherCommits(db, () => this.configs.clear());
+    this.configs = createCache<DefaultPointsConfig>({ max: 1024, invalidation: otherCommitsSignal(db) });
     this.s = {
       realm: db.prepare('SELECT 1 FROM realms WHERE id = ?').pluck(),
       user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ?').pluck(),
@@ -91,12 +64,12 @@ export class PointsSql {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertEntitlement: db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, created_at FROM points_balances
+      liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
       liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
         WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at, id`),
       activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
-      head: db.prepare('SELECT seq, cum, last_at, retention_ms FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
+      head: db.prepare('SELECT seq, cum, last_at AS lastAt, retention_ms AS retentionMs FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
       upsertRetention: db.prepare(`INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at, retention_ms) VALUES (?, ?, 0, 0, 0, ?)
         ON CONFLICT (user_id, kind) DO UPDATE SET retention_ms = max(retention_ms, excluded.retention_ms)`),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
@@ -121,17 +94,15 @@ export class PointsSql {
     return this.s.realm.get(realmId) !== undefined;
   }
 
-  requireUser(realmId: string, userId: string): void {
-    if (this.s.user.get(realmId, userId) === undefined) throw notFound(`User ${userId} not found in realm ${realmId}`);
+  userExists(realmId: string, userId: string): boolean {
+    return this.s.user.get(realmId, userId) !== undefined;
   }
 
   config(realmId: string): DefaultPointsConfig {
-    this.checkOtherCommits();
     let c = this.configs.get(realmId);
     if (!c) {
       c = toConfig(this.s.config.get(realmId) as ConfigRow | undefined, realmId);
       if (c.freePeriodicQuotaWindows) Object.freeze(c.freePeriodicQuotaWindows);
-      if (this.configs.size >= 1024) this.configs.clear();
       this.configs.set(realmId, Object.freeze(c));
     }
     return c;
@@ -142,75 +113,42 @@ export class PointsSql {
     this.configs.clear();
   }
 
-  insertBalance(realmId: string, userId: string, kind: string, amount: number, expiresAt: number | null, source: string, now: number, id = newId('bal')): boolean {
-    return this.s.insertBalance.run(id, realmId, userId, kind, amount, amount, expiresAt, source, now).changes === 1;
+  activeSubscriptions(userId: string): ActiveSubscription[] {
+    return (this.s.activeSubs.all(userId) as Array<{ id: string; terms: string; started_at: number }>).map((r) => ({
+      id: r.id,
+      terms: parsedJson<SubscriptionTerms>(r.terms),
+      startedAt: r.started_at,
+    }));
   }
 
-  /** A grant the service makes by itself (registration credit, a free periodic or subscription
-   *  period): inserted once per source, and cut down to what keeps the user's live balances within
-   *  MAX_POINTS, since configured amounts that each fit can still add up past it. A grant with no
-   *  room left is recorded as given, with nothing in it. The cut runs only when a row was inserted. */
-  insertMaterialisedBalance(realmId: string, userId: string, kind: string, amount: number, expiresAt: number | null, source: string, now: number): boolean {
+  /** Inserts a balance unless its source was granted already; true when inserted. */
+  insertBalance(realmId: string, userId: string, g: BalanceGrant, now: number, id: string): boolean {
+    return this.s.insertBalance.run(id, realmId, userId, g.kind, g.amount, g.amount, g.expiresAt, g.source, now).changes === 1;
+  }
+
+  /** A grant the service makes by itself, once per source: a balance is then cut to what keeps the
+   *  user's live balances within MAX_POINTS (materialisedCut); a window entitlement widens the
+   *  kind's ledger retention to what its longest window needs. */
+  insertDue(realmId: string, userId: string, g: DueGrant, now: number): void {
+    if (g.form === 'window') return this.insertWindowEntitlement(realmId, userId, g, now);
     const id = newId('bal');
-    if (!this.insertBalance(realmId, userId, kind, amount, expiresAt, source, now, id)) return false;
-    const fits = fittingAmount(this.s.otherLiveTotal.get(userId, id, now) as number, amount);
-    if (fits < amount) this.s.trimBalance.run(fits, fits, id);
-    return true;
+    if (!this.insertBalance(realmId, userId, g, now, id)) return;
+    const cut = materialisedCut(this.s.otherLiveTotal.get(userId, id, now) as number, g.amount);
+    if (cut !== null) this.s.trimBalance.run(cut, cut, id);
   }
 
-  /** A window entitlement with a snapshot of `windows`; widens the ledger retention to keep
-   *  what its longest window needs. */
-  insertWindowEntitlement(realmId: string, userId: string, kind: QuotaKind, windows: QuotaWindow[], startsAt: number, endsAt: number | null, source: string, now: number): boolean {
-    const inserted = this.s.insertEntitlement.run(newId('ent'), realmId, userId, kind, JSON.stringify(windows), startsAt, endsAt, source, now).changes === 1;
-    if (inserted) this.s.upsertRetention.run(userId, kind, Math.max(...windows.map((w) => w.windowSeconds)) * 1000);
-    return inserted;
+  private insertWindowEntitlement(realmId: string, userId: string, g: WindowGrant, now: number): void {
+    const inserted = this.s.insertEntitlement.run(newId('ent'), realmId, userId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, g.source, now).changes === 1;
+    if (inserted) this.s.upsertRetention.run(userId, g.kind, g.retentionMs);
   }
 
-  /** The current free periodic grant under the realm's configuration (idempotent per period). */
-  materialiseFreePeriodic(realmId: string, userId: string, now: number): void {
-    const cfg = this.config(realmId);
-    if (cfg.updatedAt === null) return;
-    const g = freePeriodicGrantAt(cfg.freePeriodicGrantPeriodType, cfg.freePeriodicValidityDays, now);
-    const windows = cfg.freePeriodicQuotaWindows;
-    if (windows && windows.length > 0) {
-      if (g.windowEndsAt === null || g.windowEndsAt > now) this.insertWindowEntitlement(realmId, userId, 'free_periodic_credit', windows, now, g.windowEndsAt, g.source, now);
-    } else if (cfg.freePeriodicPointsAmount > 0 && (g.expiresAt === null || g.expiresAt > now)) {
-      this.insertMaterialisedBalance(realmId, userId, 'free_periodic_credit', cfg.freePeriodicPointsAmount, g.expiresAt, g.source, now);
-    }
-  }
-
-  /** Fixed grants of the user's active subscriptions that are due by now (idempotent per period). */
-  materialiseSubscriptions(realmId: string, userId: string, now: number): void {
-    for (const s of this.s.activeSubs.all(userId) as Array<{ id: string; terms: string; started_at: number }>) {
-      const terms = parsedJson<SubscriptionTerms>(s.terms);
-      for (const p of dueSubscriptionPeriods(terms, s.started_at, now, null)) {
-        this.insertMaterialisedBalance(realmId, userId, 'subscription_credit', terms.pointsPerPeriod, p.expiresAt, `sub:${s.id}:${p.n}`, now);
-      }
-    }
-  }
-
+  /** Everything due to the user by `now` (materialise.ts), each source at most once. */
   materialise(realmId: string, userId: string, now: number): void {
-    this.materialiseFreePeriodic(realmId, userId, now);
-    this.materialiseSubscriptions(realmId, userId, now);
+    for (const g of dueGrants(this.config(realmId), this.activeSubscriptions(userId), now)) this.insertDue(realmId, userId, g, now);
   }
 
-  /** Exact usage of one window from the ledger: two index seeks, whatever the history length. */
-  usageFacts(userId: string, kind: QuotaKind, head: HeadRow | undefined, windowSeconds: number, now: number, withTimes = true): WindowUsageFacts {
-    if (!head || head.seq === 0) return { used: 0, oldestAt: null, newestAt: null };
-    const from = now - windowSeconds * 1000;
-    const before = this.s.cumAtOrBefore.get(userId, kind, from) as number | undefined;
-    // A consume needs only `used`: with a row at or before the window start, the second seek (for
-    // the oldest time inside the window) is skipped; oldestAt is then unknown (null).
-    if (!withTimes && before !== undefined) return { used: head.cum - before, oldestAt: null, newestAt: null };
-    const first = this.s.firstAfter.get(userId, kind, from) as { at: number; cum: number; amount: number } | undefined;
-    // cum_at(from): the last row at or before it, else (pruned or never) just before the first row after it.
-    const cumAt = before !== undefined ? before : first ? first.cum - first.amount : head.cum;
-    const used = head.cum - cumAt;
-    return { used, oldestAt: used > 0 && first ? first.at : null, newestAt: used > 0 ? head.last_at : null };
-  }
-
-  /** `withTimes: false` (consume) leaves the windows' recovery times out where that saves a seek:
-   *  `quota` and `balances` are exact either way, `windows[].nextRecoveryAt` may then be null. */
+  /** The user's live state (state.ts). `withTimes: false` (consume, grant) skips the seek that only
+   *  the windows' recovery times need: `quota` and `balances` are exact either way. */
   state(userId: string, now: number, withTimes = true): UserPointsState {
     const ents: WindowEntitlement[] = (this.s.liveEntitlements.all(userId, now, now) as EntitlementRow[]).map((r) => ({
       id: r.id,
@@ -219,50 +157,37 @@ export class PointsSql {
       startsAt: r.starts_at,
       endsAt: r.ends_at,
     }));
-    const windows: WindowRow[] = [];
-    const quota: QuotaSource[] = [];
-    const heads = new Map<QuotaKind, HeadRow | undefined>();
-    for (const kind of QUOTA_KINDS) {
-      const bind = bindingWindows(ents, kind, now);
-      if (bind.length === 0) continue;
-      const head = this.s.head.get(userId, kind) as HeadRow | undefined;
-      heads.set(kind, head);
-      const rows = windowRows(kind, bind, bind.map((w) => this.usageFacts(userId, kind, head, w.windowSeconds, now, withTimes)));
-      windows.push(...rows);
-      const source = ents.find((e) => e.kind === kind && isActive(e, now))!;
-      quota.push({ kind, sourceId: source.id, available: availableOf(rows) });
-    }
-    const balances: Balance[] = (this.s.liveBalances.all(userId, now) as BalanceRow[]).map((r) => ({
-      id: r.id,
-      kind: r.kind as Balance['kind'],
-      amount: r.amount,
-      remaining: r.remaining,
-      expiresAt: r.expires_at,
-      createdAt: r.created_at,
-    }));
-    return { windows, quota, balances, heads };
+    const bindings = quotaBindings(ents, now);
+    const heads = bindings.map((b) => this.s.head.get(userId, b.kind) as LedgerHead | undefined);
+    const usage = bindings.map((b, i) => b.windows.map((w) => this.usage(userId, b.kind, heads[i], w.windowSeconds, now, withTimes)));
+    return userState(bindings, heads, usage, this.s.liveBalances.all(userId, now) as Balance[]);
   }
 
-  /** Records `amount` consumed from a quota kind at `now` in the running-total ledger. `known` is
-   *  the head as state() read it in this same transaction (saves reading it again). */
-  recordUsage(userId: string, kind: QuotaKind, amount: number, now: number, known?: { head: HeadRow | undefined }): void {
-    let head = known ? known.head : (this.s.head.get(userId, kind) as HeadRow | undefined);
-    if (!head) {
-      this.s.upsertRetention.run(userId, kind, 0);
-      head = { seq: 0, cum: 0, last_at: 0, retention_ms: 0 };
-    }
-    // Time never runs backwards in the ledger (a clock step back must not reorder it).
-    const at = Math.max(now, head.last_at);
-    const seq = head.seq + 1;
-    const cum = head.cum + amount;
-    this.s.appendLedger.run(userId, kind, at, seq, amount, cum);
-    this.s.updateHead.run(seq, cum, at, userId, kind);
-    // Rows every window the user ever held has left behind are no longer needed: cum is absolute,
-    // and usageFacts reads cum_at(t) from the first row after t when nothing at or before t is left.
-    if (seq % ledgerPruning.every === 0) this.s.prune.run({ userId, kind, cutoff: now - Math.max(head.retention_ms, ledgerPruning.minRetentionMs), batch: ledgerPruning.batch });
+  /** One window's usage from the ledger (ledger.ts windowUsage): two index seeks at most, whatever
+   *  the history length; none when nothing was ever consumed from the kind, and the second skipped
+   *  when a row at or before the window's start answers `used` and the times are not needed. */
+  private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, windowSeconds: number, now: number, withTimes: boolean): WindowUsageFacts {
+    if (ledgerIsEmpty(head)) return windowUsage(head, undefined, undefined);
+    const from = windowStart(now, windowSeconds);
+    const before = this.s.cumAtOrBefore.get(userId, kind, from) as number | undefined;
+    const first = withTimes || before === undefined ? (this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined) : undefined;
+    return windowUsage(head, before, first);
   }
 
-  spend(balanceId: string, amount: number): void {
+  /** Runs a consume's ledger appends and balance spends (apply-plan.ts). */
+  applyConsume(userId: string, w: ConsumeWrites): void {
+    for (const l of w.ledger) {
+      if (l.createsHead) this.s.upsertRetention.run(userId, l.kind, 0);
+      this.s.appendLedger.run(userId, l.kind, l.at, l.seq, l.amount, l.cum);
+      this.s.updateHead.run(l.seq, l.cum, l.at, userId, l.kind);
+      if (l.prune) this.s.prune.run({ userId, kind: l.kind, cutoff: l.prune.cutoff, batch: l.prune.batch });
+    }
+    for (const s of w.spends) this.spend(s.sourceId, s.amount);
+  }
+
+  private spend(balanceId: string, amount: number): void {
+    // The plan was made from balances read under this transaction's write lock: a draw that no
+    // longer fits means the storage broke that guarantee, not a rule of the user's points.
     if (this.s.spend.run(amount, balanceId, amount).changes !== 1) {
       throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`balance ${balanceId} changed under a write lock`) });
     }

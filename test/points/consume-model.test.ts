@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { openStores, type Stores } from '../helpers/stores.ts';
-import { ledgerPruning } from '../../server/store/points-sql.ts';
+import { ledgerPruning } from '../../server/points/ledger.ts';
 import { GatehouseError } from '../../server/errors.ts';
 import { windowKey } from '../../server/points/windows.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';

@@ -1,0 +1,10 @@
+// The lookups a use case starts from: an unknown realm or user is a 404 naming it.
+import { notFound } from '../errors.ts';
+
+export function assertRealm(found: boolean, realmId: string): void {
+  if (!found) throw notFound(`Realm ${realmId} not found`);
+}
+
+export function assertUser(found: boolean, realmId: string, userId: string): void {
+  if (!found) throw notFound(`User ${userId} not found in realm ${realmId}`);
+}

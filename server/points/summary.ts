@@ -1,0 +1,20 @@
+// A user's points summary (CONTRACT §6), pure: balances by kind, the window rows, and what can be
+// spent from quota and from balances.
+import type { BalanceTotals, CreditKind, PointsSummary } from './model.ts';
+import { spendableFromPool, spendableFromQuota, type UserPointsState } from './state.ts';
+
+const FIELD: Record<CreditKind, keyof BalanceTotals> = {
+  topup_credit: 'topup',
+  registration_credit: 'registration',
+  granted_credit: 'granted',
+  subscription_credit: 'subscription',
+  free_periodic_credit: 'freePeriodic',
+};
+
+export function summarise(userId: string, st: UserPointsState): PointsSummary {
+  const balances: BalanceTotals = { topup: 0, registration: 0, granted: 0, subscription: 0, freePeriodic: 0 };
+  for (const b of st.balances) balances[FIELD[b.kind]] += b.remaining;
+  const fromQuota = spendableFromQuota(st);
+  const fromPool = spendableFromPool(st);
+  return { userId, balances, windows: st.windows, spendableFromQuota: fromQuota, spendableFromPool: fromPool, total: fromQuota + fromPool };
+}
