@@ -4,7 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import type protobuf from 'protobufjs';
 import { loadProtos } from '../server/rpc/proto.ts';
 import { decodeStatusDetails } from '../server/grpc/status-details.ts';
-import { messageToJson } from '../server/gateway/json.ts';
+import { messageToJson } from '../server/rpc/json.ts';
 import { GatehouseError, isErrorCode } from '../server/errors.ts';
 import { CliError } from './output.ts';
 

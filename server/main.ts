@@ -8,6 +8,7 @@ import { createApp, type App, type AppOptions } from './app.ts';
 import { startSweeper, type Sweeper } from './auth/sweep.ts';
 import { cryptoOffload } from './crypto/offload.ts';
 import { startCheckpointer } from './store/checkpointer.ts';
+import { buildOpenApi } from './openapi/document.ts';
 import { createGateway } from './gateway/server.ts';
 import { GatehouseError } from './errors.ts';
 import { databaseReadiness } from './store/readiness.ts';
@@ -59,7 +60,10 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       // Not ready once stop has begun: a load balancer stops sending work while calls drain.
       ready: () => (stopping ? new GatehouseError('service_unavailable', 'Server is shutting down') : databaseReady()),
     };
-    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, operational, headersTimeoutMs: opts.headersTimeoutMs });
+    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, operational, headersTimeoutMs: opts.headersTimeoutMs,
+      // The OpenAPI document of every route, from the same protos and annotations.
+      openapi: JSON.stringify(buildOpenApi(protos.methods)),
+    });
 
     const g = parseAddr(config.grpcAddr);
     const grpcPort = await new Promise<number>((resolve, reject) => {

@@ -93,7 +93,7 @@ export function mappingsCommand(): Command {
         throw usageError(`--file: ${o.file} is not valid JSON`);
       }
       // The same strict mapping the HTTP adapter applies: unknown fields and wrong types name the field.
-      const { messageFromJson } = await import('../../server/gateway/json.ts');
+      const { messageFromJson } = await import('../../server/rpc/json.ts');
       const { loadProtos } = await import('../../server/rpc/proto.ts');
       const type = loadProtos().root.lookupType('gatehouse.v1.BatchUpdateEntitlementMappingsRequest');
       let batch: Record<string, unknown>;

@@ -4,7 +4,7 @@
 // written as JSON as usual. gRPC callers always receive the message. A bad option stops the boot.
 import type protobuf from 'protobufjs';
 import { perObject } from '../lib/memo.ts';
-import { objName } from './json.ts';
+import { objName } from '../rpc/json.ts';
 
 export const redirectField = perObject(readRedirectField);
 

@@ -2,7 +2,7 @@
 // bindings) of proto/. The adapter serves them and the OpenAPI document describes them: one
 // reading of the rules for both. A route the adapter could not serve stops the boot.
 import type { MethodInfo } from '../rpc/proto.ts';
-import { setPathParam } from './json.ts';
+import { setPathParam } from '../rpc/json.ts';
 import { compilePattern, type CompiledPattern } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 

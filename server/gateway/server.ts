@@ -13,10 +13,9 @@ import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, logRequest, refusedRequest, type Call, type ChainContext, type Req } from '../rpc/chain.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
 import { matchPattern, splitPath } from './pattern.ts';
-import { messageFromJson, messageFromParams, messageToJson, setPathParam } from './json.ts';
+import { messageFromJson, messageFromParams, messageToJson, setPathParam } from '../rpc/json.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { buildOpenApi } from '../openapi/document.ts';
 import { wwwAuthenticate } from './www-authenticate.ts';
 
 export { redirectField } from './redirect.ts';
@@ -42,9 +41,10 @@ export interface GatewayOptions {
   metrics?: Metrics | null;
   /** /healthz, /readyz and /metrics (operational.ts); absent: none of them. */
   operational?: Operational;
+  /** The OpenAPI document served at /openapi.json (JSON text, built once at start); absent: none. */
+  openapi?: string;
 }
 
-/** The OpenAPI document of every route (built once at start, from the same protos). */
 export const OPENAPI_PATH = '/openapi.json';
 
 export function createGateway(opts: GatewayOptions): Server {
@@ -56,7 +56,7 @@ export function createGateway(opts: GatewayOptions): Server {
     calls.set(r, routeCall(r, r.method, opts));
     if (r.method === 'GET') headCalls.set(r, routeCall(r, 'HEAD', opts));
   }
-  const openapi = JSON.stringify(buildOpenApi(opts.methods.map((m) => m.info)));
+  const openapi = opts.openapi;
   const server = createServer(
     { headersTimeout: opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout: 30_000, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     (req, res) => {
@@ -88,7 +88,7 @@ export function createGateway(opts: GatewayOptions): Server {
       const parts = splitPath(url.pathname);
       if (!parts) throw badRequest('Malformed URL path');
       const method = (req.method ?? 'GET').toUpperCase();
-      if (url.pathname === OPENAPI_PATH) {
+      if (openapi !== undefined && url.pathname === OPENAPI_PATH) {
         template = OPENAPI_PATH;
         routeName = `GET ${OPENAPI_PATH}`;
         if (method !== 'GET' && method !== 'HEAD') throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });

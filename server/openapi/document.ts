@@ -4,7 +4,7 @@
 // summaries and descriptions. Deterministic: the same protos give the same document, byte for byte.
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
-import { isJsonList, jsonName } from '../gateway/json.ts';
+import { isJsonList, jsonName } from '../rpc/json.ts';
 import { redirectField } from '../gateway/redirect.ts';
 import { buildRoutes, type Route } from '../gateway/routes.ts';
 import type { MethodInfo } from '../rpc/proto.ts';

@@ -1,9 +1,9 @@
 // JSON Schemas (OpenAPI 3.1, JSON Schema 2020-12) of proto messages as the HTTP adapter writes and
-// reads them (gateway/json.ts): JSON names, int64 as integers within ±(2^53−1), Timestamp as an
+// reads them (rpc/json.ts): JSON names, int64 as integers within ±(2^53−1), Timestamp as an
 // RFC 3339 string, a json_list message as its bare array, an unset message field as null. Each
 // message becomes one entry of components/schemas, named by its full proto name.
 import protobuf from 'protobufjs';
-import { isJsonList, jsonName } from '../gateway/json.ts';
+import { isJsonList, jsonName } from '../rpc/json.ts';
 
 export type Schema = Record<string, unknown>;
 

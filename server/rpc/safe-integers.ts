@@ -5,7 +5,7 @@
 import protobuf from 'protobufjs';
 import type { GatehouseError } from '../errors.ts';
 import { perObject } from '../lib/memo.ts';
-import { integerOutOfRange, isJsonList, jsonName, objName } from '../gateway/json.ts';
+import { integerOutOfRange, isJsonList, jsonName, objName } from './json.ts';
 
 const INT64 = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import protobuf from 'protobufjs';
-import { loadProtos } from '../rpc/proto.ts';
+import { loadProtos } from './proto.ts';
 import { GatehouseError } from '../errors.ts';
 import { messageFromJson, messageFromParams, messageToJson } from './json.ts';
 

@@ -1,4 +1,5 @@
-// proto3 JSON mapping for the HTTP adapter, driven by protobufjs reflection.
+// proto3 JSON mapping, driven by protobufjs reflection: the HTTP adapter's bodies and answers, the
+// CLI's output and the OpenAPI schemas read fields through it.
 // In: strict — an unknown field, a wrong type, an unsafe integer or a bad timestamp is a 400 that
 // names the field; integers come as JSON numbers or decimal strings (proto3 JSON). Out: every field
 // is written (defaults included, integers as numbers); an unset message field is null and an unset
