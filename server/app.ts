@@ -8,6 +8,8 @@ import { authenticateApiKey } from './admin/api-keys.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/context.ts';
 import { openDatabase, type Db } from './store/open.ts';
+import { sqliteError } from './store/database-errors.ts';
+import type { ErrorTranslator } from './errors.ts';
 import { SqliteAdminStore } from './store/admin-store.ts';
 import { SqliteUserStore } from './store/user-store.ts';
 import { createUserAdminHandlers } from './users/service.ts';
@@ -34,6 +36,9 @@ export interface App {
   auth: Authenticator;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
+  /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
+   *  what a call threw into an answer or a log line. */
+  storeErrors: ErrorTranslator;
   /** Set once the HTTP listener is bound, when --public-url is not given. */
   setPublicUrl(url: string): void;
   close(): void;
@@ -95,6 +100,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     services,
     auth,
     authStore,
+    storeErrors: sqliteError,
     setPublicUrl(url) {
       publicUrl ??= url;
     },

@@ -28,6 +28,9 @@ export type ErrorCode =
 
 export type Extra = Record<string, string | number | boolean | null>;
 
+/** Our error for a foreign one its owner can explain (a database's busy error), or null. */
+export type ErrorTranslator = (err: unknown) => GatehouseError | null;
+
 interface CodeInfo {
   http: number;
   grpc: GrpcStatus;
@@ -90,16 +93,12 @@ export class GatehouseError extends Error {
     return TABLE[this.code].grpc;
   }
 
-  /** Normalises anything thrown: our errors pass through, everything else becomes a 500 whose
-   *  message says nothing of the internals (the original is kept as `cause` for the log). */
-  static from(err: unknown): GatehouseError {
+  /** Normalises anything thrown: our errors pass through; `translate` (the store's, for its
+   *  database's errors) may explain a foreign one; everything else becomes a 500 whose message says
+   *  nothing of the internals (the original is kept as `cause` for the log). */
+  static from(err: unknown, translate?: ErrorTranslator): GatehouseError {
     if (err instanceof GatehouseError) return err;
-    // SQLite busy past the busy timeout: a transient overload, not a bug (issue 11).
-    const code = (err as { code?: unknown } | null)?.code;
-    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-      return new GatehouseError('service_unavailable', 'Database is busy, try again', { cause: err, headers: { 'retry-after': '1' } });
-    }
-    return new GatehouseError('internal_error', 'Internal error', { cause: err });
+    return translate?.(err) ?? new GatehouseError('internal_error', 'Internal error', { cause: err });
   }
 }
 

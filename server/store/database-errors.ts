@@ -1,0 +1,13 @@
+// SQLite's errors that are ours to explain, translated at the store's edge: the composition root
+// (app.ts) hands this to the RPC layer and the sweeper, so errors.ts knows no database.
+import { GatehouseError } from '../errors.ts';
+
+/** Our error for a better-sqlite3 error that is not a bug, or null (a bug: the caller's 500).
+ *  Busy or locked past the busy timeout (--busy-timeout-ms) is a transient overload: 503, retry. */
+export function sqliteError(err: unknown): GatehouseError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    return new GatehouseError('service_unavailable', 'Database is busy, try again', { cause: err, headers: { 'retry-after': '1' } });
+  }
+  return null;
+}
