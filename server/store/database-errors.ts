@@ -1,5 +1,5 @@
-// SQLite's errors that are ours to explain, translated at the store's edge: the composition root
-// (app.ts) hands this to the RPC layer and the sweeper, so errors.ts knows no database.
+// SQLite's errors that are ours to explain, translated at the store's edge: app.ts exposes this as
+// App.storeErrors and main.ts hands it to the RPC layer and the sweeper, so errors.ts knows no database.
 import { GatehouseError } from '../errors.ts';
 
 /** Our error for a better-sqlite3 error that is not a bug, or null (a bug: the caller's 500).
