@@ -11,6 +11,9 @@ import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/context.ts';
 import { openDatabase, type Db } from './store/open.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
+import { sqliteError } from './store/database-errors.ts';
+import { dbErrorKind } from './store/error-kind.ts';
+import type { ErrorTranslator } from './errors.ts';
 import { SqliteAdminStore } from './store/admin-store.ts';
 import { SqliteUserStore } from './store/user-store.ts';
 import { createUserAdminHandlers } from './users/service.ts';
@@ -46,6 +49,9 @@ export interface App {
   auth: Authenticator;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
+  /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
+   *  what a call threw into an answer or a log line. */
+  storeErrors: ErrorTranslator;
   /** Set once the HTTP listener is bound, when --public-url is not given. */
   setPublicUrl(url: string): void;
   close(): void;
@@ -55,7 +61,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger({ level: config.logLevel });
   const db = opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
-  const metrics = config.metrics ? createMetrics() : null;
+  const metrics = config.metrics ? createMetrics(dbErrorKind) : null;
   if (metrics) observeBatches(db, (size) => metrics.writeBatch(size));
   const answerTurns = new AnswerTurns();
   waitForAnswers(db, answerTurns);
@@ -116,6 +122,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     services,
     auth,
     authStore,
+    storeErrors: sqliteError,
     setPublicUrl(url) {
       publicUrl ??= url;
     },

@@ -1,7 +1,6 @@
 // One error type for the whole service. Codes are the contract's snake_case strings (CONTRACT §3);
 // messages are for people; `cause` stays in logs and never reaches a client.
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { dbErrorKind } from './store/error-kind.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -28,6 +27,9 @@ export type ErrorCode =
   | 'unsupported_response_type';
 
 export type Extra = Record<string, string | number | boolean | null>;
+
+/** Our error for a foreign one its owner can explain (a database's busy error), or null. */
+export type ErrorTranslator = (err: unknown) => GatehouseError | null;
 
 interface CodeInfo {
   http: number;
@@ -91,18 +93,12 @@ export class GatehouseError extends Error {
     return TABLE[this.code].grpc;
   }
 
-  /** Normalises anything thrown: our errors pass through, everything else becomes a 500 whose
-   *  message says nothing of the internals (the original is kept as `cause` for the log). */
-  static from(err: unknown): GatehouseError {
+  /** Normalises anything thrown: our errors pass through; `translate` (the store's, for its
+   *  database's errors) may explain a foreign one; everything else becomes a 500 whose message says
+   *  nothing of the internals (the original is kept as `cause` for the log). */
+  static from(err: unknown, translate?: ErrorTranslator): GatehouseError {
     if (err instanceof GatehouseError) return err;
-    // SQLite busy past the busy timeout: a transient overload, not a bug (issue 11).
-    const kind = dbErrorKind(err);
-    if (kind === 'busy') {
-      return new GatehouseError('service_unavailable', 'Database is busy, try again', { cause: err, headers: { 'retry-after': '1' } });
-    }
-    // A database that cannot be used (closed, unreadable, full) is an outage, not a bug.
-    if (kind === 'unavailable') return new GatehouseError('service_unavailable', 'Database unavailable', { cause: err, headers: { 'retry-after': '1' } });
-    return new GatehouseError('internal_error', 'Internal error', { cause: err });
+    return translate?.(err) ?? new GatehouseError('internal_error', 'Internal error', { cause: err });
   }
 }
 

@@ -43,7 +43,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   cryptoOffload.warm(); // logins' signature work gets its thread before the first login
   // A database file of our own: its WAL checkpoints run on their own thread.
   const checkpointer = opts.db || config.db === ':memory:' ? null : startCheckpointer(app.db, config.db, app.log);
-  const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs });
+  const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs, translateError: app.storeErrors });
   const close = async () => {
     await sweeper.stop();
     await checkpointer?.stop();
@@ -51,7 +51,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   };
   try {
     const protos = loadProtos();
-    const methods = bindMethods(protos, app.services);
+    const methods = bindMethods(protos, app.services, app.storeErrors);
     const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, answerTurns: app.answerTurns });
     const databaseReady = databaseReadiness(app.db);
     let stopping: Promise<void> | null = null;

@@ -30,6 +30,15 @@ export interface NewRefreshToken {
   expiresAt: number;
 }
 
+/** A stored refresh token (only its SHA-256 is kept). */
+export interface RefreshTokenRecord {
+  hash: string;
+  familyId: string;
+  expiresAt: number;
+  /** When it was exchanged for its successor; a rotated token coming back is a reuse. */
+  rotatedAt: number | null;
+}
+
 export type RotateResult =
   | { kind: 'ok'; family: TokenFamily }
   | { kind: 'unknown' }
@@ -67,6 +76,9 @@ export interface AuthorizationCode {
   familyId: string | null;
 }
 
+/** A code to issue for a transaction: the rest it takes from the transaction (authorize-transaction.ts). */
+export type CodeDraft = Omit<AuthorizationCode, 'redirectUri' | 'codeChallenge' | 'scope' | 'clientId' | 'usedAt' | 'familyId'>;
+
 export type IssueCodeResult = { kind: 'ok'; tx: AuthorizeTransaction } | { kind: 'refused'; reason: string };
 
 export type ExchangeCodeResult =
@@ -91,13 +103,8 @@ export interface WebLoginAttempt {
 
 export type ConsumeWebAttemptResult = { kind: 'ok'; attempt: WebLoginAttempt } | { kind: 'refused'; reason: 'unknown' | 'consumed' | 'expired' };
 
-/** Login state the periodic sweep deletes (sweep.ts), once it can never be used again:
- *  - `transactions`: downstream authorization transactions expired or consumed;
- *  - `codes`: authorization codes expired (a used one stays until then: replaying it within its
- *    lifetime must still find it and revoke its family);
- *  - `webAttempts`: Sign in with Apple web attempts expired or consumed;
- *  - `families`: token families whose last token has lapsed, with their refresh tokens (a rotated
- *    token must be recognised as reused while its family lives, so only whole families go). */
+/** Login state the periodic sweep deletes (sweep.ts), once it can never be used again: what may go
+ *  of each kind is sweep-rules.ts `SWEEP_RULES`. */
 export type SweepKind = 'transactions' | 'codes' | 'webAttempts' | 'families';
 export const SWEEP_KINDS: readonly SweepKind[] = ['transactions', 'codes', 'webAttempts', 'families'];
 
@@ -109,22 +116,26 @@ export interface AuthStore {
 
   createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void>;
   getFamily(id: string): Promise<TokenFamily | null>;
-  /** Exchanges a refresh token for `next`: reuse revokes the family; `check` may refuse. */
+  /** Exchanges a refresh token for `next`: reuse revokes the family; `check` may refuse
+   *  (refresh-rotation.ts decides). */
   rotateRefreshToken(hash: string, now: number, check: (f: TokenFamily) => string | null, next: (f: TokenFamily) => NewRefreshToken): Promise<RotateResult>;
   /** The family of a refresh token (any state), or null. */
   familyOfRefreshToken(hash: string): Promise<{ family: TokenFamily; expiresAt: number; rotatedAt: number | null } | null>;
+  /** Revokes the family unless it is revoked already (family-lifetime.ts); unknown ids are ignored. */
   revokeFamily(id: string, now: number, reason: string): Promise<void>;
 
-  /** false when a transaction with that state is still pending in the realm. */
+  /** false when a transaction with that state is still pending in the realm (authorize-transaction.ts). */
   createAuthorizeTransaction(tx: AuthorizeTransaction): Promise<boolean>;
   getAuthorizeTransaction(realmId: string, state: string): Promise<AuthorizeTransaction | null>;
   /** Consumes the pending transaction (after `check`) and stores the code, atomically. */
-  issueCode(realmId: string, state: string, now: number, check: (tx: AuthorizeTransaction) => string | null, code: Omit<AuthorizationCode, 'redirectUri' | 'codeChallenge' | 'scope' | 'clientId' | 'usedAt' | 'familyId'>): Promise<IssueCodeResult>;
-  /** Uses the code once (after `check`) and creates the family issued from it, atomically. */
+  issueCode(realmId: string, state: string, now: number, check: (tx: AuthorizeTransaction) => string | null, code: CodeDraft): Promise<IssueCodeResult>;
   /** Stores a new web login attempt (the state hash is random and unique). */
   createWebAttempt(a: WebLoginAttempt): Promise<void>;
-  /** Marks the realm's attempt used, once: a second call, an unknown or an expired state is refused. */
+  /** Marks the realm's attempt used, once: a second call, an unknown or an expired state is refused
+   *  (web-attempt.ts). */
   consumeWebAttempt(realmId: string, stateHash: string, now: number): Promise<ConsumeWebAttemptResult>;
+  /** Uses the code once (after `check`) and creates the family issued from it, atomically; a
+   *  replay revokes that family (code-exchange.ts). */
   exchangeCode(hash: string, now: number, check: (c: AuthorizationCode) => string | null, family: (c: AuthorizationCode) => { family: TokenFamily; refresh: NewRefreshToken }): Promise<ExchangeCodeResult>;
 
   /** Deletes rows of `kind` that can no longer be used at `now`, at most `limit` per statement so

@@ -3,7 +3,7 @@
 // at most what one interval and one lifetime (300 s for a transaction) let through. Runs on a timer
 // that never keeps the process alive, one kind at a time in batches of at most SWEEP_BATCH rows
 // per statement; each batch is its own short write, so a request waits behind one batch at most.
-import { GatehouseError } from '../errors.ts';
+import { GatehouseError, type ErrorTranslator } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import { SWEEP_KINDS, type AuthStore, type SweepKind } from './store.ts';
@@ -26,6 +26,8 @@ export interface SweeperDeps {
   log: Logger;
   intervalMs?: number;
   batch?: number;
+  /** The store's translation of its database's errors, for the log line of a failed pass. */
+  translateError?: ErrorTranslator;
 }
 
 export function startSweeper(deps: SweeperDeps): Sweeper {
@@ -62,7 +64,7 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
       (counts) => {
         if (SWEEP_KINDS.some((k) => counts[k] > 0)) deps.log.debug('login state swept', counts);
       },
-      (e) => deps.log.warn('login state sweep failed', errorFields(GatehouseError.from(e))),
+      (e) => deps.log.warn('login state sweep failed', errorFields(GatehouseError.from(e, deps.translateError))),
     );
   }, deps.intervalMs ?? SWEEP_INTERVAL_MS);
   timer.unref();

@@ -8,12 +8,14 @@
 // nested maps, so a call does a few map look-ups and no string building.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { dbErrorKind, type DbErrorKind } from '../store/error-kind.ts';
 
 export type LoginFlow = 'native' | 'apple_web';
 export type ConsumeOutcome = 'ok' | 'insufficient_points' | 'idempotent_replay' | 'conflict' | 'error';
 const CONSUME_OUTCOMES: ConsumeOutcome[] = ['ok', 'insufficient_points', 'idempotent_replay', 'conflict', 'error'];
-const DB_ERROR_KINDS: DbErrorKind[] = ['busy', 'unavailable', 'other'];
+const DB_ERROR_KINDS = ['busy', 'unavailable', 'other'] as const;
+export type DbErrorKind = (typeof DB_ERROR_KINDS)[number];
+/** The store's reading of an error's cause: which kind of database failure it is, or null. */
+export type DbErrorClassifier = (err: unknown) => DbErrorKind | null;
 
 // Request latency: from a cached consume (~0.1 ms) to a login waiting for a JWKS fetch (seconds).
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -50,7 +52,7 @@ function children<C>(make: (value: string) => C): (value: string) => C {
   };
 }
 
-export function createMetrics(registry = new Registry()): Metrics {
+export function createMetrics(dbErrorKind: DbErrorClassifier, registry = new Registry()): Metrics {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 

@@ -1,5 +1,6 @@
 // SQLite implementation of AdminStore. Statements are prepared once.
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
+import { applyClientPatch, applyProviderPut, revokedKey } from '../admin/record-changes.ts';
 import type { AdminStore, ClientPatch, ProviderPut } from '../admin/store.ts';
 import { immediate, type Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
@@ -119,7 +120,7 @@ export class SqliteAdminStore implements AdminStore {
       keyByHash: db.prepare('SELECT * FROM api_keys WHERE key_hash = ?'),
       keyById: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
       listKeys: db.prepare('SELECT * FROM api_keys ORDER BY created_at, id'),
-      revokeKey: db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?'),
+      revokeKey: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?'),
     };
   }
 
@@ -184,7 +185,7 @@ export class SqliteAdminStore implements AdminStore {
     return this.write(() => {
       const row = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
       if (!row) return null;
-      const merged: ClientApp = { ...toClient(row), ...patch };
+      const merged = applyClientPatch(toClient(row), patch);
       check(merged);
       this.s.updateClient.run(merged.name, merged.type, JSON.stringify(merged.redirectUris), merged.ipBinding, merged.enabled ? 1 : 0,
         merged.accessTokenTtlSeconds, merged.refreshTokenTtlSeconds, realmId, clientId);
@@ -195,20 +196,9 @@ export class SqliteAdminStore implements AdminStore {
   async putProvider(put: ProviderPut): Promise<ProviderConfig> {
     return this.write(() => {
       const old = this.s.getProvider.get(put.realmId, put.provider) as ProviderRow | undefined;
-      this.s.upsertProvider.run({
-        realmId: put.realmId,
-        provider: put.provider,
-        clientId: put.clientId,
-        enabled: put.enabled ? 1 : 0,
-        clientSecret: put.clientSecret === undefined ? (old?.client_secret ?? null) : put.clientSecret,
-        additionalClientIds: JSON.stringify(put.additionalClientIds),
-        teamId: put.teamId ?? old?.team_id ?? '',
-        keyId: put.keyId ?? old?.key_id ?? '',
-        privateKey: put.privateKey === undefined ? (old?.private_key ?? null) : put.privateKey,
-        webClientId: put.webClientId ?? old?.web_client_id ?? '',
-        updatedAt: put.updatedAt,
-      });
-      return toProvider(this.s.getProvider.get(put.realmId, put.provider) as ProviderRow);
+      const p = applyProviderPut(old ? toProvider(old) : null, put);
+      this.s.upsertProvider.run({ ...p, enabled: p.enabled ? 1 : 0, additionalClientIds: JSON.stringify(p.additionalClientIds) });
+      return p;
     });
   }
 
@@ -245,8 +235,11 @@ export class SqliteAdminStore implements AdminStore {
 
   async revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null> {
     return this.write(() => {
-      if (this.s.revokeKey.run(at, id).changes === 0) return null;
-      return toKey(this.s.keyById.get(id) as KeyRow);
+      const r = this.s.keyById.get(id) as KeyRow | undefined;
+      if (!r) return null;
+      const k = revokedKey(toKey(r), at);
+      this.s.revokeKey.run(k.revokedAt, id);
+      return k;
     });
   }
 }

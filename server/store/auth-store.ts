@@ -1,20 +1,30 @@
 // SQLite implementation of AuthStore. Every method is one BEGIN IMMEDIATE transaction where it
 // reads then writes, so two exchanges of the same refresh token or code can never both succeed.
+// The decisions are the auth concern's pure functions: a method reads the rows, maps them to
+// records, asks, and writes what it was told.
 import type { IpBinding } from '../admin/model.ts';
 import type {
   AuthStore,
   AuthorizationCode,
   AuthorizeTransaction,
+  CodeDraft,
   ConsumeWebAttemptResult,
   ExchangeCodeResult,
   IssueCodeResult,
   NewRefreshToken,
+  RefreshTokenRecord,
   RotateResult,
   SigningKeyRecord,
   SweepKind,
   TokenFamily,
   WebLoginAttempt,
 } from '../auth/store.ts';
+import { decideCodeIssue, mayStartTransaction } from '../auth/authorize-transaction.ts';
+import { decideCodeExchange } from '../auth/code-exchange.ts';
+import { familyExpiresAt, revocationApplies } from '../auth/family-lifetime.ts';
+import { decideRotation } from '../auth/refresh-rotation.ts';
+import { SWEEP_RULES } from '../auth/sweep-rules.ts';
+import { decideAttemptUse } from '../auth/web-attempt.ts';
 import type { Statement } from 'better-sqlite3';
 import { immediate, type Db } from './open.ts';
 
@@ -36,6 +46,7 @@ interface FamilyRow {
   access_ttl_s: number;
   refresh_ttl_s: number;
   created_at: number;
+  expires_at: number | null;
   revoked_at: number | null;
 }
 interface RefreshRow {
@@ -112,9 +123,7 @@ const toFamily = (r: FamilyRow): TokenFamily => ({
   createdAt: r.created_at,
   revokedAt: r.revoked_at,
 });
-/** When the family's last token lapses, given the refresh token just issued at `issuedAt` (with an
- *  access token of the family's lifetime): the sweep deletes the family after that. */
-const familyExpiry = (f: TokenFamily, refresh: NewRefreshToken, issuedAt: number) => Math.max(refresh.expiresAt, issuedAt + f.accessTtlS * 1000);
+const toRefresh = (r: RefreshRow): RefreshTokenRecord => ({ hash: r.token_hash, familyId: r.family_id, expiresAt: r.expires_at, rotatedAt: r.rotated_at });
 const toTx = (r: TxRow): AuthorizeTransaction => ({
   realmId: r.realm_id,
   state: r.state,
@@ -153,40 +162,45 @@ export class SqliteAuthStore implements AuthStore {
         VALUES (?, ?, ?, ?, ?, ?)`),
       insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      extendFamily: db.prepare('UPDATE token_families SET expires_at = max(coalesce(expires_at, 0), ?) WHERE id = ?'),
+      setFamilyExpiry: db.prepare('UPDATE token_families SET expires_at = ? WHERE id = ?'),
       getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
-      revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL'),
+      revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ?'),
       insertRefresh: db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
       getRefresh: db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?'),
-      rotateRefresh: db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL'),
+      rotateRefresh: db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?'),
       getTx: db.prepare('SELECT * FROM authorize_transactions WHERE realm_id = ? AND state = ?'),
       upsertTx: db.prepare(`INSERT INTO authorize_transactions (realm_id, state, client_id, redirect_uri, code_challenge, scope, created_at, expires_at)
         VALUES (@realmId, @state, @clientId, @redirectUri, @codeChallenge, @scope, @createdAt, @expiresAt)
         ON CONFLICT (realm_id, state) DO UPDATE SET client_id = excluded.client_id, redirect_uri = excluded.redirect_uri,
           code_challenge = excluded.code_challenge, scope = excluded.scope, created_at = excluded.created_at,
           expires_at = excluded.expires_at, consumed_at = NULL`),
-      consumeTx: db.prepare('UPDATE authorize_transactions SET consumed_at = ? WHERE realm_id = ? AND state = ? AND consumed_at IS NULL'),
+      consumeTx: db.prepare('UPDATE authorize_transactions SET consumed_at = ? WHERE realm_id = ? AND state = ?'),
       insertCode: db.prepare(`INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, created_at, expires_at)
         VALUES (@hash, @realmId, @clientId, @redirectUri, @codeChallenge, @scope, @userId, @ip, @createdAt, @expiresAt)`),
       getCode: db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?'),
       insertAttempt: db.prepare(`INSERT INTO apple_web_attempts (state_hash, realm_id, client_id, downstream_state, nonce, created_at, expires_at)
         VALUES (@stateHash, @realmId, @clientId, @downstreamState, @nonce, @createdAt, @expiresAt)`),
       getAttempt: db.prepare('SELECT * FROM apple_web_attempts WHERE state_hash = ? AND realm_id = ?'),
-      consumeAttempt: db.prepare('UPDATE apple_web_attempts SET consumed_at = ? WHERE state_hash = ? AND consumed_at IS NULL'),
-      useCode: db.prepare('UPDATE authorization_codes SET used_at = ?, family_id = ? WHERE code_hash = ? AND used_at IS NULL'),
+      consumeAttempt: db.prepare('UPDATE apple_web_attempts SET consumed_at = ? WHERE state_hash = ?'),
+      useCode: db.prepare('UPDATE authorization_codes SET used_at = ?, family_id = ? WHERE code_hash = ?'),
     };
-    // The sweep's statements: each deletes at most `limit` rows found through an index
-    // (005_auth_expiry.sql), so one runs in a few milliseconds however much has piled up.
-    // (SQLite has DELETE … LIMIT only as a compile-time option: rowid IN (… LIMIT) instead.)
+    // The sweep's statements, what sweep-rules.ts `sweepable` accepts: each deletes at most `limit`
+    // rows found through an index (005_auth_expiry.sql), so one runs in a few milliseconds however
+    // much has piled up. (SQLite has DELETE … LIMIT only as a compile-time option: rowid IN (… LIMIT)
+    // instead.)
     const limited = (table: string, where: string) => db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT @limit)`);
+    const expiredOrUsed = (kind: SweepKind, table: string, usedColumn: string) => [
+      limited(table, 'expires_at <= @now'),
+      ...(SWEEP_RULES[kind].goesOnceUsed ? [limited(table, `${usedColumn} IS NOT NULL`)] : []),
+    ];
     // Families in expiry order, the first `limit` of them: first their refresh tokens go (at most
     // `limit`), then those of them left without tokens. The same order in both, so a family with
-    // many tokens is emptied over a few calls and then deleted.
+    // many tokens is emptied over a few calls and then deleted. (Families never go once used.)
     const expiredFamilies = 'SELECT id FROM token_families WHERE expires_at <= @now ORDER BY expires_at LIMIT @limit';
     this.sweeps = {
-      transactions: [limited('authorize_transactions', 'expires_at <= @now'), limited('authorize_transactions', 'consumed_at IS NOT NULL')],
-      codes: [limited('authorization_codes', 'expires_at <= @now')],
-      webAttempts: [limited('apple_web_attempts', 'expires_at <= @now'), limited('apple_web_attempts', 'consumed_at IS NOT NULL')],
+      transactions: expiredOrUsed('transactions', 'authorize_transactions', 'consumed_at'),
+      codes: expiredOrUsed('codes', 'authorization_codes', 'used_at'),
+      webAttempts: expiredOrUsed('webAttempts', 'apple_web_attempts', 'consumed_at'),
       families: [
         db.prepare(`DELETE FROM refresh_tokens WHERE rowid IN (SELECT r.rowid FROM (${expiredFamilies}) f JOIN refresh_tokens r ON r.family_id = f.id LIMIT @limit)`),
         db.prepare(`DELETE FROM token_families WHERE id IN (SELECT f.id FROM (${expiredFamilies}) f
@@ -229,14 +243,12 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {
-    await immediate(this.db, () => {
-      this.insertFamily(family, refresh);
-      this.s.insertRefresh.run(refresh.hash, family.id, family.createdAt, refresh.expiresAt);
-    });
+    await immediate(this.db, () => this.insertFamily(family, refresh, familyExpiresAt(family, refresh, family.createdAt)));
   }
 
-  private insertFamily(f: TokenFamily, refresh: NewRefreshToken): void {
-    this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, familyExpiry(f, refresh, f.createdAt));
+  private insertFamily(f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): void {
+    this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt);
+    this.s.insertRefresh.run(refresh.hash, f.id, f.createdAt, refresh.expiresAt);
   }
 
   async getFamily(id: string): Promise<TokenFamily | null> {
@@ -247,21 +259,19 @@ export class SqliteAuthStore implements AuthStore {
   async rotateRefreshToken(hash: string, now: number, check: (f: TokenFamily) => string | null, next: (f: TokenFamily) => NewRefreshToken): Promise<RotateResult> {
     return immediate(this.db, (): RotateResult => {
       const rt = this.s.getRefresh.get(hash) as RefreshRow | undefined;
-      if (!rt) return { kind: 'unknown' };
-      const family = toFamily(this.s.getFamily.get(rt.family_id) as FamilyRow);
-      if (family.revokedAt !== null) return { kind: 'revoked' };
-      if (rt.rotated_at !== null) {
-        this.s.revokeFamily.run(now, 'refresh_token_reused', family.id);
-        return { kind: 'reused', family: { ...family, revokedAt: now } };
+      const fr = rt ? (this.s.getFamily.get(rt.family_id) as FamilyRow | undefined) : undefined;
+      const d = decideRotation(rt ? toRefresh(rt) : null, fr ? toFamily(fr) : null, fr ? fr.expires_at : null, now, check, next);
+      if (d.kind === 'reused') {
+        this.s.revokeFamily.run(now, d.reason, d.family.id);
+        return { kind: 'reused', family: d.family };
       }
-      if (rt.expires_at <= now) return { kind: 'expired' };
-      const refusal = check(family);
-      if (refusal) return { kind: 'refused', reason: refusal };
-      this.s.rotateRefresh.run(now, hash);
-      const n = next(family);
-      this.s.insertRefresh.run(n.hash, family.id, now, n.expiresAt);
-      this.s.extendFamily.run(familyExpiry(family, n, now), family.id);
-      return { kind: 'ok', family };
+      if (d.kind === 'ok') {
+        this.s.rotateRefresh.run(now, hash);
+        this.s.insertRefresh.run(d.next.hash, d.family.id, now, d.next.expiresAt);
+        this.s.setFamilyExpiry.run(d.familyExpiresAt, d.family.id);
+        return { kind: 'ok', family: d.family };
+      }
+      return d;
     });
   }
 
@@ -273,15 +283,18 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   async revokeFamily(id: string, now: number, reason: string): Promise<void> {
-    this.s.revokeFamily.run(now, reason, id);
+    await immediate(this.db, () => {
+      const r = this.s.getFamily.get(id) as FamilyRow | undefined;
+      if (r && revocationApplies(toFamily(r))) this.s.revokeFamily.run(now, reason, id);
+    });
   }
 
   async createAuthorizeTransaction(tx: AuthorizeTransaction): Promise<boolean> {
     return immediate(this.db, () => {
       const old = this.s.getTx.get(tx.realmId, tx.state) as TxRow | undefined;
-      if (old && old.consumed_at === null && old.expires_at > tx.createdAt) return false;
-      this.s.upsertTx.run(tx);
-      return true;
+      const may = mayStartTransaction(old ? toTx(old) : null, tx.createdAt);
+      if (may) this.s.upsertTx.run(tx);
+      return may;
     });
   }
 
@@ -295,17 +308,17 @@ export class SqliteAuthStore implements AuthStore {
     state: string,
     now: number,
     check: (tx: AuthorizeTransaction) => string | null,
-    code: Omit<AuthorizationCode, 'redirectUri' | 'codeChallenge' | 'scope' | 'clientId' | 'usedAt' | 'familyId'>,
+    code: CodeDraft,
   ): Promise<IssueCodeResult> {
     return immediate(this.db, (): IssueCodeResult => {
       const r = this.s.getTx.get(realmId, state) as TxRow | undefined;
-      if (!r) return { kind: 'refused', reason: 'unknown' };
-      const tx = toTx(r);
-      const refusal = check(tx);
-      if (refusal) return { kind: 'refused', reason: refusal };
-      if (this.s.consumeTx.run(now, realmId, state).changes !== 1) return { kind: 'refused', reason: 'consumed' };
-      this.s.insertCode.run({ ...code, clientId: tx.clientId, redirectUri: tx.redirectUri, codeChallenge: tx.codeChallenge, scope: tx.scope });
-      return { kind: 'ok', tx };
+      const d = decideCodeIssue(r ? toTx(r) : null, check, code);
+      if (d.kind === 'ok') {
+        this.s.consumeTx.run(now, realmId, state);
+        this.s.insertCode.run(d.code);
+        return { kind: 'ok', tx: d.tx };
+      }
+      return d;
     });
   }
 
@@ -320,11 +333,9 @@ export class SqliteAuthStore implements AuthStore {
   async consumeWebAttempt(realmId: string, stateHash: string, now: number): Promise<ConsumeWebAttemptResult> {
     return immediate(this.db, (): ConsumeWebAttemptResult => {
       const r = this.s.getAttempt.get(stateHash, realmId) as AttemptRow | undefined;
-      if (!r) return { kind: 'refused', reason: 'unknown' };
-      if (r.consumed_at !== null) return { kind: 'refused', reason: 'consumed' };
-      if (r.expires_at <= now) return { kind: 'refused', reason: 'expired' };
-      this.s.consumeAttempt.run(now, stateHash);
-      return { kind: 'ok', attempt: { ...toAttempt(r), consumedAt: now } };
+      const d = decideAttemptUse(r ? toAttempt(r) : null, now);
+      if (d.kind === 'ok') this.s.consumeAttempt.run(d.attempt.consumedAt, stateHash);
+      return d;
     });
   }
 
@@ -336,19 +347,19 @@ export class SqliteAuthStore implements AuthStore {
   ): Promise<ExchangeCodeResult> {
     return immediate(this.db, (): ExchangeCodeResult => {
       const r = this.s.getCode.get(hash) as CodeRow | undefined;
-      if (!r) return { kind: 'unknown' };
-      const code = toCode(r);
-      if (code.usedAt !== null) {
-        if (code.familyId) this.s.revokeFamily.run(now, 'authorization_code_replayed', code.familyId);
+      // A used code names the family issued from it: read for the replay's revocation.
+      const fr = r?.family_id ? (this.s.getFamily.get(r.family_id) as FamilyRow | undefined) : undefined;
+      const d = decideCodeExchange(r ? toCode(r) : null, fr ? toFamily(fr) : null, check, make);
+      if (d.kind === 'replayed') {
+        if (d.revoke !== null) this.s.revokeFamily.run(now, d.reason, d.revoke);
         return { kind: 'replayed' };
       }
-      const refusal = check(code);
-      if (refusal) return { kind: 'refused', reason: refusal };
-      const { family, refresh } = make(code);
-      this.insertFamily(family, refresh);
-      this.s.insertRefresh.run(refresh.hash, family.id, family.createdAt, refresh.expiresAt);
-      this.s.useCode.run(now, family.id, hash);
-      return { kind: 'ok', code };
+      if (d.kind === 'ok') {
+        this.insertFamily(d.family, d.refresh, d.familyExpiresAt);
+        this.s.useCode.run(now, d.family.id, hash);
+        return { kind: 'ok', code: d.code };
+      }
+      return d;
     });
   }
 }

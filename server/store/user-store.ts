@@ -1,8 +1,8 @@
 // SQLite implementation of UserStore.
-import { planLoginMatch, type Identity, type ProviderLogin, type User } from '../users/model.ts';
+import type { Identity, ProviderLogin, User } from '../users/model.ts';
+import { loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing, type LoginPlan } from '../users/provider-login.ts';
 import type { UserStore } from '../users/store.ts';
 import { immediate, type Db } from './open.ts';
-import { conflict } from '../errors.ts';
 
 export interface UserRow {
   id: string;
@@ -55,7 +55,7 @@ export class SqliteUserStore implements UserStore {
         VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt)`),
       identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
-      setName: db.prepare('UPDATE users SET given_name = ?, family_name = ? WHERE id = ? AND given_name IS NULL AND family_name IS NULL'),
+      setName: db.prepare('UPDATE users SET given_name = ?, family_name = ? WHERE id = ?'),
     };
   }
 
@@ -82,53 +82,40 @@ export class SqliteUserStore implements UserStore {
   }
 
   async createUser(u: User): Promise<boolean> {
+    // INSERT OR IGNORE: no row when the realm's unique email refused it — translated to false.
     return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
   }
 
   async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }> {
-    // A returning user with nothing to write (no name to fill in) is a read: links and accounts
-    // are never removed or moved, so what the identity names now it names for good. Most logins
-    // are this one and skip the write transaction.
-    if (!hasName(login.fullName)) {
-      const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
-      const row = ident ? (this.s.get.get(login.realmId, ident.user_id) as UserRow | undefined) : undefined;
-      if (row) return { user: toUser(row), created: false };
+    // Most logins are a returning user with nothing to write: a plain read, no write transaction.
+    const seen = mayAnswerByRead(login) ? this.userOfIdentity(login) : null;
+    if (seen) {
+      const plan = planProviderLogin(login, seen, null, newUser);
+      if (writesNothing(plan)) return resultOf(plan);
     }
     return immediate(this.db, () => {
-      const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
-      const byEmail = !ident && login.email !== null ? (this.s.byEmail.get(login.realmId, login.email) as UserRow | undefined) : undefined;
-      const plan = planLoginMatch(login, ident ? { userId: ident.user_id } : null, byEmail ? { userId: byEmail.id, email: byEmail.email, emailVerified: byEmail.email_verified === 1 } : null);
-      let userId: string;
-      let created = false;
-      if (plan.kind === 'create') {
-        userId = newUser.id;
-        const name = login.fullName;
-        const inserted = this.s.insert.run({
-          id: userId,
-          realmId: login.realmId,
-          email: plan.email,
-          emailVerified: plan.emailVerified ? 1 : 0,
-          givenName: name?.givenName || null,
-          familyName: name?.familyName || null,
-          createdAt: newUser.now,
-        });
-        // Only a placeholder can collide here (the write lock excludes races): an address someone
-        // registered by hand as `{sub}@{provider}.placeholder`. Refuse rather than merge.
-        if (inserted.changes !== 1) throw conflict('The account email for this sign-in is taken by another account');
-        created = true;
-      } else {
-        userId = plan.userId;
-        if (hasName(login.fullName)) {
-          this.s.setName.run(login.fullName.givenName || null, login.fullName.familyName || null, userId);
-        }
+      const byIdentity = this.userOfIdentity(login);
+      const byEmail = !byIdentity && login.email !== null ? (this.s.byEmail.get(login.realmId, login.email) as UserRow | undefined) : undefined;
+      const plan = planProviderLogin(login, byIdentity, byEmail ? toUser(byEmail) : null, newUser);
+      const u = plan.user;
+      if (plan.create) {
+        const inserted = this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 });
+        // No row: the realm's unique email refused it (INSERT OR IGNORE) — translated to ours.
+        if (inserted.changes !== 1) throw loginEmailTaken();
       }
-      if (plan.kind !== 'identity') {
-        this.s.link.run(login.realmId, login.provider, login.subject, userId, login.email, newUser.now);
-      }
-      const user = toUser(this.s.get.get(login.realmId, userId) as UserRow);
-      return { user, created };
+      if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.id);
+      const l = plan.link;
+      if (l) this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
+      return resultOf(plan);
     });
+  }
+
+  /** The account the login's (provider, subject) is linked to, or null. */
+  private userOfIdentity(login: ProviderLogin): User | null {
+    const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
+    const row = ident ? (this.s.get.get(login.realmId, ident.user_id) as UserRow | undefined) : undefined;
+    return row ? toUser(row) : null;
   }
 }
 
-const hasName = (n: ProviderLogin['fullName']): n is NonNullable<ProviderLogin['fullName']> => !!n && (n.givenName !== '' || n.familyName !== '');
+const resultOf = (plan: LoginPlan) => ({ user: plan.user, created: plan.create });

@@ -9,9 +9,10 @@ export interface UserStore {
   /** false when the email is taken in the realm. */
   createUser(user: User): Promise<boolean>;
   /** One transaction: match by (provider, subject), then by email, then create the account and
-   *  link it (planLoginMatch); fills in a missing name. A linked subject with no name to fill in
-   *  may be answered by a plain read (links are never removed). `created` is true for a new
-   *  account, whose caller must run the UserCreatedHook. */
+   *  link it; fills in a missing name — the writes provider-login.ts planProviderLogin plans. A
+   *  login it allows (mayAnswerByRead) that writes nothing may be answered by a plain read (links
+   *  are never removed). A new account whose email is taken is a conflict (loginEmailTaken).
+   *  `created` is true for a new account, whose caller must run the UserCreatedHook. */
   resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }>;
 }
 

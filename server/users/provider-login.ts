@@ -1,0 +1,73 @@
+// What a provider login writes (native-idp-login.md, Email rules), pure: the store reads the
+// account the identity names (or, without one, the account holding the login's email), asks
+// planProviderLogin, and executes the plan in one transaction.
+import { conflict } from '../errors.ts';
+import { planLoginMatch, type Identity, type ProviderLogin, type User } from './model.ts';
+
+export interface LoginPlan {
+  /** The account the login lands on, as it is once the plan is written. */
+  user: User;
+  /** Insert `user`, a new account. */
+  create: boolean;
+  /** Write `user`'s name: the account had none and the login brings one. */
+  setName: boolean;
+  /** Insert this link of the provider subject to `user`, or nothing (it is linked already). */
+  link: Identity | null;
+}
+
+/** The plan for `login`, given the account its (provider, subject) names and, when none does, the
+ *  account holding its email (planLoginMatch decides between them). A name is stored only while
+ *  the account has none: it is never overwritten by what a later token says. */
+export function planProviderLogin(login: ProviderLogin, byIdentity: User | null, byEmail: User | null, newUser: { id: string; now: number }): LoginPlan {
+  const match = planLoginMatch(
+    login,
+    byIdentity ? { userId: byIdentity.id } : null,
+    byEmail ? { userId: byEmail.id, email: byEmail.email, emailVerified: byEmail.emailVerified } : null,
+  );
+  const name = login.fullName;
+  if (match.kind === 'create') {
+    const user: User = {
+      id: newUser.id,
+      realmId: login.realmId,
+      email: match.email,
+      emailVerified: match.emailVerified,
+      givenName: name?.givenName || null,
+      familyName: name?.familyName || null,
+      createdAt: newUser.now,
+    };
+    return { user, create: true, setName: false, link: linkOf(login, user.id, newUser.now) };
+  }
+  const found = (match.kind === 'identity' ? byIdentity : byEmail)!;
+  const setName = hasName(name) && found.givenName === null && found.familyName === null;
+  const user = setName ? { ...found, givenName: name.givenName || null, familyName: name.familyName || null } : found;
+  return { user, create: false, setName, link: match.kind === 'link' ? linkOf(login, user.id, newUser.now) : null };
+}
+
+/** Whether the plan writes nothing: a returning user whose name is known or who brings none. */
+export function writesNothing(plan: LoginPlan): boolean {
+  return !plan.create && !plan.setName && plan.link === null;
+}
+
+/** Whether a plan made from reads outside the write transaction may be answered as it is, when it
+ *  writes nothing: links and accounts are never removed or moved, so what the subject is linked to
+ *  now it is linked to for good. Only for a login that brings no name: one that does usually has a
+ *  name to store, and re-planning it inside the transaction would read everything twice. */
+export function mayAnswerByRead(login: ProviderLogin): boolean {
+  return !hasName(login.fullName);
+}
+
+/** The planned account's email is taken: the insert met the realm's unique email. The plan looked
+ *  the login's email up, so only a placeholder can collide — an address someone registered by hand
+ *  as `{sub}@{provider}.placeholder`. Refused rather than merged. */
+export const loginEmailTaken = () => conflict('The account email for this sign-in is taken by another account');
+
+const linkOf = (login: ProviderLogin, userId: string, now: number): Identity => ({
+  realmId: login.realmId,
+  provider: login.provider,
+  subject: login.subject,
+  userId,
+  email: login.email,
+  createdAt: now,
+});
+
+const hasName = (n: ProviderLogin['fullName']): n is NonNullable<ProviderLogin['fullName']> => !!n && (n.givenName !== '' || n.familyName !== '');
