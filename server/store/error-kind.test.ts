@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { dbErrorKind } from './error-kind.ts';
-import { GatehouseError } from '../errors.ts';
+import { sqliteError } from './database-errors.ts';
 
 /** The error `fn` throws (real SQLite errors, not hand-made ones). */
 function thrown(fn: () => unknown): unknown {
@@ -32,8 +32,8 @@ describe('database error kinds', () => {
     a.close();
     b.close();
     assert.equal(dbErrorKind(e), 'busy');
-    assert.equal(GatehouseError.from(e).message, 'Database is busy, try again');
-    assert.equal(GatehouseError.from(e).httpStatus, 503);
+    assert.equal(sqliteError(e)?.message, 'Database is busy, try again');
+    assert.equal(sqliteError(e)?.httpStatus, 503);
   });
 
   it('a closed connection and a file that is not a database are unavailable, and answer 503 "unavailable"', () => {
@@ -45,8 +45,8 @@ describe('database error kinds', () => {
     const notADb = thrown(() => new Database(junk).prepare('SELECT * FROM sqlite_master').all());
     for (const e of [notOpen, notADb]) {
       assert.equal(dbErrorKind(e), 'unavailable', String(e));
-      assert.equal(GatehouseError.from(e).message, 'Database unavailable');
-      assert.equal(GatehouseError.from(e).code, 'service_unavailable');
+      assert.equal(sqliteError(e)?.message, 'Database unavailable');
+      assert.equal(sqliteError(e)?.code, 'service_unavailable');
     }
   });
 
