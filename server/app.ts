@@ -25,6 +25,7 @@ import { SqliteAuthStore } from './store/auth-store.ts';
 import type { AuthStore } from './auth/store.ts';
 import { createPointsEngine } from './points-engine.ts';
 import { SqlitePointsStore } from './store/points-store.ts';
+import { CryptoOffload } from './crypto/offload.ts';
 import { SqliteBillingStore } from './store/billing-store.ts';
 
 export interface AppOptions {
@@ -45,6 +46,8 @@ export interface App {
   metrics: Metrics | null;
   /** The turns in which the gRPC server answered; the database's write batches wait them out. */
   answerTurns: AnswerTurns;
+  /** The signature service: logins' signature work on a worker thread (crypto/offload.ts). */
+  signatures: CryptoOffload;
   services: ServiceTable;
   auth: Authenticator;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
@@ -82,6 +85,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
 
   // --- auth concern ---
   const authStore = new SqliteAuthStore(db);
+  const signatures = new CryptoOffload();
   const authConcern = createAuth({
     config,
     admin: adminStore,
@@ -94,6 +98,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     publicUrl: () => publicUrl ?? `http://${config.httpAddr}`,
     metrics,
     providers,
+    signatures,
   });
 
   const services: ServiceTable = {
@@ -119,6 +124,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     log,
     metrics,
     answerTurns,
+    signatures,
     services,
     auth,
     authStore,

@@ -6,7 +6,6 @@ import * as grpc from '@grpc/grpc-js';
 import { parseAddr, type Config } from './config.ts';
 import { createApp, type App, type AppOptions } from './app.ts';
 import { startSweeper, type Sweeper } from './auth/sweep.ts';
-import { cryptoOffload } from './crypto/offload.ts';
 import { startCheckpointer } from './store/checkpointer.ts';
 import { buildOpenApi } from './openapi/document.ts';
 import { createGateway } from './gateway/server.ts';
@@ -40,13 +39,14 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   // grpc-js's own messages (a failed bind, a bad metadata entry) as our JSON lines, not console "E …" ones.
   const grpcLog = (level: 'error' | 'info' | 'debug') => (...args: unknown[]) => app.log[level](format(...args), { source: 'grpc-js' });
   grpc.setLogger({ error: grpcLog('error'), info: grpcLog('info'), debug: grpcLog('debug') });
-  cryptoOffload.warm(); // logins' signature work gets its thread before the first login
+  app.signatures.warm(); // logins' signature work gets its thread before the first login
   // A database file of our own: its WAL checkpoints run on their own thread.
   const checkpointer = opts.db || config.db === ':memory:' ? null : startCheckpointer(app.db, config.db, app.log);
   const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs, translateError: app.storeErrors });
   const close = async () => {
     await sweeper.stop();
     await checkpointer?.stop();
+    await app.signatures.stopWorker(); // each server has its own thread: a stopped one holds none
     app.close();
   };
   try {

@@ -3,7 +3,7 @@
 // signs one; crypto/offload.ts), verified with node:crypto on the event loop (a check that fails
 // early costs no signature operation).
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { cryptoOffload } from '../crypto/offload.ts';
+import type { SignatureService } from '../crypto/offload.ts';
 import { jsonObject, readCompactJws, type CompactJws } from './jws-compact.ts';
 
 export interface AccessClaims {
@@ -19,11 +19,11 @@ export interface AccessClaims {
 const HEADER_TYP = 'at+jwt';
 const ALG = 'EdDSA';
 
-export async function signAccessToken(kid: string, privateKey: KeyObject, claims: AccessClaims): Promise<string> {
+export async function signAccessToken(signatures: SignatureService, kid: string, privateKey: KeyObject, claims: AccessClaims): Promise<string> {
   const header = Buffer.from(JSON.stringify({ alg: ALG, typ: HEADER_TYP, kid })).toString('base64url');
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const input = `${header}.${payload}`;
-  return `${input}.${await cryptoOffload.sign(ALG, input, privateKey)}`;
+  return `${input}.${await signatures.sign(ALG, input, privateKey)}`;
 }
 
 /** Most characters an access token of ours may have. */

@@ -19,6 +19,7 @@
 // the code is trusted. The nonce sent to Apple is the SHA-256 hex of the stored raw nonce — the rule
 // native login applies to its `nonce` field (CONTRACT §5). Logged: realm, provider, user id and a
 // failure category — never the code, an ID token, the client secret or the key.
+import type { SignatureService } from '../crypto/offload.ts';
 import { randomBytes } from 'node:crypto';
 import type { ProviderConfig } from '../admin/model.ts';
 import { badRequest, GatehouseError, notFound } from '../errors.ts';
@@ -45,6 +46,7 @@ export interface AppleWebDeps extends CompleteLoginDeps {
   limiter: FixedWindowLimiter;
   tokenTimeoutMs: number;
   fetch?: typeof fetch;
+  signatures: SignatureService;
   metrics?: Metrics | null;
 }
 
@@ -154,6 +156,7 @@ export function createAppleWeb(deps: AppleWebDeps) {
       // 3. The same verifier as native login; the web flow's audience is the Services ID.
       claims = await verifyIdToken(idToken, {
         jwks: deps.apple.jwks,
+        signatures: deps.signatures,
         issuers: deps.apple.provider.issuers,
         audiences: [web.servicesId],
         now: Math.floor(now / 1000),

@@ -2,7 +2,7 @@
 // Every failure is one of two outcomes: `invalid` (401, with a category for the log) or
 // `unavailable` (503: the keys could not be fetched). Nothing is ever skipped or downgraded.
 import { createHash } from 'node:crypto';
-import { cryptoOffload, type JwsAlgorithm } from '../crypto/offload.ts';
+import type { JwsAlgorithm, SignatureService } from '../crypto/offload.ts';
 import type { JWTPayload } from 'jose';
 import { GatehouseError, upstreamUnavailable } from '../errors.ts';
 import { plausibleEmail } from '../users/model.ts';
@@ -31,6 +31,8 @@ export class InvalidIdToken extends GatehouseError {
 export interface VerifyOptions {
   /** The provider's keys; its `algorithms` are the only ones a token may name. */
   jwks: JwksCache;
+  /** Checks the signature (the crypto worker). */
+  signatures: SignatureService;
   /** Accepted `iss` values (exact string match). */
   issuers: string[];
   /** Accepted `aud` values (the realm's provider client id). */
@@ -77,7 +79,7 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   if (found.kind === 'unavailable') throw upstreamUnavailable(found.cause);
   if (found.kind === 'unknown_kid') throw new InvalidIdToken('unknown_key');
   // RFC 7518 §3.1 (crypto/ops.mjs); a signature of the wrong length fails here too.
-  if (!(await cryptoOffload.verify(alg, jws.signingInput, jws.signature64, found.keyObject))) {
+  if (!(await opts.signatures.verify(alg, jws.signingInput, jws.signature64, found.keyObject))) {
     throw new InvalidIdToken('signature');
   }
   const payload = jsonObject(payloadText);

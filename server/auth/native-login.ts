@@ -3,6 +3,7 @@
 // the token (401, or 503 when the keys cannot be fetched) → match or create the user → the branch.
 // Branch preconditions (client, downstream state) are checked before any account is written.
 // Logged: realm, provider, user id and a failure category — never a token.
+import type { SignatureService } from '../crypto/offload.ts';
 import type { AdminStore } from '../admin/store.ts';
 import { badRequest, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -38,6 +39,7 @@ export interface NativeLoginDeps {
   providers: Map<string, { provider: NativeProvider; jwks: JwksCache }>;
   limiter: FixedWindowLimiter;
   onUserCreated: UserCreatedHook;
+  signatures: SignatureService;
   metrics?: Metrics | null;
 }
 
@@ -75,6 +77,7 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     try {
       claims = await verifyIdToken(req.identityToken, {
         jwks: p.jwks,
+        signatures: deps.signatures,
         issuers: p.provider.issuers,
         // The realm's provider client id; operators list further app ids (another bundle id)
         // explicitly in additionalClientIds.

@@ -1,4 +1,5 @@
 // AuthService: composes the auth concern's handlers (CONTRACT §5).
+import type { SignatureService } from '../crypto/offload.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -42,13 +43,15 @@ export interface AuthDeps {
   metrics?: Metrics | null;
   /** The native identity providers (default: every one in providers/registry.ts). */
   providers?: ProviderRegistry;
+  /** The signature service (the crypto worker) for providers' tokens and gatehouse's own. */
+  signatures: SignatureService;
 }
 
 export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: Authenticator['userToken'] } {
   const { config, clock, store } = deps;
   const issuer = (realmId: string) => `${deps.publicUrl()}/api/oauth/${encodeURIComponent(realmId)}`;
   const keys = new SigningKeys(store, clock);
-  const sessions = createSessions({ store, admin: deps.admin, keys, clock, issuer });
+  const sessions = createSessions({ store, admin: deps.admin, keys, clock, issuer, signatures: deps.signatures });
   // One JWKS cache per provider; native login finds both by the `{provider}` of its path.
   const providers = new Map<string, { provider: NativeProvider; jwks: JwksCache }>();
   for (const spec of (deps.providers ?? PROVIDERS).specs) {
@@ -70,11 +73,12 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     limiter,
     tokenTimeoutMs: APPLE_TOKEN_TIMEOUT_MS,
     fetch: deps.fetch,
+    signatures: deps.signatures,
     metrics: deps.metrics,
   });
 
   const service: ServiceImpl = {
-    nativeLogin: createNativeLogin({ admin: deps.admin, users: deps.users, store, sessions, clock, providers, limiter, onUserCreated: deps.onUserCreated, metrics: deps.metrics }),
+    nativeLogin: createNativeLogin({ admin: deps.admin, users: deps.users, store, sessions, clock, providers, limiter, onUserCreated: deps.onUserCreated, signatures: deps.signatures, metrics: deps.metrics }),
     appleWebLogin: appleWeb.appleWebLogin,
     appleWebCallback: appleWeb.appleWebCallback,
     // One limiter for /authorize, native login, the Apple web flow and the token endpoint.

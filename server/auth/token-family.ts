@@ -1,5 +1,6 @@
 // Sessions: a token family per login (bound to one client and, per the client's setting, to the
 // issuing IP), a JWT access token and an opaque refresh token rotated on every use (CONTRACT §5).
+import type { SignatureService } from '../crypto/offload.ts';
 import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -24,6 +25,7 @@ export interface SessionDeps {
   admin: AdminStore;
   keys: SigningKeys;
   clock: Clock;
+  signatures: SignatureService;
   /** `{publicUrl}/api/oauth/{realmId}`, read lazily (the URL is known once HTTP is bound). */
   issuer(realmId: string): string;
 }
@@ -58,7 +60,7 @@ export function createSessions(deps: SessionDeps) {
   async function accessToken(f: TokenFamily, now: number): Promise<string> {
     const key = await keys.active(f.realmId);
     const iat = Math.floor(now / 1000);
-    return signAccessToken(key.kid, key.privateKey, {
+    return signAccessToken(deps.signatures, key.kid, key.privateKey, {
       iss: deps.issuer(f.realmId),
       sub: f.userId,
       aud: f.clientId,

@@ -92,9 +92,9 @@ test('jobs held by a worker that goes away finish on the event loop, and a new w
 });
 
 test('a process whose only work was a signature exits by itself (an idle worker holds nothing)', { timeout: 30_000 }, async () => {
-  const script = `import { cryptoOffload } from ${JSON.stringify(new URL('./offload.ts', import.meta.url).href)};
+  const script = `import { CryptoOffload } from ${JSON.stringify(new URL('./offload.ts', import.meta.url).href)};
 import { generateKeyPairSync } from 'node:crypto';
-const s = await cryptoOffload.sign('EdDSA', 'x', generateKeyPairSync('ed25519').privateKey);
+const s = await new CryptoOffload().sign('EdDSA', 'x', generateKeyPairSync('ed25519').privateKey);
 process.stdout.write(String(s.length));`;
   const started = Date.now();
   const out = await new Promise<string>((resolve, reject) =>

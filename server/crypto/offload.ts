@@ -45,7 +45,13 @@ interface Pending {
 const RETRY_MS = 5_000;
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
-export class CryptoOffload {
+/** What the auth concern asks of the signature service (one per server, made by the composition root). */
+export interface SignatureService {
+  verify(alg: JwsAlgorithm, data: string, signature: string, key: KeyObject): Promise<boolean>;
+  sign(alg: JwsAlgorithm, data: string, key: KeyObject): Promise<string>;
+}
+
+export class CryptoOffload implements SignatureService {
   private worker: Worker | null = null;
   private workerKeys = new Set<number>();
   private failedAt = -Infinity;
@@ -193,8 +199,6 @@ export class CryptoOffload {
   }
 }
 
-/** The process's one crypto worker. */
-export const cryptoOffload = new CryptoOffload();
 
 /** With GATEHOUSE_PROFILE=1, a job's time from submission to its answer (queue, thread hop and the
  *  signature work itself) as a span; otherwise the promise as it is. */

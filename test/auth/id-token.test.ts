@@ -6,6 +6,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { exportJWK } from 'jose';
 import { checkClaims, InvalidIdToken, verifyIdToken } from '../../server/auth/id-token.ts';
 import { JwksCache } from '../../server/auth/jwks-cache.ts';
+import { CryptoOffload } from '../../server/crypto/offload.ts';
 import { systemClock } from '../../server/lib/clock.ts';
 
 const NOW = 1_800_000_000;
@@ -81,7 +82,8 @@ describe('verifyIdToken', async () => {
   };
   const now = Math.floor(Date.now() / 1000);
   const claims = { iss: ISS, aud: AUD, sub: 'u1', iat: now, exp: now + 600, email: 'A@Example.com' };
-  const verify = (t: string) => verifyIdToken(t, { jwks, issuers: [ISS], audiences: [AUD], now });
+  const signatures = new CryptoOffload();
+  const verify = (t: string) => verifyIdToken(t, { jwks, signatures, issuers: [ISS], audiences: [AUD], now });
   const refused = async (t: string, category: string) => {
     await assert.rejects(verify(t), (e: unknown) => e instanceof InvalidIdToken && e.category === category && e.code === 'unauthorized');
   };
@@ -134,7 +136,7 @@ describe('verifyIdToken', async () => {
     const hash = createHash('sha256').update(raw).digest('hex');
     const withNonce = jws({ alg: 'RS256', kid: 'strong' }, { ...claims, nonce: hash });
     const withoutNonce = jws({ alg: 'RS256', kid: 'strong' }, claims);
-    const verifyNonce = (tok: string, nonce?: string) => verifyIdToken(tok, { jwks, issuers: [ISS], audiences: [AUD], now, nonce });
+    const verifyNonce = (tok: string, nonce?: string) => verifyIdToken(tok, { jwks, signatures, issuers: [ISS], audiences: [AUD], now, nonce });
     assert.equal((await verifyNonce(withNonce, raw)).sub, 'u1');
     assert.equal((await verifyNonce(withoutNonce)).sub, 'u1');
     for (const [tok, nonce] of [[withNonce, undefined], [withoutNonce, raw], [withNonce, 'other']] as const) {

@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAuth } from '../../server/auth/service.ts';
+import { CryptoOffload } from '../../server/crypto/offload.ts';
 import { loadConfig } from '../../server/config.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { silentLogger } from '../../server/lib/log.ts';
@@ -34,6 +35,7 @@ describe('the onUserCreated hook', () => {
       clock,
       onUserCreated: async (u) => void created.push(u),
       publicUrl: () => 'https://gatehouse.test',
+      signatures: new CryptoOffload(),
     });
   });
   after(async () => {
