@@ -5,7 +5,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { loadProtos } from '../../server/rpc/proto.ts';
 import { PROTO_TYPES_DIR, tsFiles, writeProtoTypes } from '../../server/rpc/proto-types.ts';
+import type { ServiceName } from '../../server/rpc/types.ts';
+
+// Exactly the keys of the hand-kept lists in server/rpc/types.ts: the compiler holds these objects to
+// those types, the tests below hold them to proto/.
+const SERVICES: Record<ServiceName, true> = {
+  'gatehouse.v1.AdminService': true,
+  'gatehouse.v1.AuthService': true,
+  'gatehouse.v1.BillingService': true,
+  'gatehouse.v1.PagesService': true,
+  'gatehouse.v1.PointsService': true,
+};
 
 const stale = 'server/rpc/generated/ is stale: run `npm run proto:types`';
 
@@ -22,5 +34,9 @@ describe('the generated types of proto/', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('name every service of proto/ in server/rpc/types.ts (Services)', () => {
+    assert.deepEqual(Object.keys(SERVICES).sort(), [...loadProtos().services].sort());
   });
 });
