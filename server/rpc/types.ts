@@ -31,7 +31,9 @@ export type MethodName<S extends ServiceName> = keyof Methods<S> & string;
 
 /** The four shapes of an RPC, as the generated MethodDefinition carries them. */
 type Shapes<S extends ServiceName, M extends MethodName<S>> =
-  Methods<S>[M] extends MethodDefinition<infer ReqIn, infer ResIn, infer ReqOut, infer ResOut> ? { reqIn: ReqIn; resIn: ResIn; reqOut: ReqOut; resOut: ResOut } : never;
+  Methods<S>[M] extends MethodDefinition<infer ReqIn extends object, infer ResIn extends object, infer ReqOut extends object, infer ResOut extends object>
+    ? { reqIn: ReqIn; resIn: ResIn; reqOut: ReqOut; resOut: ResOut }
+    : never;
 /** A request as a client may send it (input shape). */
 export type RequestIn<S extends ServiceName, M extends MethodName<S>> = Shapes<S, M>['reqIn'];
 /** A request as a handler receives it, whichever transport carried it (output shape). */
