@@ -1,5 +1,6 @@
 // What every command shares: the global options and one way to call the server and print.
 import type { Command } from 'commander';
+import type { MethodName, ProtoJson, RequestIn, ResponseOut, ServiceName } from '../server/rpc/types.ts';
 import { parseDuration } from './duration.ts';
 import { printJson, printLine, usageError } from './output.ts';
 
@@ -28,16 +29,28 @@ export function realmOf(g: Globals): string {
   return g.realm;
 }
 
+type ShortName<S> = S extends `gatehouse.v1.${infer N}` ? N : never;
+/** The services the CLI may call, by short name (PointsService). Not AuthService: its OAuth answers
+ *  carry RFC names (json_name), which ProtoJson does not model. */
+export type CliService = ShortName<Exclude<ServiceName, 'gatehouse.v1.AuthService'>>;
+type Full<S extends CliService> = `gatehouse.v1.${S}` & ServiceName;
+export type CliMethod<S extends CliService> = MethodName<Full<S>>;
+/** A request as the gRPC client sends it (the input shape: every field optional). */
+export type CliRequest<S extends CliService, M extends CliMethod<S>> = RequestIn<Full<S>, M>;
+/** An answer as rpc() resolves with it: proto3 JSON, as --json prints it. */
+export type CliAnswer<S extends CliService, M extends CliMethod<S>> = ProtoJson<ResponseOut<Full<S>, M>>;
+
 /** Calls an RPC of gatehouse.v1.{service}. The gRPC client loads lazily so `--help` stays fast. */
 let clientModule: typeof import('./client.ts') | null = null;
 
-export async function rpc(g: Globals, service: string, method: string, request: object): Promise<Record<string, unknown>> {
+export async function rpc<S extends CliService, M extends CliMethod<S>>(g: Globals, service: S, method: M, request: CliRequest<S, M>): Promise<CliAnswer<S, M>> {
   // The HTTP adapter's URL is the usual mistake: gRPC wants the other listener's host:port.
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(g.server)) {
     throw usageError(`${g.serverFrom === 'GATEHOUSE_SERVER' ? 'GATEHOUSE_SERVER=' : '--server '}${g.server}: expected HOST:PORT of gatehouse's gRPC listener (e.g. 127.0.0.1:50051), not a URL`);
   }
   clientModule ??= await import('./client.ts');
-  return clientModule.callRpc({ server: g.server, apiKey: g.apiKey }, service, method, request);
+  // callRpc writes the answer as the JSON of the method's response type, which CliAnswer describes.
+  return (await clientModule.callRpc({ server: g.server, apiKey: g.apiKey }, service, method, request)) as CliAnswer<S, M>;
 }
 
 /** Closes the gRPC channels a command opened, so the process can exit. */

@@ -83,7 +83,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     await admin.createRealm({ id: REALM, name: 'Simulation', createdAt: clock.now() });
     // Free periodic windows come from the default configuration a new account is granted under.
     if (input.windows.length && input.kind === 'free_periodic_credit') {
-      await engine.pointsService.putDefaultConfig!({ realmId: REALM, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: { windows: input.windows } }, ctx);
+      await engine.pointsService.putDefaultConfig({ realmId: REALM, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: { windows: input.windows } }, ctx);
     }
     const userId = 'usr_sim';
     const user = { id: userId, realmId: REALM, email: 'sim@example.invalid', emailVerified: true, givenName: null, familyName: null, createdAt: clock.now() };
@@ -92,7 +92,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
 
     if (input.windows.length && input.kind === 'subscription_credit') {
       {
-        const batch = await engine.billingService.batchUpdateEntitlementMappings!(
+        const batch = await engine.billingService.batchUpdateEntitlementMappings(
           {
             realmId: REALM,
             paymentProvider: 'sim',
@@ -101,14 +101,14 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
           },
           ctx,
         );
-        await engine.billingService.createSubscription!({ realmId: REALM, userId, mappingId: batch.mappings[0].mappingId }, ctx);
+        await engine.billingService.createSubscription({ realmId: REALM, userId, mappingId: batch.mappings![0]!.mappingId! }, ctx);
       }
     }
     for (const [kind, amount] of [['topup_credit', input.pools.topup], ['granted_credit', input.pools.granted]] as const) {
-      if (amount) await engine.pointsService.grant!({ realmId: REALM, userId, kind, amount, expiresAt: null }, ctx);
+      if (amount) await engine.pointsService.grant({ realmId: REALM, userId, kind, amount, expiresAt: null }, ctx);
     }
 
-    const summary = async () => engine.pointsService.getSummary!({ realmId: REALM, userId }, ctx);
+    const summary = async () => engine.pointsService.getSummary({ realmId: REALM, userId }, ctx);
     const iso = (t: number) => new Date(t).toISOString();
     const startSummary = await summary();
     const poolStart = startSummary.spendableFromPool as number;
@@ -151,7 +151,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
       let fromPool = 0;
       let refused = false;
       try {
-        const r = await engine.pointsService.consume!({ realmId: REALM, userId, amount: ev.amount }, ctx);
+        const r = await engine.pointsService.consume({ realmId: REALM, userId, amount: ev.amount }, ctx);
         for (const a of r.allocations as Array<{ creditKind: string; amount: number }>) {
           if (POOL_KINDS.has(a.creditKind)) fromPool += a.amount;
           else fromQuota += a.amount;

@@ -6,6 +6,8 @@ import { parseDuration } from './duration.ts';
 import { promptModule } from './prompts.ts';
 import { windowKey, windowTable } from './window-text.ts';
 
+/** A quota window as the server answers it: both fields set (proto/ makes them `optional` only so
+ *  that a request missing one is refused rather than read as 0). */
 export interface Window {
   windowSeconds: number;
   limit: number;

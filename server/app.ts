@@ -8,7 +8,7 @@ import { AnswerTurns } from './lib/answer-turns.ts';
 import { createAdminService } from './admin/service.ts';
 import { authenticateApiKey } from './admin/api-keys.ts';
 import type { Authenticator } from './rpc/access.ts';
-import type { ServiceTable } from './rpc/context.ts';
+import type { ServiceTable } from './rpc/types.ts';
 import { openDatabase, type Db } from './store/open.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { sqliteError } from './store/database-errors.ts';

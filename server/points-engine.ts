@@ -8,7 +8,7 @@ import { createPointsService } from './points/service.ts';
 import { createBillingService } from './billing/service.ts';
 import type { PointsStore } from './points/store.ts';
 import type { BillingStore } from './billing/store.ts';
-import type { ServiceImpl } from './rpc/context.ts';
+import type { ServiceImpl } from './rpc/types.ts';
 import type { UserCreatedHook } from './users/store.ts';
 
 export interface PointsStores {
@@ -18,9 +18,9 @@ export interface PointsStores {
 
 export interface PointsEngine extends PointsStores {
   /** gatehouse.v1.PointsService handlers. */
-  pointsService: ServiceImpl;
+  pointsService: ServiceImpl<'gatehouse.v1.PointsService'>;
   /** gatehouse.v1.BillingService handlers. */
-  billingService: ServiceImpl;
+  billingService: ServiceImpl<'gatehouse.v1.BillingService'>;
   /** Registration credit + the current free periodic grant for every new account (idempotent). */
   onUserCreated: UserCreatedHook;
 }

@@ -15,7 +15,18 @@ function settingOptions(cmd: Command, creating: boolean): Command {
     .option('--refresh-ttl <duration>', 'refresh token lifetime: 30d, 12h, or seconds', parseSecondsArg('--refresh-ttl'));
 }
 
-function settings(o: Record<string, unknown>) {
+/** The flags settingOptions declares, as commander parses them. */
+interface SettingFlags {
+  name?: string;
+  type?: string;
+  redirectUri?: string[];
+  ipBinding?: string;
+  enabled?: boolean;
+  accessTtl?: number;
+  refreshTtl?: number;
+}
+
+function settings(o: SettingFlags) {
   return {
     name: o.name,
     type: o.type,
@@ -29,7 +40,7 @@ function settings(o: Record<string, unknown>) {
 export function clientCommand(): Command {
   const cmd = new Command('client').description('client applications of a realm');
   settingOptions(cmd.command('create <clientId>').description('register a client application'), true).action(
-    async (clientId: string, o: Record<string, unknown>, c: Command) => {
+    async (clientId: string, o: SettingFlags, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'CreateClient', { realmId: realmOf(g), clientId, ...settings(o), redirectUris: o.redirectUri });
       show(g, res, () => record(res));
@@ -41,9 +52,8 @@ export function clientCommand(): Command {
     .action(async (_o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListClients', { realmId: realmOf(g) });
-      const rows = res.clients as Array<Record<string, unknown>>;
       show(g, res, () =>
-        table(['CLIENT ID', 'NAME', 'TYPE', 'ENABLED', 'IP BINDING'], rows.map((r) => [r.clientId as string, r.name as string, r.type as string, r.enabled as boolean, r.ipBinding as string])),
+        table(['CLIENT ID', 'NAME', 'TYPE', 'ENABLED', 'IP BINDING'], res.clients.map((r) => [r.clientId, r.name, r.type, r.enabled, r.ipBinding])),
       );
     });
   cmd
@@ -55,7 +65,7 @@ export function clientCommand(): Command {
       show(g, res, () => record(res));
     });
   settingOptions(cmd.command('update <clientId>').description('change some settings of a client application'), false).action(
-    async (clientId: string, o: Record<string, unknown>, c: Command) => {
+    async (clientId: string, o: SettingFlags, c: Command) => {
       const g = globals(c);
       const redirectUris = o.redirectUri ? { values: o.redirectUri } : null;
       const res = await rpc(g, 'AdminService', 'UpdateClient', { realmId: realmOf(g), clientId, ...settings(o), redirectUris });

@@ -1,15 +1,17 @@
 // gatehouse default-config: the realm default points configuration (the console page
 // /manage/points/default-config): get, set with flags (scripts), edit interactively.
 import { Command } from 'commander';
-import { collect, globals, parseIntArg, realmOf, rpc, show, type Globals } from '../context.ts';
+import { collect, globals, parseIntArg, realmOf, rpc, show, type CliAnswer, type CliRequest, type Globals } from '../context.ts';
 import { record, usageError } from '../output.ts';
 import { canPrompt } from '../prompts.ts';
 import type { Window } from '../window-editor.ts';
 
 const PERIOD_TYPES = ['once', 'daily', 'weekly', 'monthly'];
 
+type Config = CliAnswer<'PointsService', 'GetDefaultConfig'>;
+
 /** The configuration as text. The window helpers load here, not at start, so `--help` stays fast. */
-export async function describeConfig(cfg: Record<string, unknown>): Promise<string> {
+export async function describeConfig(cfg: Config): Promise<string> {
   const { windowTable } = await import('../window-text.ts');
   const windows = cfg.freePeriodicQuotaWindows as Window[] | null;
   const { freePeriodicQuotaWindows: _w, ...rest } = cfg;
@@ -18,15 +20,15 @@ export async function describeConfig(cfg: Record<string, unknown>): Promise<stri
 
 /** With windows the free periodic grant is a window entitlement and its fixed amount is not used
  *  (server/store/points-sql.ts materialiseFreePeriodic): say so rather than let an amount look in force. */
-async function unusedAmountWarning(cfg: Record<string, unknown>): Promise<string | null> {
+async function unusedAmountWarning(cfg: Config): Promise<string | null> {
   const windows = cfg.freePeriodicQuotaWindows as Window[] | null;
-  const amount = cfg.freePeriodicPointsAmount as number;
+  const amount = cfg.freePeriodicPointsAmount;
   if (!windows?.length || amount <= 0) return null;
   const { windowsText } = await import('../window-text.ts');
   return `warning: the free periodic grant uses its windows (${windowsText(windows)}), so freePeriodicPointsAmount ${amount} is not granted; clear the windows (--clear-free-windows) to grant a fixed amount instead`;
 }
 
-async function put(g: Globals, body: Record<string, unknown>) {
+async function put(g: Globals, body: Omit<CliRequest<'PointsService', 'PutDefaultConfig'>, 'realmId'>) {
   const res = await rpc(g, 'PointsService', 'PutDefaultConfig', { realmId: realmOf(g), ...body });
   const text = g.json ? '' : await describeConfig(res);
   show(g, res, () => `saved\n${text}`);

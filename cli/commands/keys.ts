@@ -1,6 +1,6 @@
 // gatehouse keys: API keys. `keys create --db PATH` bootstraps the first key with no server.
 import { Command } from 'commander';
-import { collect, globals, rpc, show } from '../context.ts';
+import { collect, globals, rpc, show, type CliAnswer } from '../context.ts';
 import { record, table, usageError } from '../output.ts';
 
 export function keysCommand(): Command {
@@ -17,7 +17,7 @@ export function keysCommand(): Command {
       const g = globals(c);
       const realm = opts.keyRealm ?? g.realm;
       if (!realm) throw usageError('which realm? pass --realm <id> (or --key-realm) — * binds the key to all realms');
-      let created: Record<string, unknown>;
+      let created: CliAnswer<'AdminService', 'CreateApiKey'>;
       if (opts.db) {
         const { openDatabase } = await import('../../server/store/open.ts');
         const { SqliteAdminStore } = await import('../../server/store/admin-store.ts');
@@ -44,9 +44,8 @@ export function keysCommand(): Command {
     .action(async (_o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListApiKeys', {});
-      const keys = res.keys as Array<Record<string, unknown>>;
       show(g, res, () =>
-        table(['ID', 'REALM', 'PERMISSIONS', 'NAME', 'REVOKED'], keys.map((k) => [k.id as string, k.realm as string, (k.permissions as string[]).join(','), k.name as string, (k.revokedAt as string) ?? ''])),
+        table(['ID', 'REALM', 'PERMISSIONS', 'NAME', 'REVOKED'], res.keys.map((k) => [k.id, k.realm, k.permissions.join(','), k.name, k.revokedAt ?? ''])),
       );
     });
 

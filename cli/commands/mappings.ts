@@ -2,25 +2,26 @@
 // list, apply a batch from a file (scripts), edit one mapping's windows interactively.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { globals, realmOf, rpc, show, type Globals } from '../context.ts';
+import { globals, realmOf, rpc, show, type CliAnswer, type CliRequest, type Globals } from '../context.ts';
 import { CliError, table, usageError } from '../output.ts';
 import { canPrompt, confirmOrFail } from '../prompts.ts';
 import type { Window } from '../window-editor.ts';
 
-type Mapping = Record<string, unknown> & { mappingId: string; enabled: boolean; entitlementKey: string; quotaWindows: Window[] | null; activeSubscriptions: number };
+type Mapping = CliAnswer<'BillingService', 'ListEntitlementMappings'>['mappings'][number];
+type Batch = CliRequest<'BillingService', 'BatchUpdateEntitlementMappings'>;
 
 /** The mappings as a table. The window helpers load here, not at start, so `--help` stays fast. */
 export async function mappingsTable(rows: Mapping[]): Promise<string> {
   const { windowsText } = await import('../window-text.ts');
   return table(
     ['MAPPING', 'PROVIDER', 'PRODUCT', 'KEY', 'ENABLED', 'POINTS', 'PERIOD', 'WINDOWS', 'ACTIVE SUBS'],
-    rows.map((m) => [m.mappingId, m.paymentProvider as string, m.externalProductId as string, m.entitlementKey, m.enabled, m.pointsPerPeriod as number, m.grantPeriodType as string, m.quotaWindows === null ? '-' : windowsText(m.quotaWindows), m.activeSubscriptions]),
+    rows.map((m) => [m.mappingId, m.paymentProvider, m.externalProductId, m.entitlementKey, m.enabled, m.pointsPerPeriod, m.grantPeriodType, m.quotaWindows === null ? '-' : windowsText(m.quotaWindows as Window[]), m.activeSubscriptions]),
   );
 }
 
 async function listMappings(g: Globals, filter: { paymentProvider?: string; externalProductId?: string } = {}): Promise<Mapping[]> {
   const res = await rpc(g, 'BillingService', 'ListEntitlementMappings', { realmId: realmOf(g), paymentProvider: filter.paymentProvider ?? '', externalProductId: filter.externalProductId ?? '' });
-  return res.mappings as Mapping[];
+  return res.mappings;
 }
 
 const inUseMessage = (mappingId: unknown, entitlementKey: unknown, n: unknown) =>
@@ -29,9 +30,9 @@ const inUseMessage = (mappingId: unknown, entitlementKey: unknown, n: unknown) =
 /** Sends a batch. A disabling the server would refuse (the mapping has active subscriptions, which
  *  the listing shows) is refused here without a question; any other disabling is confirmed first.
  *  A 409 that still comes (a subscription started meanwhile) names the mapping the same way. */
-async function sendBatch(g: Globals, batch: Record<string, unknown>, yes: boolean | undefined): Promise<void> {
+async function sendBatch(g: Globals, batch: Batch, yes: boolean | undefined): Promise<void> {
   const existing = await listMappings(g);
-  const updates = (batch.updates as Array<Record<string, unknown>>) ?? [];
+  const updates = batch.updates ?? [];
   const disabling = updates
     .filter((u) => u.enabled === false && typeof u.mappingId === 'string')
     .map((u) => existing.find((x) => x.mappingId === u.mappingId))
@@ -47,7 +48,7 @@ async function sendBatch(g: Globals, batch: Record<string, unknown>, yes: boolea
   for (const m of disabling) await confirmOrFail(`Disable mapping ${m.mappingId} (${m.entitlementKey}, no active subscriptions)?`, yes);
   try {
     const res = await rpc(g, 'BillingService', 'BatchUpdateEntitlementMappings', { ...batch, realmId: realmOf(g) });
-    const text = g.json ? '' : await mappingsTable(res.mappings as Mapping[]);
+    const text = g.json ? '' : await mappingsTable(res.mappings);
     show(g, res, () => `saved ${res.saved} mapping(s)\n${text}`);
   } catch (e) {
     if (e instanceof CliError && e.code === 'mapping_in_use') {
@@ -96,9 +97,9 @@ export function mappingsCommand(): Command {
       const { messageFromJson } = await import('../../server/rpc/json.ts');
       const { loadProtos } = await import('../../server/rpc/proto.ts');
       const type = loadProtos().root.lookupType('gatehouse.v1.BatchUpdateEntitlementMappingsRequest');
-      let batch: Record<string, unknown>;
+      let batch: Batch;
       try {
-        batch = messageFromJson(type, json);
+        batch = messageFromJson(type, json) as Batch;
       } catch (e) {
         throw usageError(`--file: ${(e as Error).message}`);
       }
@@ -115,7 +116,7 @@ export function mappingsCommand(): Command {
       if (!m) throw new CliError(`mapping ${mappingId} not found in realm ${realmOf(g)}`, 1, 'not_found');
       const { editWindows } = await import('../window-editor.ts');
       const { windowRules } = await import('../window-rules.ts');
-      const after = await editWindows(`Quota windows of mapping ${m.mappingId} (${m.entitlementKey})`, m.quotaWindows ?? [], windowRules('quotaWindows'));
+      const after = await editWindows(`Quota windows of mapping ${m.mappingId} (${m.entitlementKey})`, (m.quotaWindows as Window[] | null) ?? [], windowRules('quotaWindows'));
       if (after === null) {
         process.stderr.write('cancelled; nothing saved\n');
         return;

@@ -1,19 +1,17 @@
 // gatehouse points: a user's points (summary), grants of top-up / granted credit, and consumes.
 import { Command } from 'commander';
-import { globals, parseIntArg, realmOf, rpc, show } from '../context.ts';
+import { globals, parseIntArg, realmOf, rpc, show, type CliAnswer, type CliRequest } from '../context.ts';
 import { CliError, table, usageError } from '../output.ts';
 import { parseDuration } from '../duration.ts';
 
-type WindowRow = { creditKind: string; key: string; limit: number; used: number; remaining: number; nextRecoveryAt: string | null; resetsAt: string | null; isTightest: boolean; exhausted: boolean };
-
-export function summaryText(s: Record<string, any>): string {
-  const b = s.balances as Record<string, number>;
+export function summaryText(s: CliAnswer<'PointsService', 'GetSummary'>): string {
+  const b = s.balances!;
   const lines = [
     `user:      ${s.userId}`,
     `total:     ${s.total} (quota ${s.spendableFromQuota}, balances ${s.spendableFromPool})`,
     `balances:  topup ${b.topup}, registration ${b.registration}, granted ${b.granted}, subscription ${b.subscription}, free periodic ${b.freePeriodic}`,
   ];
-  const rows = s.windows as WindowRow[];
+  const rows = s.windows;
   if (rows.length) {
     lines.push('', table(
       ['KIND', 'WINDOW', 'LIMIT', 'USED', 'REMAINING', 'NEXT RECOVERY', 'RESETS', ''],
@@ -60,7 +58,7 @@ export function pointsCommand(): Command {
       const g = globals(c);
       const kind = o.kind === 'topup' ? 'topup_credit' : o.kind === 'granted' ? 'granted_credit' : o.kind;
       if (kind !== 'topup_credit' && kind !== 'granted_credit') throw usageError(`--kind ${o.kind}: topup_credit or granted_credit`);
-      const req: Record<string, unknown> = { realmId: realmOf(g), userId, kind, amount: o.amount };
+      const req: CliRequest<'PointsService', 'Grant'> = { realmId: realmOf(g), userId, kind, amount: o.amount };
       if (o.expires) req.expiresAt = parseExpiry(o.expires);
       if (o.idempotencyKey) req.idempotencyKey = o.idempotencyKey;
       const res = await rpc(g, 'PointsService', 'Grant', req);
@@ -75,13 +73,13 @@ export function pointsCommand(): Command {
     .option('--idempotency-key <key>', 'a retry with the same key deducts once')
     .action(async (userId: string, o: { amount: number; description?: string; idempotencyKey?: string }, c: Command) => {
       const g = globals(c);
-      const req: Record<string, unknown> = { realmId: realmOf(g), userId, amount: o.amount };
+      const req: CliRequest<'PointsService', 'Consume'> = { realmId: realmOf(g), userId, amount: o.amount };
       if (o.description !== undefined) req.description = o.description;
       if (o.idempotencyKey) req.idempotencyKey = o.idempotencyKey;
       try {
         const res = await rpc(g, 'PointsService', 'Consume', req);
-        const alloc = res.allocations as Array<{ creditKind: string; sourceId: string; amount: number }>;
-        const rem = res.remaining as { quota: number; pool: number; total: number };
+        const alloc = res.allocations;
+        const rem = res.remaining!;
         show(g, res, () =>
           [`consumed ${res.amount} (${res.transactionId}); left ${rem.total} (quota ${rem.quota}, balances ${rem.pool})`, table(['KIND', 'SOURCE', 'AMOUNT'], alloc.map((a) => [a.creditKind, a.sourceId, a.amount]))].join('\n'),
         );

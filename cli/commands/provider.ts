@@ -5,6 +5,19 @@ import { PROVIDERS } from '../../server/auth/providers/registry.ts';
 import { collect, globals, parseBool, realmOf, rpc, show } from '../context.ts';
 import { CliError, record, table, usageError } from '../output.ts';
 
+/** The flags of `provider set`, as commander parses them. */
+interface SetFlags {
+  clientId?: string;
+  enabled?: boolean;
+  additionalClientId: string[];
+  clearAdditionalClientIds?: boolean;
+  clientSecret?: string;
+  teamId?: string;
+  keyId?: string;
+  privateKeyFile?: string;
+  webClientId?: string;
+}
+
 export function providerCommand(): Command {
   const cmd = new Command('provider').description(`identity providers of a realm (${PROVIDERS.kinds.join(', ')})`);
   cmd
@@ -19,7 +32,7 @@ export function providerCommand(): Command {
     .option('--key-id <id>', 'Apple key id (web flow)')
     .option('--private-key-file <path>', 'Apple .p8 private key file (web flow)')
     .option('--web-client-id <id>', 'Apple Services ID used by the web-redirect login ("" removes it)')
-    .action(async (provider: string, o: Record<string, unknown> & { additionalClientId: string[] }, c: Command) => {
+    .action(async (provider: string, o: SetFlags, c: Command) => {
       const g = globals(c);
       if (o.additionalClientId.length && o.clearAdditionalClientIds) throw usageError('--additional-client-id and --clear-additional-client-ids contradict each other');
       let privateKey: string | undefined;
@@ -37,7 +50,7 @@ export function providerCommand(): Command {
         throw e;
       });
       if (!current && o.clientId === undefined) throw usageError(`--client-id: required to configure ${provider} for the first time`);
-      const additionalClientIds = o.clearAdditionalClientIds ? [] : o.additionalClientId.length ? o.additionalClientId : ((current?.additionalClientIds as string[] | undefined) ?? []);
+      const additionalClientIds = o.clearAdditionalClientIds ? [] : o.additionalClientId.length ? o.additionalClientId : (current?.additionalClientIds ?? []);
       const res = await rpc(g, 'AdminService', 'PutProvider', {
         realmId: realmOf(g),
         provider,
@@ -66,8 +79,7 @@ export function providerCommand(): Command {
     .action(async (_o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListProviders', { realmId: realmOf(g) });
-      const rows = res.providers as Array<Record<string, unknown>>;
-      show(g, res, () => table(['PROVIDER', 'CLIENT ID', 'ENABLED', 'SECRET'], rows.map((r) => [r.provider as string, r.clientId as string, r.enabled as boolean, r.hasClientSecret ? 'stored' : 'none'])));
+      show(g, res, () => table(['PROVIDER', 'CLIENT ID', 'ENABLED', 'SECRET'], res.providers.map((r) => [r.provider, r.clientId, r.enabled, r.hasClientSecret ? 'stored' : 'none'])));
     });
   return cmd;
 }

@@ -20,8 +20,7 @@ export function realmCommand(): Command {
     .action(async (_o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListRealms', {});
-      const realms = res.realms as Array<Record<string, string>>;
-      show(g, res, () => table(['ID', 'NAME', 'CREATED'], realms.map((r) => [r.id, r.name, r.createdAt])));
+      show(g, res, () => table(['ID', 'NAME', 'CREATED'], res.realms.map((r) => [r.id, r.name, r.createdAt])));
     });
   cmd
     .command('get <id>')

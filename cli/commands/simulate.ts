@@ -83,9 +83,9 @@ export function simulateCommand(): Command {
       const { windowsFromFlags } = await import('../window-rules.ts');
       if (o.mapping) {
         const res = await rpc(g, 'BillingService', 'ListEntitlementMappings', { realmId: realmOf(g), paymentProvider: '', externalProductId: '' });
-        const m = (res.mappings as Array<{ mappingId: string; quotaWindows: Window[] | null }>).find((x) => x.mappingId === o.mapping);
+        const m = res.mappings.find((x) => x.mappingId === o.mapping);
         if (!m) throw usageError(`--mapping: ${o.mapping} not found in realm ${realmOf(g)}`);
-        windows = m.quotaWindows ?? [];
+        windows = (m.quotaWindows as Window[] | null) ?? [];
         kind = 'subscription_credit';
       } else if (o.defaultConfig) {
         const cfg = await rpc(g, 'PointsService', 'GetDefaultConfig', { realmId: realmOf(g) });

@@ -1,7 +1,7 @@
 // gatehouse subscriptions: what a payment provider's webhook would do — activate a subscription
 // (granting its mapping's entitlement) and cancel it (ending the entitlement).
 import { Command } from 'commander';
-import { globals, realmOf, rpc, show } from '../context.ts';
+import { globals, realmOf, rpc, show, type CliRequest } from '../context.ts';
 import { record } from '../output.ts';
 
 export function subscriptionsCommand(): Command {
@@ -15,7 +15,7 @@ export function subscriptionsCommand(): Command {
     .option('--external-id <id>', "the payment provider's subscription id (a repeat answers the same subscription)")
     .action(async (o: { user: string; mapping: string; externalId?: string }, c: Command) => {
       const g = globals(c);
-      const req: Record<string, unknown> = { realmId: realmOf(g), userId: o.user, mappingId: o.mapping };
+      const req: CliRequest<'BillingService', 'CreateSubscription'> = { realmId: realmOf(g), userId: o.user, mappingId: o.mapping };
       if (o.externalId) req.externalSubscriptionId = o.externalId;
       const res = await rpc(g, 'BillingService', 'CreateSubscription', req);
       show(g, res, () => record(res));

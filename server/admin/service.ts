@@ -3,7 +3,9 @@
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
-import { keyCoversRealm, type ApiKeyPrincipal, type CallContext, type ServiceImpl } from '../rpc/context.ts';
+import { keyCoversRealm, type ApiKeyPrincipal, type CallContext } from '../rpc/context.ts';
+import type { ServiceImpl } from '../rpc/types.ts';
+import type { UserAdminHandlers } from '../users/service.ts';
 import { createApiKey, keyOutsideCaller } from './api-keys.ts';
 import {
   validateClientId,
@@ -64,9 +66,12 @@ function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
   return ctx.principal;
 }
 
-export function createAdminService({ store, clock, providers }: AdminDeps): ServiceImpl {
+/** The AdminService RPCs except the account ones (users/service.ts). */
+export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof UserAdminHandlers>;
+
+export function createAdminService({ store, clock, providers }: AdminDeps): AdminHandlers {
   return {
-    async createRealm(req: { id: string; name: string }) {
+    async createRealm(req) {
       validateRealmId(req.id);
       validateName(req.name);
       const realm: Realm = { id: req.id, name: req.name.trim(), createdAt: clock.now() };
@@ -74,27 +79,17 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Serv
       return realmView(realm);
     },
 
-    async listRealms(_req: object, ctx: CallContext) {
+    async listRealms(_req, ctx) {
       const key = apiKeyOf(ctx);
       const realms = (await store.listRealms()).filter((r) => keyCoversRealm(key, r.id));
       return { realms: realms.map(realmView) };
     },
 
-    async getRealm(req: { realmId: string }) {
+    async getRealm(req) {
       return realmView(await requireRealm(store, req.realmId));
     },
 
-    async createClient(req: {
-      realmId: string;
-      clientId: string;
-      name: string;
-      type: string;
-      redirectUris: string[];
-      ipBinding?: string;
-      enabled?: boolean;
-      accessTokenTtlSeconds?: number;
-      refreshTokenTtlSeconds?: number;
-    }) {
+    async createClient(req) {
       await requireRealm(store, req.realmId);
       validateClientId(req.clientId);
       validateName(req.name);
@@ -119,28 +114,18 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Serv
       return clientView(client);
     },
 
-    async listClients(req: { realmId: string }) {
+    async listClients(req) {
       await requireRealm(store, req.realmId);
       return { clients: (await store.listClients(req.realmId)).map(clientView) };
     },
 
-    async getClient(req: { realmId: string; clientId: string }) {
+    async getClient(req) {
       const c = await store.getClient(req.realmId, req.clientId);
       if (!c) throw notFound(`Client ${req.clientId} not found in realm ${req.realmId}`);
       return clientView(c);
     },
 
-    async updateClient(req: {
-      realmId: string;
-      clientId: string;
-      name?: string;
-      type?: string;
-      redirectUris: { values: string[] } | null;
-      ipBinding?: string;
-      enabled?: boolean;
-      accessTokenTtlSeconds?: number;
-      refreshTokenTtlSeconds?: number;
-    }) {
+    async updateClient(req) {
       const patch: ClientPatch = {};
       if (req.name !== undefined) patch.name = req.name.trim();
       if (req.type !== undefined) patch.type = req.type as ClientApp['type'];
@@ -154,18 +139,7 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Serv
       return clientView(updated);
     },
 
-    async putProvider(req: {
-      realmId: string;
-      provider: string;
-      clientId: string;
-      enabled?: boolean;
-      clientSecret?: string;
-      additionalClientIds: string[];
-      teamId?: string;
-      keyId?: string;
-      privateKey?: string;
-      webClientId?: string;
-    }) {
+    async putProvider(req) {
       validateProvider(req.provider, providers);
       await requireRealm(store, req.realmId);
       if (req.clientId.trim() === '') throw badRequest('clientId: required', { field: 'clientId' });
@@ -191,19 +165,19 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Serv
       return providerView(saved);
     },
 
-    async getProvider(req: { realmId: string; provider: string }) {
+    async getProvider(req) {
       validateProvider(req.provider, providers);
       const p = await store.getProvider(req.realmId, req.provider);
       if (!p) throw notFound(`Provider ${req.provider} is not configured in realm ${req.realmId}`);
       return providerView(p);
     },
 
-    async listProviders(req: { realmId: string }) {
+    async listProviders(req) {
       await requireRealm(store, req.realmId);
       return { providers: (await store.listProviders(req.realmId)).map(providerView) };
     },
 
-    async createApiKey(req: { realm: string; permissions: string[]; name: string }, ctx: CallContext) {
+    async createApiKey(req, ctx) {
       const caller = apiKeyOf(ctx);
       if (!req.realm) throw badRequest('realm: required (a realm id or "*")', { field: 'realm' });
       // A key can only hand out what it has itself: its realm and a subset of its permissions.
@@ -214,13 +188,13 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Serv
       return { id: record.id, key, realm: record.realm, permissions: record.permissions, name: record.name };
     },
 
-    async listApiKeys(_req: object, ctx: CallContext) {
+    async listApiKeys(_req, ctx) {
       const caller = apiKeyOf(ctx);
       const keys = (await store.listApiKeys()).filter((k) => caller.realm === '*' || k.realm === caller.realm);
       return { keys: keys.map(keyView) };
     },
 
-    async revokeApiKey(req: { keyId: string }, ctx: CallContext) {
+    async revokeApiKey(req, ctx) {
       const caller = apiKeyOf(ctx);
       const existing = await store.getApiKey(req.keyId);
       if (!existing) throw notFound(`API key ${req.keyId} not found`);

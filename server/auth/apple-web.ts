@@ -25,6 +25,7 @@ import type { ProviderConfig } from '../admin/model.ts';
 import { badRequest, GatehouseError, notFound } from '../errors.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { CallContext } from '../rpc/context.ts';
+import type { RequestOut } from '../rpc/types.ts';
 import { AppleCodeRefused, exchangeAppleCode } from './apple-token.ts';
 import { appleClientSecret } from './client-secret.ts';
 import { branchPreconditions, cleanName, completeLogin, type CompleteLoginDeps, type Fail, type FullName } from './complete-login.ts';
@@ -82,7 +83,7 @@ export function createAppleWeb(deps: AppleWebDeps) {
     return s;
   }
 
-  async function appleWebLogin(req: { realmId: string; clientId: string; downstreamState?: string }, ctx: CallContext) {
+  async function appleWebLogin(req: RequestOut<'gatehouse.v1.AuthService', 'AppleWebLogin'>, ctx: CallContext) {
     const fail = failer(ctx, req.realmId, 'apple web login refused');
     rateLimit(ctx, fail); // each start writes an attempt row
     if (!req.clientId) throw fail('bad_request', badRequest('clientId: required', { field: 'clientId' }));
@@ -118,7 +119,7 @@ export function createAppleWeb(deps: AppleWebDeps) {
     return { location: `${deps.appleAuthUrl}/auth/authorize?${query}` };
   }
 
-  async function appleWebCallback(req: { realmId: string; code: string; idToken: string; state: string; user: string; error: string }, ctx: CallContext) {
+  async function appleWebCallback(req: RequestOut<'gatehouse.v1.AuthService', 'AppleWebCallback'>, ctx: CallContext) {
     const fail = failer(ctx, req.realmId, 'apple web login refused');
     rateLimit(ctx, fail);
 

@@ -5,6 +5,7 @@ import { redirectUriProblem } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CallContext } from '../rpc/context.ts';
+import type { RequestOut } from '../rpc/types.ts';
 import { CHALLENGE_RE } from './pkce.ts';
 import { oauthError } from './oauth-errors.ts';
 import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
@@ -14,19 +15,8 @@ export const TRANSACTION_TTL_S = 300;
 /** RFC 6749 Appendix A.5: `state` is VSCHAR (printable ASCII); we also bound its length. */
 const STATE_RE = /^[\x20-\x7e]{8,512}$/;
 
-export interface AuthorizeRequest {
-  realmId: string;
-  responseType: string;
-  clientId: string;
-  redirectUri: string;
-  state: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
-  scope: string;
-}
-
 export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clock: Clock; limiter: FixedWindowLimiter }) {
-  return async function authorize(req: AuthorizeRequest, ctx: CallContext) {
+  return async function authorize(req: RequestOut<'gatehouse.v1.AuthService', 'Authorize'>, ctx: CallContext) {
     // Each call stores a transaction without any credential: the login endpoints' per-IP budget.
     const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
     if (!limited.allowed) throw rateLimited(limited.retryAfterS);

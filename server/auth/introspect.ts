@@ -4,17 +4,13 @@
 import { badRequest } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/ids.ts';
+import type { RequestOut } from '../rpc/types.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
 
-export interface IntrospectRequest {
-  realmId: string;
-  token: string;
-}
-
 export function createIntrospect(deps: { store: AuthStore; sessions: Sessions; clock: Clock; issuer(realmId: string): string }) {
   const { store, sessions, clock, issuer } = deps;
-  return async function introspect(req: IntrospectRequest) {
+  return async function introspect(req: RequestOut<'gatehouse.v1.AuthService', 'Introspect'>) {
     if (!req.token) throw badRequest('token: required', { field: 'token' });
     if (req.token.startsWith('rt_')) {
       const found = await store.familyOfRefreshToken(sha256Hex(req.token));

@@ -2,10 +2,11 @@
 // document at each address the proto lists, so a relying-party library finds every endpoint from
 // the issuer URL alone.
 import { requireRealm, type AdminStore } from '../admin/store.ts';
+import type { RequestOut } from '../rpc/types.ts';
 import { GRANT_TYPES } from './token.ts';
 
 export function createMetadata(deps: { admin: AdminStore; issuer(realmId: string): string }) {
-  return async function metadata(req: { realmId: string }) {
+  return async function metadata(req: RequestOut<'gatehouse.v1.AuthService', 'Metadata'>) {
     await requireRealm(deps.admin, req.realmId);
     const base = deps.issuer(req.realmId);
     return {

@@ -8,6 +8,7 @@ import type { AdminStore } from '../admin/store.ts';
 import { badRequest, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CallContext } from '../rpc/context.ts';
+import type { RequestOut } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { branchPreconditions, cleanName, completeLogin } from './complete-login.ts';
 import { InvalidIdToken, verifyIdToken } from './id-token.ts';
@@ -19,16 +20,6 @@ import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
 
 export { CODE_TTL_S } from './complete-login.ts';
-
-export interface NativeLoginRequest {
-  realmId: string;
-  provider: string;
-  identityToken: string;
-  clientId: string;
-  downstreamState?: string;
-  nonce?: string;
-  fullName: { givenName: string; familyName: string } | null;
-}
 
 export interface NativeLoginDeps {
   admin: AdminStore;
@@ -44,7 +35,7 @@ export interface NativeLoginDeps {
 }
 
 export function createNativeLogin(deps: NativeLoginDeps) {
-  return async function nativeLogin(req: NativeLoginRequest, ctx: CallContext) {
+  return async function nativeLogin(req: RequestOut<'gatehouse.v1.AuthService', 'NativeLogin'>, ctx: CallContext) {
     const label = /^[a-z0-9_-]{1,32}$/.test(req.provider) ? req.provider : 'identity';
     const fields = { realmId: req.realmId, provider: label };
     const fail = (category: string, err: GatehouseError) => {

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/log.ts';
 import type { Authenticator } from '../rpc/access.ts';
-import type { ServiceImpl } from '../rpc/context.ts';
+import type { ServiceImpl } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { createAppleWeb } from './apple-web.ts';
 import { createAuthorize } from './authorize.ts';
@@ -47,7 +47,7 @@ export interface AuthDeps {
   signatures: SignatureService;
 }
 
-export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: Authenticator['userToken'] } {
+export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1.AuthService'>; userToken: Authenticator['userToken'] } {
   const { config, clock, store } = deps;
   const issuer = (realmId: string) => `${deps.publicUrl()}/api/oauth/${encodeURIComponent(realmId)}`;
   const keys = new SigningKeys(store, clock);
@@ -77,7 +77,7 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl; userToken: A
     metrics: deps.metrics,
   });
 
-  const service: ServiceImpl = {
+  const service: ServiceImpl<'gatehouse.v1.AuthService'> = {
     nativeLogin: createNativeLogin({ admin: deps.admin, users: deps.users, store, sessions, clock, providers, limiter, onUserCreated: deps.onUserCreated, signatures: deps.signatures, metrics: deps.metrics }),
     appleWebLogin: appleWeb.appleWebLogin,
     appleWebCallback: appleWeb.appleWebCallback,

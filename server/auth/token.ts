@@ -1,8 +1,9 @@
 // POST /api/oauth/{realmId}/token (RFC 6749 §3.2): form-urlencoded or JSON; the grant handlers
 // live in grants/. Errors are RFC 6749 §5.2 codes in `error`.
 import type { CallContext } from '../rpc/context.ts';
+import type { RequestOut } from '../rpc/types.ts';
 import { authorizationCodeGrant } from './grants/authorization-code.ts';
-import type { Grant, GrantDeps, TokenRequest } from './grants/grant.ts';
+import type { Grant, GrantDeps } from './grants/grant.ts';
 import { refreshTokenGrant } from './grants/refresh-token.ts';
 import { oauthError } from './oauth-errors.ts';
 import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
@@ -11,7 +12,7 @@ const GRANTS = new Map<string, Grant>([authorizationCodeGrant, refreshTokenGrant
 export const GRANT_TYPES = [...GRANTS.keys()];
 
 export function createToken(deps: GrantDeps & { limiter: FixedWindowLimiter }) {
-  return async function token(req: TokenRequest, ctx: CallContext) {
+  return async function token(req: RequestOut<'gatehouse.v1.AuthService', 'Token'>, ctx: CallContext) {
     // The login endpoints' per-IP budget: guessing codes or replaying refresh tokens costs it too.
     // The answer is the contract's error body with 429, like every other limited endpoint.
     const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());

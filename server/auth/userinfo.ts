@@ -2,10 +2,11 @@
 // the access layer before this runs: signature, issuer, expiry, a live family, its IP binding).
 import { notFound } from '../errors.ts';
 import type { CallContext, UserPrincipal } from '../rpc/context.ts';
+import type { RequestOut } from '../rpc/types.ts';
 import type { UserStore } from '../users/store.ts';
 
 export function createUserInfo(deps: { users: UserStore }) {
-  return async function userInfo(req: { realmId: string }, ctx: CallContext) {
+  return async function userInfo(req: RequestOut<'gatehouse.v1.AuthService', 'UserInfo'>, ctx: CallContext) {
     const p = ctx.principal as UserPrincipal;
     const u = await deps.users.getUser(req.realmId, p.userId);
     if (!u) throw notFound('User not found');

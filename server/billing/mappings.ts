@@ -3,27 +3,13 @@
 import { badRequest } from '../errors.ts';
 import { PERIOD_TYPES, type PeriodType } from '../points/model.ts';
 import { validateWindows } from '../points/windows.ts';
+import type { EntitlementMappingUpdate__Output } from '../rpc/generated/gatehouse/v1/EntitlementMappingUpdate.ts';
 import { BILLING_PERIODS, BILLING_TYPES, MAPPING_DEFAULTS, type EntitlementMapping, type MappingPatch } from './model.ts';
 
 /** Fields that set what a subscriber is granted: a row carrying any needs points.manage too. */
 export const POINTS_FIELDS = ['pointsPerPeriod', 'grantPeriodType', 'validityDays', 'grantOnSubscribe', 'maxPeriods', 'quotaWindows'] as const;
 
-/** A batch row as proto-loader hands it over (unset optionals absent, unset list null). */
-export interface RawMappingUpdate {
-  mappingId?: string;
-  entitlementKey?: string;
-  billingType?: string;
-  billingPeriod?: string;
-  pointsPerPeriod?: number;
-  grantPeriodType?: string;
-  validityDays?: number;
-  grantOnSubscribe?: boolean;
-  maxPeriods?: number;
-  enabled?: boolean;
-  quotaWindows?: { windows?: Array<{ windowSeconds?: number; limit?: number }> } | null;
-}
-
-export function carriesPointsFields(row: RawMappingUpdate): boolean {
+export function carriesPointsFields(row: EntitlementMappingUpdate__Output): boolean {
   return POINTS_FIELDS.some((f) => (f === 'quotaWindows' ? row.quotaWindows != null : row[f] !== undefined));
 }
 
@@ -37,7 +23,7 @@ function nonNegative(v: number, field: string): number {
   return v;
 }
 
-export function validateMappingUpdate(row: RawMappingUpdate, i: number): MappingPatch {
+export function validateMappingUpdate(row: EntitlementMappingUpdate__Output, i: number): MappingPatch {
   const at = (f: string) => `updates[${i}].${f}`;
   const p: MappingPatch = {};
   if (row.mappingId !== undefined) {

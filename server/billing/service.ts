@@ -3,9 +3,10 @@ import { badRequest, forbidden } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
-import { hasPermission, type CallContext, type ServiceImpl } from '../rpc/context.ts';
+import { hasPermission } from '../rpc/context.ts';
+import type { ServiceImpl } from '../rpc/types.ts';
 import { windowListView } from '../points/service.ts';
-import { carriesPointsFields, validateMappingUpdate, type RawMappingUpdate } from './mappings.ts';
+import { carriesPointsFields, validateMappingUpdate } from './mappings.ts';
 import type { EntitlementMapping, Subscription } from './model.ts';
 import type { BillingStore } from './store.ts';
 
@@ -55,9 +56,9 @@ const required = (v: string, field: string) => {
   return v.trim();
 };
 
-export function createBillingService({ store, clock }: BillingServiceDeps): ServiceImpl {
+export function createBillingService({ store, clock }: BillingServiceDeps): ServiceImpl<'gatehouse.v1.BillingService'> {
   return {
-    async batchUpdateEntitlementMappings(req: { realmId: string; paymentProvider: string; externalProductId: string; updates: RawMappingUpdate[] }, ctx: CallContext) {
+    async batchUpdateEntitlementMappings(req, ctx) {
       const p = ctx.principal;
       // Rows that set what subscribers are granted need points.manage as well (issue 6).
       if (p?.kind === 'api_key' && req.updates.some(carriesPointsFields) && !hasPermission(p, 'points.manage')) {
@@ -71,12 +72,12 @@ export function createBillingService({ store, clock }: BillingServiceDeps): Serv
       return { saved: saved.length, mappings: saved.map(mappingView) };
     },
 
-    async listEntitlementMappings(req: { realmId: string; paymentProvider: string; externalProductId: string }) {
+    async listEntitlementMappings(req) {
       const list = await store.listMappings(req.realmId, { paymentProvider: req.paymentProvider || undefined, externalProductId: req.externalProductId || undefined });
       return { mappings: list.map(mappingView) };
     },
 
-    async createSubscription(req: { realmId: string; userId: string; mappingId: string; externalSubscriptionId?: string }) {
+    async createSubscription(req) {
       const userId = required(req.userId, 'userId');
       const mappingId = required(req.mappingId, 'mappingId');
       const ext = req.externalSubscriptionId === undefined ? null : required(req.externalSubscriptionId, 'externalSubscriptionId');
@@ -84,7 +85,7 @@ export function createBillingService({ store, clock }: BillingServiceDeps): Serv
       return subscriptionView(s);
     },
 
-    async cancelSubscription(req: { realmId: string; subscriptionId: string }) {
+    async cancelSubscription(req) {
       return subscriptionView(await store.cancelSubscription(req.realmId, required(req.subscriptionId, 'subscriptionId'), clock.now()));
     },
   };

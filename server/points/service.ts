@@ -5,8 +5,9 @@ import { badRequest, forbidden, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
 import type { ConsumeOutcome, Metrics } from '../lib/metrics.ts';
-import { fromTimestamp, toTimestamp, toTimestampOrNull, type Timestamp } from '../lib/timestamp.ts';
-import { hasPermission, type CallContext, type ServiceImpl } from '../rpc/context.ts';
+import { fromTimestamp, toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
+import { hasPermission, type CallContext } from '../rpc/context.ts';
+import type { ServiceImpl } from '../rpc/types.ts';
 import { PERIOD_TYPES, type ConsumeResult, type DefaultPointsConfig, type GrantResult, type PeriodType, type PointsSummary, type PoolKind } from './model.ts';
 import type { DefaultConfigPatch, PointsStore } from './store.ts';
 import { validateWindows } from './windows.ts';
@@ -16,8 +17,6 @@ export interface PointsServiceDeps {
   clock: Clock;
   metrics?: Metrics | null;
 }
-
-type WindowList = { windows?: Array<{ windowSeconds?: number; limit?: number }> } | null | undefined;
 
 export const windowListView = (w: Array<{ windowSeconds: number; limit: number }> | null) => (w === null ? null : { windows: w });
 
@@ -73,28 +72,18 @@ function consumeFailure(e: unknown): ConsumeOutcome {
   return 'error';
 }
 
-export function createPointsService({ store, clock, metrics }: PointsServiceDeps): ServiceImpl {
+export function createPointsService({ store, clock, metrics }: PointsServiceDeps): ServiceImpl<'gatehouse.v1.PointsService'> {
   const requireRealm = async (realmId: string) => {
     if (!(await store.realmExists(realmId))) throw notFound(`Realm ${realmId} not found`);
   };
 
   return {
-    async getDefaultConfig(req: { realmId: string }) {
+    async getDefaultConfig(req) {
       await requireRealm(req.realmId);
       return configView(await store.getDefaultConfig(req.realmId));
     },
 
-    async putDefaultConfig(
-      req: {
-        realmId: string;
-        registrationBonusPoints?: number;
-        freePeriodicPointsAmount?: number;
-        freePeriodicGrantPeriodType?: string;
-        freePeriodicValidityDays?: number;
-        freePeriodicQuotaWindows?: WindowList;
-      },
-      ctx: CallContext,
-    ) {
+    async putDefaultConfig(req, ctx) {
       // Every field of the default configuration is a points field (issue 6).
       requirePermission(ctx, 'points.manage');
       await requireRealm(req.realmId);
@@ -116,7 +105,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return configView(await store.putDefaultConfig(req.realmId, patch, clock.now()));
     },
 
-    async consume(req: { realmId: string; userId: string; amount: number; description?: string; idempotencyKey?: string }) {
+    async consume(req) {
       if (!req.userId) throw badRequest('userId: required', { field: 'userId' });
       positive(req.amount, 'amount');
       const key = req.idempotencyKey ?? null;
@@ -139,7 +128,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return view;
     },
 
-    async grant(req: { realmId: string; userId: string; kind: string; amount: number; expiresAt: Timestamp | null; idempotencyKey?: string }) {
+    async grant(req) {
       if (req.kind !== 'topup_credit' && req.kind !== 'granted_credit') throw badRequest('kind: must be topup_credit or granted_credit', { field: 'kind' });
       positive(req.amount, 'amount');
       const now = clock.now();
@@ -155,11 +144,11 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return grantView(r);
     },
 
-    async getSummary(req: { realmId: string; userId: string }) {
+    async getSummary(req) {
       return summaryView(await store.summary(req.realmId, req.userId, clock.now()));
     },
 
-    async getMySummary(req: { realmId: string }, ctx: CallContext) {
+    async getMySummary(req, ctx) {
       const p = ctx.principal;
       if (!p || p.kind !== 'user' || p.realmId !== req.realmId) throw forbidden('A user access token for this realm is required');
       return summaryView(await store.summary(req.realmId, p.userId, clock.now()));

@@ -6,14 +6,14 @@ import { GatehouseError, OutageCause, badRequest, upstreamUnavailable } from '..
 import { createLogger } from '../lib/log.ts';
 import type { Authenticator } from './access.ts';
 import { buildCall, refusedRequest, type CallSite, type ChainContext, type Req } from './chain.ts';
-import type { Handler } from './context.ts';
+import type { BoundHandler } from './dispatch.ts';
 import { loadProtos } from './proto.ts';
 
 const methods = loadProtos().methods;
 const consume = methods.find((m) => m.path === '/gatehouse.v1.PointsService/Consume')!;
 const nativeLogin = methods.find((m) => m.path === '/gatehouse.v1.AuthService/NativeLogin')!;
 
-function harness(info = consume, handler: Handler = async () => ({ ok: true })) {
+function harness(info = consume, handler: BoundHandler = async () => ({ ok: true })) {
   const lines: Record<string, unknown>[] = [];
   const log = createLogger({ write: (l) => lines.push(JSON.parse(l) as Record<string, unknown>) });
   const observed: [number, number][] = [];

@@ -29,13 +29,6 @@ export interface CallContext {
   log: Logger;
 }
 
-// Handlers take and return the plain objects of proto-loader (camelCase fields, int64 as number).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Handler = (req: any, ctx: CallContext) => Promise<any>;
-export type ServiceImpl = Record<string, Handler>;
-/** Service implementations by full service name (gatehouse.v1.AdminService). */
-export type ServiceTable = Record<string, ServiceImpl>;
-
 export function hasPermission(p: ApiKeyPrincipal, permission: string): boolean {
   return p.permissions.includes('*') || p.permissions.includes(permission);
 }

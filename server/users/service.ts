@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
-import type { ServiceImpl } from '../rpc/context.ts';
+import type { ServiceImpl } from '../rpc/types.ts';
 import { requireRealm, type AdminStore } from '../admin/store.ts';
 import { validateEmail, type User } from './model.ts';
 import type { UserCreatedHook, UserStore } from './store.ts';
@@ -29,9 +29,12 @@ export async function userView(users: UserStore, u: User) {
   };
 }
 
-export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: UserAdminDeps): ServiceImpl {
+/** The AdminService RPCs about accounts; admin/service.ts implements the others. */
+export type UserAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'createUser' | 'getUser' | 'listUsers'>;
+
+export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: UserAdminDeps): UserAdminHandlers {
   return {
-    async createUser(req: { realmId: string; email: string; emailVerified: boolean; givenName: string; familyName: string }) {
+    async createUser(req) {
       await requireRealm(admin, req.realmId);
       if (!req.email) throw badRequest('email: required', { field: 'email' });
       const user: User = {
@@ -48,13 +51,13 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: 
       return userView(users, user);
     },
 
-    async getUser(req: { realmId: string; userId: string }) {
+    async getUser(req) {
       const u = await users.getUser(req.realmId, req.userId);
       if (!u) throw notFound(`User ${req.userId} not found in realm ${req.realmId}`);
       return userView(users, u);
     },
 
-    async listUsers(req: { realmId: string; email: string; limit: number }) {
+    async listUsers(req) {
       await requireRealm(admin, req.realmId);
       const limit = req.limit || 100;
       if (limit < 1 || limit > 1000) throw badRequest('limit: between 1 and 1000', { field: 'limit' });

@@ -45,7 +45,7 @@ describe('the onUserCreated hook', () => {
 
   it('runs once for a new account and not for a returning one', async () => {
     const login = async (sub: string) =>
-      auth.service.nativeLogin!({ realmId: 'r', provider: 'apple', identityToken: await idp.token({ sub }, { now: Math.floor(clock.now() / 1000) }), clientId: 'app', fullName: null }, ctx);
+      auth.service.nativeLogin({ realmId: 'r', provider: 'apple', identityToken: await idp.token({ sub }, { now: Math.floor(clock.now() / 1000) }), clientId: 'app', fullName: null }, ctx);
     const first = await login('hook-1');
     assert.equal(created.length, 1);
     assert.equal(created[0]!.id, first.userId);

@@ -2,19 +2,9 @@
 import type { AdminStore } from '../../admin/store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CallContext } from '../../rpc/context.ts';
+import type { RequestOut } from '../../rpc/types.ts';
 import type { AuthStore } from '../store.ts';
 import type { Sessions, TokenSet } from '../token-family.ts';
-
-export interface TokenRequest {
-  realmId: string;
-  grantType: string;
-  code: string;
-  redirectUri: string;
-  clientId: string;
-  codeVerifier: string;
-  refreshToken: string;
-  scope: string;
-}
 
 export interface GrantDeps {
   admin: AdminStore;
@@ -25,5 +15,5 @@ export interface GrantDeps {
 
 export interface Grant {
   grantType: string;
-  handler(req: TokenRequest, ctx: CallContext, deps: GrantDeps): Promise<TokenSet>;
+  handler(req: RequestOut<'gatehouse.v1.AuthService', 'Token'>, ctx: CallContext, deps: GrantDeps): Promise<TokenSet>;
 }

@@ -1,0 +1,139 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AccessRule as _gatehouse_v1_AccessRule, AccessRule__Output as _gatehouse_v1_AccessRule__Output } from './gatehouse/v1/AccessRule.ts';
+import type { AdminServiceClient as _gatehouse_v1_AdminServiceClient, AdminServiceDefinition as _gatehouse_v1_AdminServiceDefinition } from './gatehouse/v1/AdminService.ts';
+import type { ApiKey as _gatehouse_v1_ApiKey, ApiKey__Output as _gatehouse_v1_ApiKey__Output } from './gatehouse/v1/ApiKey.ts';
+import type { Client as _gatehouse_v1_Client, Client__Output as _gatehouse_v1_Client__Output } from './gatehouse/v1/Client.ts';
+import type { CreateApiKeyRequest as _gatehouse_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _gatehouse_v1_CreateApiKeyRequest__Output } from './gatehouse/v1/CreateApiKeyRequest.ts';
+import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateClientRequest__Output as _gatehouse_v1_CreateClientRequest__Output } from './gatehouse/v1/CreateClientRequest.ts';
+import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from './gatehouse/v1/CreateRealmRequest.ts';
+import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from './gatehouse/v1/CreateUserRequest.ts';
+import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from './gatehouse/v1/CreatedApiKey.ts';
+import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from './gatehouse/v1/GetClientRequest.ts';
+import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from './gatehouse/v1/GetProviderRequest.ts';
+import type { GetRealmRequest as _gatehouse_v1_GetRealmRequest, GetRealmRequest__Output as _gatehouse_v1_GetRealmRequest__Output } from './gatehouse/v1/GetRealmRequest.ts';
+import type { GetUserRequest as _gatehouse_v1_GetUserRequest, GetUserRequest__Output as _gatehouse_v1_GetUserRequest__Output } from './gatehouse/v1/GetUserRequest.ts';
+import type { Identity as _gatehouse_v1_Identity, Identity__Output as _gatehouse_v1_Identity__Output } from './gatehouse/v1/Identity.ts';
+import type { ListApiKeysRequest as _gatehouse_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _gatehouse_v1_ListApiKeysRequest__Output } from './gatehouse/v1/ListApiKeysRequest.ts';
+import type { ListApiKeysResponse as _gatehouse_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _gatehouse_v1_ListApiKeysResponse__Output } from './gatehouse/v1/ListApiKeysResponse.ts';
+import type { ListClientsRequest as _gatehouse_v1_ListClientsRequest, ListClientsRequest__Output as _gatehouse_v1_ListClientsRequest__Output } from './gatehouse/v1/ListClientsRequest.ts';
+import type { ListClientsResponse as _gatehouse_v1_ListClientsResponse, ListClientsResponse__Output as _gatehouse_v1_ListClientsResponse__Output } from './gatehouse/v1/ListClientsResponse.ts';
+import type { ListProvidersRequest as _gatehouse_v1_ListProvidersRequest, ListProvidersRequest__Output as _gatehouse_v1_ListProvidersRequest__Output } from './gatehouse/v1/ListProvidersRequest.ts';
+import type { ListProvidersResponse as _gatehouse_v1_ListProvidersResponse, ListProvidersResponse__Output as _gatehouse_v1_ListProvidersResponse__Output } from './gatehouse/v1/ListProvidersResponse.ts';
+import type { ListRealmsRequest as _gatehouse_v1_ListRealmsRequest, ListRealmsRequest__Output as _gatehouse_v1_ListRealmsRequest__Output } from './gatehouse/v1/ListRealmsRequest.ts';
+import type { ListRealmsResponse as _gatehouse_v1_ListRealmsResponse, ListRealmsResponse__Output as _gatehouse_v1_ListRealmsResponse__Output } from './gatehouse/v1/ListRealmsResponse.ts';
+import type { ListUsersRequest as _gatehouse_v1_ListUsersRequest, ListUsersRequest__Output as _gatehouse_v1_ListUsersRequest__Output } from './gatehouse/v1/ListUsersRequest.ts';
+import type { ListUsersResponse as _gatehouse_v1_ListUsersResponse, ListUsersResponse__Output as _gatehouse_v1_ListUsersResponse__Output } from './gatehouse/v1/ListUsersResponse.ts';
+import type { Provider as _gatehouse_v1_Provider, Provider__Output as _gatehouse_v1_Provider__Output } from './gatehouse/v1/Provider.ts';
+import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProviderRequest__Output as _gatehouse_v1_PutProviderRequest__Output } from './gatehouse/v1/PutProviderRequest.ts';
+import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from './gatehouse/v1/Realm.ts';
+import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from './gatehouse/v1/RevokeApiKeyRequest.ts';
+import type { StringList as _gatehouse_v1_StringList, StringList__Output as _gatehouse_v1_StringList__Output } from './gatehouse/v1/StringList.ts';
+import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from './gatehouse/v1/UpdateClientRequest.ts';
+import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from './gatehouse/v1/User.ts';
+import type { CustomHttpPattern as _google_api_CustomHttpPattern, CustomHttpPattern__Output as _google_api_CustomHttpPattern__Output } from './google/api/CustomHttpPattern.ts';
+import type { Http as _google_api_Http, Http__Output as _google_api_Http__Output } from './google/api/Http.ts';
+import type { HttpRule as _google_api_HttpRule, HttpRule__Output as _google_api_HttpRule__Output } from './google/api/HttpRule.ts';
+import type { DescriptorProto as _google_protobuf_DescriptorProto, DescriptorProto__Output as _google_protobuf_DescriptorProto__Output } from './google/protobuf/DescriptorProto.ts';
+import type { EnumDescriptorProto as _google_protobuf_EnumDescriptorProto, EnumDescriptorProto__Output as _google_protobuf_EnumDescriptorProto__Output } from './google/protobuf/EnumDescriptorProto.ts';
+import type { EnumOptions as _google_protobuf_EnumOptions, EnumOptions__Output as _google_protobuf_EnumOptions__Output } from './google/protobuf/EnumOptions.ts';
+import type { EnumValueDescriptorProto as _google_protobuf_EnumValueDescriptorProto, EnumValueDescriptorProto__Output as _google_protobuf_EnumValueDescriptorProto__Output } from './google/protobuf/EnumValueDescriptorProto.ts';
+import type { EnumValueOptions as _google_protobuf_EnumValueOptions, EnumValueOptions__Output as _google_protobuf_EnumValueOptions__Output } from './google/protobuf/EnumValueOptions.ts';
+import type { ExtensionRangeOptions as _google_protobuf_ExtensionRangeOptions, ExtensionRangeOptions__Output as _google_protobuf_ExtensionRangeOptions__Output } from './google/protobuf/ExtensionRangeOptions.ts';
+import type { FeatureSet as _google_protobuf_FeatureSet, FeatureSet__Output as _google_protobuf_FeatureSet__Output } from './google/protobuf/FeatureSet.ts';
+import type { FeatureSetDefaults as _google_protobuf_FeatureSetDefaults, FeatureSetDefaults__Output as _google_protobuf_FeatureSetDefaults__Output } from './google/protobuf/FeatureSetDefaults.ts';
+import type { FieldDescriptorProto as _google_protobuf_FieldDescriptorProto, FieldDescriptorProto__Output as _google_protobuf_FieldDescriptorProto__Output } from './google/protobuf/FieldDescriptorProto.ts';
+import type { FieldOptions as _google_protobuf_FieldOptions, FieldOptions__Output as _google_protobuf_FieldOptions__Output } from './google/protobuf/FieldOptions.ts';
+import type { FileDescriptorProto as _google_protobuf_FileDescriptorProto, FileDescriptorProto__Output as _google_protobuf_FileDescriptorProto__Output } from './google/protobuf/FileDescriptorProto.ts';
+import type { FileDescriptorSet as _google_protobuf_FileDescriptorSet, FileDescriptorSet__Output as _google_protobuf_FileDescriptorSet__Output } from './google/protobuf/FileDescriptorSet.ts';
+import type { FileOptions as _google_protobuf_FileOptions, FileOptions__Output as _google_protobuf_FileOptions__Output } from './google/protobuf/FileOptions.ts';
+import type { GeneratedCodeInfo as _google_protobuf_GeneratedCodeInfo, GeneratedCodeInfo__Output as _google_protobuf_GeneratedCodeInfo__Output } from './google/protobuf/GeneratedCodeInfo.ts';
+import type { MessageOptions as _google_protobuf_MessageOptions, MessageOptions__Output as _google_protobuf_MessageOptions__Output } from './google/protobuf/MessageOptions.ts';
+import type { MethodDescriptorProto as _google_protobuf_MethodDescriptorProto, MethodDescriptorProto__Output as _google_protobuf_MethodDescriptorProto__Output } from './google/protobuf/MethodDescriptorProto.ts';
+import type { MethodOptions as _google_protobuf_MethodOptions, MethodOptions__Output as _google_protobuf_MethodOptions__Output } from './google/protobuf/MethodOptions.ts';
+import type { OneofDescriptorProto as _google_protobuf_OneofDescriptorProto, OneofDescriptorProto__Output as _google_protobuf_OneofDescriptorProto__Output } from './google/protobuf/OneofDescriptorProto.ts';
+import type { OneofOptions as _google_protobuf_OneofOptions, OneofOptions__Output as _google_protobuf_OneofOptions__Output } from './google/protobuf/OneofOptions.ts';
+import type { ServiceDescriptorProto as _google_protobuf_ServiceDescriptorProto, ServiceDescriptorProto__Output as _google_protobuf_ServiceDescriptorProto__Output } from './google/protobuf/ServiceDescriptorProto.ts';
+import type { ServiceOptions as _google_protobuf_ServiceOptions, ServiceOptions__Output as _google_protobuf_ServiceOptions__Output } from './google/protobuf/ServiceOptions.ts';
+import type { SourceCodeInfo as _google_protobuf_SourceCodeInfo, SourceCodeInfo__Output as _google_protobuf_SourceCodeInfo__Output } from './google/protobuf/SourceCodeInfo.ts';
+import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from './google/protobuf/Timestamp.ts';
+import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from './google/protobuf/UninterpretedOption.ts';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  gatehouse: {
+    v1: {
+      AccessRule: MessageTypeDefinition<_gatehouse_v1_AccessRule, _gatehouse_v1_AccessRule__Output>
+      AdminService: SubtypeConstructor<typeof grpc.Client, _gatehouse_v1_AdminServiceClient> & { service: _gatehouse_v1_AdminServiceDefinition }
+      ApiKey: MessageTypeDefinition<_gatehouse_v1_ApiKey, _gatehouse_v1_ApiKey__Output>
+      Client: MessageTypeDefinition<_gatehouse_v1_Client, _gatehouse_v1_Client__Output>
+      CreateApiKeyRequest: MessageTypeDefinition<_gatehouse_v1_CreateApiKeyRequest, _gatehouse_v1_CreateApiKeyRequest__Output>
+      CreateClientRequest: MessageTypeDefinition<_gatehouse_v1_CreateClientRequest, _gatehouse_v1_CreateClientRequest__Output>
+      CreateRealmRequest: MessageTypeDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_CreateRealmRequest__Output>
+      CreateUserRequest: MessageTypeDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_CreateUserRequest__Output>
+      CreatedApiKey: MessageTypeDefinition<_gatehouse_v1_CreatedApiKey, _gatehouse_v1_CreatedApiKey__Output>
+      GetClientRequest: MessageTypeDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_GetClientRequest__Output>
+      GetProviderRequest: MessageTypeDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_GetProviderRequest__Output>
+      GetRealmRequest: MessageTypeDefinition<_gatehouse_v1_GetRealmRequest, _gatehouse_v1_GetRealmRequest__Output>
+      GetUserRequest: MessageTypeDefinition<_gatehouse_v1_GetUserRequest, _gatehouse_v1_GetUserRequest__Output>
+      Identity: MessageTypeDefinition<_gatehouse_v1_Identity, _gatehouse_v1_Identity__Output>
+      ListApiKeysRequest: MessageTypeDefinition<_gatehouse_v1_ListApiKeysRequest, _gatehouse_v1_ListApiKeysRequest__Output>
+      ListApiKeysResponse: MessageTypeDefinition<_gatehouse_v1_ListApiKeysResponse, _gatehouse_v1_ListApiKeysResponse__Output>
+      ListClientsRequest: MessageTypeDefinition<_gatehouse_v1_ListClientsRequest, _gatehouse_v1_ListClientsRequest__Output>
+      ListClientsResponse: MessageTypeDefinition<_gatehouse_v1_ListClientsResponse, _gatehouse_v1_ListClientsResponse__Output>
+      ListProvidersRequest: MessageTypeDefinition<_gatehouse_v1_ListProvidersRequest, _gatehouse_v1_ListProvidersRequest__Output>
+      ListProvidersResponse: MessageTypeDefinition<_gatehouse_v1_ListProvidersResponse, _gatehouse_v1_ListProvidersResponse__Output>
+      ListRealmsRequest: MessageTypeDefinition<_gatehouse_v1_ListRealmsRequest, _gatehouse_v1_ListRealmsRequest__Output>
+      ListRealmsResponse: MessageTypeDefinition<_gatehouse_v1_ListRealmsResponse, _gatehouse_v1_ListRealmsResponse__Output>
+      ListUsersRequest: MessageTypeDefinition<_gatehouse_v1_ListUsersRequest, _gatehouse_v1_ListUsersRequest__Output>
+      ListUsersResponse: MessageTypeDefinition<_gatehouse_v1_ListUsersResponse, _gatehouse_v1_ListUsersResponse__Output>
+      Provider: MessageTypeDefinition<_gatehouse_v1_Provider, _gatehouse_v1_Provider__Output>
+      PutProviderRequest: MessageTypeDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_PutProviderRequest__Output>
+      Realm: MessageTypeDefinition<_gatehouse_v1_Realm, _gatehouse_v1_Realm__Output>
+      RevokeApiKeyRequest: MessageTypeDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_RevokeApiKeyRequest__Output>
+      StringList: MessageTypeDefinition<_gatehouse_v1_StringList, _gatehouse_v1_StringList__Output>
+      UpdateClientRequest: MessageTypeDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_UpdateClientRequest__Output>
+      User: MessageTypeDefinition<_gatehouse_v1_User, _gatehouse_v1_User__Output>
+    }
+  }
+  google: {
+    api: {
+      CustomHttpPattern: MessageTypeDefinition<_google_api_CustomHttpPattern, _google_api_CustomHttpPattern__Output>
+      Http: MessageTypeDefinition<_google_api_Http, _google_api_Http__Output>
+      HttpRule: MessageTypeDefinition<_google_api_HttpRule, _google_api_HttpRule__Output>
+    }
+    protobuf: {
+      DescriptorProto: MessageTypeDefinition<_google_protobuf_DescriptorProto, _google_protobuf_DescriptorProto__Output>
+      Edition: EnumTypeDefinition
+      EnumDescriptorProto: MessageTypeDefinition<_google_protobuf_EnumDescriptorProto, _google_protobuf_EnumDescriptorProto__Output>
+      EnumOptions: MessageTypeDefinition<_google_protobuf_EnumOptions, _google_protobuf_EnumOptions__Output>
+      EnumValueDescriptorProto: MessageTypeDefinition<_google_protobuf_EnumValueDescriptorProto, _google_protobuf_EnumValueDescriptorProto__Output>
+      EnumValueOptions: MessageTypeDefinition<_google_protobuf_EnumValueOptions, _google_protobuf_EnumValueOptions__Output>
+      ExtensionRangeOptions: MessageTypeDefinition<_google_protobuf_ExtensionRangeOptions, _google_protobuf_ExtensionRangeOptions__Output>
+      FeatureSet: MessageTypeDefinition<_google_protobuf_FeatureSet, _google_protobuf_FeatureSet__Output>
+      FeatureSetDefaults: MessageTypeDefinition<_google_protobuf_FeatureSetDefaults, _google_protobuf_FeatureSetDefaults__Output>
+      FieldDescriptorProto: MessageTypeDefinition<_google_protobuf_FieldDescriptorProto, _google_protobuf_FieldDescriptorProto__Output>
+      FieldOptions: MessageTypeDefinition<_google_protobuf_FieldOptions, _google_protobuf_FieldOptions__Output>
+      FileDescriptorProto: MessageTypeDefinition<_google_protobuf_FileDescriptorProto, _google_protobuf_FileDescriptorProto__Output>
+      FileDescriptorSet: MessageTypeDefinition<_google_protobuf_FileDescriptorSet, _google_protobuf_FileDescriptorSet__Output>
+      FileOptions: MessageTypeDefinition<_google_protobuf_FileOptions, _google_protobuf_FileOptions__Output>
+      GeneratedCodeInfo: MessageTypeDefinition<_google_protobuf_GeneratedCodeInfo, _google_protobuf_GeneratedCodeInfo__Output>
+      MessageOptions: MessageTypeDefinition<_google_protobuf_MessageOptions, _google_protobuf_MessageOptions__Output>
+      MethodDescriptorProto: MessageTypeDefinition<_google_protobuf_MethodDescriptorProto, _google_protobuf_MethodDescriptorProto__Output>
+      MethodOptions: MessageTypeDefinition<_google_protobuf_MethodOptions, _google_protobuf_MethodOptions__Output>
+      OneofDescriptorProto: MessageTypeDefinition<_google_protobuf_OneofDescriptorProto, _google_protobuf_OneofDescriptorProto__Output>
+      OneofOptions: MessageTypeDefinition<_google_protobuf_OneofOptions, _google_protobuf_OneofOptions__Output>
+      ServiceDescriptorProto: MessageTypeDefinition<_google_protobuf_ServiceDescriptorProto, _google_protobuf_ServiceDescriptorProto__Output>
+      ServiceOptions: MessageTypeDefinition<_google_protobuf_ServiceOptions, _google_protobuf_ServiceOptions__Output>
+      SourceCodeInfo: MessageTypeDefinition<_google_protobuf_SourceCodeInfo, _google_protobuf_SourceCodeInfo__Output>
+      SymbolVisibility: EnumTypeDefinition
+      Timestamp: MessageTypeDefinition<_google_protobuf_Timestamp, _google_protobuf_Timestamp__Output>
+      UninterpretedOption: MessageTypeDefinition<_google_protobuf_UninterpretedOption, _google_protobuf_UninterpretedOption__Output>
+    }
+  }
+}
+

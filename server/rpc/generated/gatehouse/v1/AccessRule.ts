@@ -1,0 +1,16 @@
+// Original file: gatehouse/v1/options.proto
+
+
+export interface AccessRule {
+  'permission'?: (string);
+  'public'?: (boolean);
+  'userToken'?: (boolean);
+  'realmCheckedByHandler'?: (boolean);
+}
+
+export interface AccessRule__Output {
+  'permission': (string);
+  'public': (boolean);
+  'userToken': (boolean);
+  'realmCheckedByHandler': (boolean);
+}

@@ -1,0 +1,232 @@
+// Original file: gatehouse/v1/admin.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ApiKey as _gatehouse_v1_ApiKey, ApiKey__Output as _gatehouse_v1_ApiKey__Output } from '../../gatehouse/v1/ApiKey.ts';
+import type { Client as _gatehouse_v1_Client, Client__Output as _gatehouse_v1_Client__Output } from '../../gatehouse/v1/Client.ts';
+import type { CreateApiKeyRequest as _gatehouse_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _gatehouse_v1_CreateApiKeyRequest__Output } from '../../gatehouse/v1/CreateApiKeyRequest.ts';
+import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateClientRequest__Output as _gatehouse_v1_CreateClientRequest__Output } from '../../gatehouse/v1/CreateClientRequest.ts';
+import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from '../../gatehouse/v1/CreateRealmRequest.ts';
+import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from '../../gatehouse/v1/CreateUserRequest.ts';
+import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from '../../gatehouse/v1/CreatedApiKey.ts';
+import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from '../../gatehouse/v1/GetClientRequest.ts';
+import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from '../../gatehouse/v1/GetProviderRequest.ts';
+import type { GetRealmRequest as _gatehouse_v1_GetRealmRequest, GetRealmRequest__Output as _gatehouse_v1_GetRealmRequest__Output } from '../../gatehouse/v1/GetRealmRequest.ts';
+import type { GetUserRequest as _gatehouse_v1_GetUserRequest, GetUserRequest__Output as _gatehouse_v1_GetUserRequest__Output } from '../../gatehouse/v1/GetUserRequest.ts';
+import type { ListApiKeysRequest as _gatehouse_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _gatehouse_v1_ListApiKeysRequest__Output } from '../../gatehouse/v1/ListApiKeysRequest.ts';
+import type { ListApiKeysResponse as _gatehouse_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _gatehouse_v1_ListApiKeysResponse__Output } from '../../gatehouse/v1/ListApiKeysResponse.ts';
+import type { ListClientsRequest as _gatehouse_v1_ListClientsRequest, ListClientsRequest__Output as _gatehouse_v1_ListClientsRequest__Output } from '../../gatehouse/v1/ListClientsRequest.ts';
+import type { ListClientsResponse as _gatehouse_v1_ListClientsResponse, ListClientsResponse__Output as _gatehouse_v1_ListClientsResponse__Output } from '../../gatehouse/v1/ListClientsResponse.ts';
+import type { ListProvidersRequest as _gatehouse_v1_ListProvidersRequest, ListProvidersRequest__Output as _gatehouse_v1_ListProvidersRequest__Output } from '../../gatehouse/v1/ListProvidersRequest.ts';
+import type { ListProvidersResponse as _gatehouse_v1_ListProvidersResponse, ListProvidersResponse__Output as _gatehouse_v1_ListProvidersResponse__Output } from '../../gatehouse/v1/ListProvidersResponse.ts';
+import type { ListRealmsRequest as _gatehouse_v1_ListRealmsRequest, ListRealmsRequest__Output as _gatehouse_v1_ListRealmsRequest__Output } from '../../gatehouse/v1/ListRealmsRequest.ts';
+import type { ListRealmsResponse as _gatehouse_v1_ListRealmsResponse, ListRealmsResponse__Output as _gatehouse_v1_ListRealmsResponse__Output } from '../../gatehouse/v1/ListRealmsResponse.ts';
+import type { ListUsersRequest as _gatehouse_v1_ListUsersRequest, ListUsersRequest__Output as _gatehouse_v1_ListUsersRequest__Output } from '../../gatehouse/v1/ListUsersRequest.ts';
+import type { ListUsersResponse as _gatehouse_v1_ListUsersResponse, ListUsersResponse__Output as _gatehouse_v1_ListUsersResponse__Output } from '../../gatehouse/v1/ListUsersResponse.ts';
+import type { Provider as _gatehouse_v1_Provider, Provider__Output as _gatehouse_v1_Provider__Output } from '../../gatehouse/v1/Provider.ts';
+import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProviderRequest__Output as _gatehouse_v1_PutProviderRequest__Output } from '../../gatehouse/v1/PutProviderRequest.ts';
+import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from '../../gatehouse/v1/Realm.ts';
+import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from '../../gatehouse/v1/RevokeApiKeyRequest.ts';
+import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from '../../gatehouse/v1/UpdateClientRequest.ts';
+import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from '../../gatehouse/v1/User.ts';
+
+export interface AdminServiceClient extends grpc.Client {
+  CreateApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  CreateApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  createApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
+  
+  CreateClient(argument: _gatehouse_v1_CreateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  CreateClient(argument: _gatehouse_v1_CreateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  CreateClient(argument: _gatehouse_v1_CreateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  CreateClient(argument: _gatehouse_v1_CreateClientRequest, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  createClient(argument: _gatehouse_v1_CreateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  createClient(argument: _gatehouse_v1_CreateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  createClient(argument: _gatehouse_v1_CreateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  createClient(argument: _gatehouse_v1_CreateClientRequest, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  
+  CreateRealm(argument: _gatehouse_v1_CreateRealmRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  CreateRealm(argument: _gatehouse_v1_CreateRealmRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  CreateRealm(argument: _gatehouse_v1_CreateRealmRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  CreateRealm(argument: _gatehouse_v1_CreateRealmRequest, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  createRealm(argument: _gatehouse_v1_CreateRealmRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  createRealm(argument: _gatehouse_v1_CreateRealmRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  createRealm(argument: _gatehouse_v1_CreateRealmRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  createRealm(argument: _gatehouse_v1_CreateRealmRequest, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  
+  CreateUser(argument: _gatehouse_v1_CreateUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  CreateUser(argument: _gatehouse_v1_CreateUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  CreateUser(argument: _gatehouse_v1_CreateUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  CreateUser(argument: _gatehouse_v1_CreateUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  createUser(argument: _gatehouse_v1_CreateUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  createUser(argument: _gatehouse_v1_CreateUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  createUser(argument: _gatehouse_v1_CreateUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  createUser(argument: _gatehouse_v1_CreateUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  GetClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  GetClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  GetClient(argument: _gatehouse_v1_GetClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  GetClient(argument: _gatehouse_v1_GetClientRequest, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  getClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  getClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  getClient(argument: _gatehouse_v1_GetClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  getClient(argument: _gatehouse_v1_GetClientRequest, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  
+  GetProvider(argument: _gatehouse_v1_GetProviderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  GetProvider(argument: _gatehouse_v1_GetProviderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  GetProvider(argument: _gatehouse_v1_GetProviderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  GetProvider(argument: _gatehouse_v1_GetProviderRequest, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  getProvider(argument: _gatehouse_v1_GetProviderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  getProvider(argument: _gatehouse_v1_GetProviderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  getProvider(argument: _gatehouse_v1_GetProviderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  getProvider(argument: _gatehouse_v1_GetProviderRequest, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  
+  GetRealm(argument: _gatehouse_v1_GetRealmRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  GetRealm(argument: _gatehouse_v1_GetRealmRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  GetRealm(argument: _gatehouse_v1_GetRealmRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  GetRealm(argument: _gatehouse_v1_GetRealmRequest, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  getRealm(argument: _gatehouse_v1_GetRealmRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  getRealm(argument: _gatehouse_v1_GetRealmRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  getRealm(argument: _gatehouse_v1_GetRealmRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  getRealm(argument: _gatehouse_v1_GetRealmRequest, callback: grpc.requestCallback<_gatehouse_v1_Realm__Output>): grpc.ClientUnaryCall;
+  
+  GetUser(argument: _gatehouse_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _gatehouse_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _gatehouse_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  GetUser(argument: _gatehouse_v1_GetUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _gatehouse_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _gatehouse_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _gatehouse_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  getUser(argument: _gatehouse_v1_GetUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  ListApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  ListApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  listApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListClients(argument: _gatehouse_v1_ListClientsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  ListClients(argument: _gatehouse_v1_ListClientsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  ListClients(argument: _gatehouse_v1_ListClientsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  ListClients(argument: _gatehouse_v1_ListClientsRequest, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  listClients(argument: _gatehouse_v1_ListClientsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  listClients(argument: _gatehouse_v1_ListClientsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  listClients(argument: _gatehouse_v1_ListClientsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  listClients(argument: _gatehouse_v1_ListClientsRequest, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListProviders(argument: _gatehouse_v1_ListProvidersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  ListProviders(argument: _gatehouse_v1_ListProvidersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  ListProviders(argument: _gatehouse_v1_ListProvidersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  ListProviders(argument: _gatehouse_v1_ListProvidersRequest, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  listProviders(argument: _gatehouse_v1_ListProvidersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  listProviders(argument: _gatehouse_v1_ListProvidersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  listProviders(argument: _gatehouse_v1_ListProvidersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  listProviders(argument: _gatehouse_v1_ListProvidersRequest, callback: grpc.requestCallback<_gatehouse_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListRealms(argument: _gatehouse_v1_ListRealmsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  ListRealms(argument: _gatehouse_v1_ListRealmsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  ListRealms(argument: _gatehouse_v1_ListRealmsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  ListRealms(argument: _gatehouse_v1_ListRealmsRequest, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  listRealms(argument: _gatehouse_v1_ListRealmsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  listRealms(argument: _gatehouse_v1_ListRealmsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  listRealms(argument: _gatehouse_v1_ListRealmsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  listRealms(argument: _gatehouse_v1_ListRealmsRequest, callback: grpc.requestCallback<_gatehouse_v1_ListRealmsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListUsers(argument: _gatehouse_v1_ListUsersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsers(argument: _gatehouse_v1_ListUsersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsers(argument: _gatehouse_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListUsers(argument: _gatehouse_v1_ListUsersRequest, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  listUsers(argument: _gatehouse_v1_ListUsersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  listUsers(argument: _gatehouse_v1_ListUsersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  listUsers(argument: _gatehouse_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  listUsers(argument: _gatehouse_v1_ListUsersRequest, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
+  
+  PutProvider(argument: _gatehouse_v1_PutProviderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  PutProvider(argument: _gatehouse_v1_PutProviderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  PutProvider(argument: _gatehouse_v1_PutProviderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  PutProvider(argument: _gatehouse_v1_PutProviderRequest, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  putProvider(argument: _gatehouse_v1_PutProviderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  putProvider(argument: _gatehouse_v1_PutProviderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  putProvider(argument: _gatehouse_v1_PutProviderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  putProvider(argument: _gatehouse_v1_PutProviderRequest, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  
+  RevokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  RevokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
+  
+  UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  updateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  updateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  updateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  updateClient(argument: _gatehouse_v1_UpdateClientRequest, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateApiKey: grpc.handleUnaryCall<_gatehouse_v1_CreateApiKeyRequest__Output, _gatehouse_v1_CreatedApiKey>;
+  
+  CreateClient: grpc.handleUnaryCall<_gatehouse_v1_CreateClientRequest__Output, _gatehouse_v1_Client>;
+  
+  CreateRealm: grpc.handleUnaryCall<_gatehouse_v1_CreateRealmRequest__Output, _gatehouse_v1_Realm>;
+  
+  CreateUser: grpc.handleUnaryCall<_gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User>;
+  
+  GetClient: grpc.handleUnaryCall<_gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client>;
+  
+  GetProvider: grpc.handleUnaryCall<_gatehouse_v1_GetProviderRequest__Output, _gatehouse_v1_Provider>;
+  
+  GetRealm: grpc.handleUnaryCall<_gatehouse_v1_GetRealmRequest__Output, _gatehouse_v1_Realm>;
+  
+  GetUser: grpc.handleUnaryCall<_gatehouse_v1_GetUserRequest__Output, _gatehouse_v1_User>;
+  
+  ListApiKeys: grpc.handleUnaryCall<_gatehouse_v1_ListApiKeysRequest__Output, _gatehouse_v1_ListApiKeysResponse>;
+  
+  ListClients: grpc.handleUnaryCall<_gatehouse_v1_ListClientsRequest__Output, _gatehouse_v1_ListClientsResponse>;
+  
+  ListProviders: grpc.handleUnaryCall<_gatehouse_v1_ListProvidersRequest__Output, _gatehouse_v1_ListProvidersResponse>;
+  
+  ListRealms: grpc.handleUnaryCall<_gatehouse_v1_ListRealmsRequest__Output, _gatehouse_v1_ListRealmsResponse>;
+  
+  ListUsers: grpc.handleUnaryCall<_gatehouse_v1_ListUsersRequest__Output, _gatehouse_v1_ListUsersResponse>;
+  
+  PutProvider: grpc.handleUnaryCall<_gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider>;
+  
+  RevokeApiKey: grpc.handleUnaryCall<_gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey>;
+  
+  UpdateClient: grpc.handleUnaryCall<_gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client>;
+  
+}
+
+export interface AdminServiceDefinition extends grpc.ServiceDefinition {
+  CreateApiKey: MethodDefinition<_gatehouse_v1_CreateApiKeyRequest, _gatehouse_v1_CreatedApiKey, _gatehouse_v1_CreateApiKeyRequest__Output, _gatehouse_v1_CreatedApiKey__Output>
+  CreateClient: MethodDefinition<_gatehouse_v1_CreateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_CreateClientRequest__Output, _gatehouse_v1_Client__Output>
+  CreateRealm: MethodDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_CreateRealmRequest__Output, _gatehouse_v1_Realm__Output>
+  CreateUser: MethodDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_User, _gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User__Output>
+  GetClient: MethodDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_Client, _gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client__Output>
+  GetProvider: MethodDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_GetProviderRequest__Output, _gatehouse_v1_Provider__Output>
+  GetRealm: MethodDefinition<_gatehouse_v1_GetRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_GetRealmRequest__Output, _gatehouse_v1_Realm__Output>
+  GetUser: MethodDefinition<_gatehouse_v1_GetUserRequest, _gatehouse_v1_User, _gatehouse_v1_GetUserRequest__Output, _gatehouse_v1_User__Output>
+  ListApiKeys: MethodDefinition<_gatehouse_v1_ListApiKeysRequest, _gatehouse_v1_ListApiKeysResponse, _gatehouse_v1_ListApiKeysRequest__Output, _gatehouse_v1_ListApiKeysResponse__Output>
+  ListClients: MethodDefinition<_gatehouse_v1_ListClientsRequest, _gatehouse_v1_ListClientsResponse, _gatehouse_v1_ListClientsRequest__Output, _gatehouse_v1_ListClientsResponse__Output>
+  ListProviders: MethodDefinition<_gatehouse_v1_ListProvidersRequest, _gatehouse_v1_ListProvidersResponse, _gatehouse_v1_ListProvidersRequest__Output, _gatehouse_v1_ListProvidersResponse__Output>
+  ListRealms: MethodDefinition<_gatehouse_v1_ListRealmsRequest, _gatehouse_v1_ListRealmsResponse, _gatehouse_v1_ListRealmsRequest__Output, _gatehouse_v1_ListRealmsResponse__Output>
+  ListUsers: MethodDefinition<_gatehouse_v1_ListUsersRequest, _gatehouse_v1_ListUsersResponse, _gatehouse_v1_ListUsersRequest__Output, _gatehouse_v1_ListUsersResponse__Output>
+  PutProvider: MethodDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider__Output>
+  RevokeApiKey: MethodDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_ApiKey, _gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey__Output>
+  UpdateClient: MethodDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client__Output>
+}

@@ -1,0 +1,10 @@
+// Original file: gatehouse/v1/points.proto
+
+
+export interface GetDefaultConfigRequest {
+  'realmId'?: (string);
+}
+
+export interface GetDefaultConfigRequest__Output {
+  'realmId': (string);
+}

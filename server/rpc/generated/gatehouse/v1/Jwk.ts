@@ -1,0 +1,20 @@
+// Original file: gatehouse/v1/auth.proto
+
+
+export interface Jwk {
+  'kty'?: (string);
+  'crv'?: (string);
+  'x'?: (string);
+  'kid'?: (string);
+  'alg'?: (string);
+  'use'?: (string);
+}
+
+export interface Jwk__Output {
+  'kty': (string);
+  'crv': (string);
+  'x': (string);
+  'kid': (string);
+  'alg': (string);
+  'use': (string);
+}

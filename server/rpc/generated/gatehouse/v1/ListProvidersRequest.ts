@@ -1,0 +1,10 @@
+// Original file: gatehouse/v1/admin.proto
+
+
+export interface ListProvidersRequest {
+  'realmId'?: (string);
+}
+
+export interface ListProvidersRequest__Output {
+  'realmId': (string);
+}

@@ -1,0 +1,10 @@
+// Original file: gatehouse/v1/auth.proto
+
+
+export interface UserInfoRequest {
+  'realmId'?: (string);
+}
+
+export interface UserInfoRequest__Output {
+  'realmId': (string);
+}
