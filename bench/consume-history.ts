@@ -1,5 +1,5 @@
 // Consume throughput over gRPC with 3 windows, for a user with 1 000 and one with 1 000 000 prior
-// consume events (issue 7): window usage is a running-total ledger, so the cost of a consume must
+// consume events: window usage is a running-total ledger, so the cost of a consume must
 // not grow with history. The events are seeded straight into the ledger in one transaction, all
 // inside the longest window (nothing prunable), then a real `gatehouse serve` answers the calls.
 //   npm run bench [-- --calls 3000 --concurrency 8]

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 10): gatehouse against the physical limits of its machine, in one run.
+// `npm run bench`: gatehouse against the physical limits of its machine, in one run.
 //   1. Native login over HTTP (16 connections, pre-signed Apple-style RS256 tokens, half new and half
 //      returning users) against the bare cost of `jose.jwtVerify` on the same tokens in this
 //      process: one verification at a time, as a login makes one. Shown beside it, without a goal:

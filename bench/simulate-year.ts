@@ -1,4 +1,4 @@
-// The simulator's speed (issue 8: "a simulated year of one call a minute finishes in seconds"),
+// The simulator's speed (a simulated year of one call a minute should finish in seconds),
 // measured as operators run it: the real CLI as a child process, 525 601 consumes on the real
 // engine over an in-memory database. Checked here, in the bench, not by a timed test.
 import { spawnSync } from 'node:child_process';

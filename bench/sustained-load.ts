@@ -1,4 +1,4 @@
-// Issue 11, sustained load: a mixed load — native login (Apple stand-in), refresh
+// Sustained load: a mixed load — native login (Apple stand-in), refresh
 // (grant_type=refresh_token), consume and summary — from this process over loopback against a real
 // `gatehouse serve` child, bounded in time (default 60 s) and in count. Checks: no 5xx, no errors;
 // the server's RSS (sampled every second from /proc) is flat after warm-up. Reports throughput and

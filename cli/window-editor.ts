@@ -93,7 +93,7 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
         continue;
       }
       say(`\nPreview — ${title}\n  before:\n${windowTable(initial)}\n  after:\n${windowTable(rows)}`);
-      // Entitlements keep the snapshot of the windows they were granted with (points-quota-windows.md, "Snapshot rule").
+      // Entitlements keep the snapshot of the windows they were granted with (docs/points.md, "Snapshot rule").
       say('Changes apply to grants made from now on; quota already granted keeps the windows it was granted with.');
       const { save } = (await prompt([
         rows.length

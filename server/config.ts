@@ -1,4 +1,4 @@
-// Every server option in one place: flag, env twin, default and a doc line (CONTRACT §1). The
+// Every server option in one place: flag, env twin, default and a doc line (README.md). The
 // identity providers' options (--apple-jwks-url, --google-issuer, …) come from their entries in
 // auth/providers/registry.ts. Validated once at start; a bad value stops the boot with a message
 // naming the option.

@@ -1,4 +1,4 @@
-// One error type for the whole service. Codes are the contract's snake_case strings (CONTRACT §3);
+// One error type for the whole service. Codes are the contract's snake_case strings (docs/errors.md);
 // messages are for people; `cause` stays in logs and never reaches a client.
 import { status as GrpcStatus } from '@grpc/grpc-js';
 
@@ -36,7 +36,7 @@ interface CodeInfo {
   grpc: GrpcStatus;
 }
 
-// The one gRPC↔HTTP table (CONTRACT §3).
+// The one gRPC↔HTTP table (docs/errors.md).
 const TABLE: Record<ErrorCode, CodeInfo> = {
   bad_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
   unauthorized: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED },

@@ -1,4 +1,4 @@
-// API keys: shown once at creation, stored only as their SHA-256 (CONTRACT §2).
+// API keys: shown once at creation, stored only as their SHA-256 (docs/concepts.md).
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
 import type { ApiKeyPrincipal } from '../rpc/context.ts';
 import { validatePermissions, validateRealmId, type ApiKeyRecord } from './model.ts';

@@ -1,4 +1,4 @@
-// gatehouse's own access tokens (CONTRACT §5): JWT, EdDSA (Ed25519), `typ: at+jwt` (RFC 9068),
+// gatehouse's own access tokens (docs/login.md): JWT, EdDSA (Ed25519), `typ: at+jwt` (RFC 9068),
 // claims iss, sub, aud, sid, jti, iat, exp. Signed with node:crypto on the crypto worker (a login
 // signs one; crypto/offload.ts), verified with node:crypto on the event loop (a check that fails
 // early costs no signature operation).

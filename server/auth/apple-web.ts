@@ -1,5 +1,5 @@
-// Sign in with Apple on the web (issue 5): the redirect flow that lands on the same account as
-// native login (native-idp-login.md, What the service does 7).
+// Sign in with Apple on the web: the redirect flow that lands on the same account as
+// native login (docs/login.md).
 //
 //   GET  /api/oauth/{realmId}/apple/login?clientId[&downstreamState]
 //        → stores an attempt (own state + nonce, 10 minutes, single use) → 302 to Apple's authorize
@@ -17,7 +17,7 @@
 // (.p8) sign the client secret. Native login keeps `clientId` (the bundle id).
 // The ID token posted by the browser is ignored: only the one Apple's token endpoint returns for
 // the code is trusted. The nonce sent to Apple is the SHA-256 hex of the stored raw nonce — the rule
-// native login applies to its `nonce` field (CONTRACT §5). Logged: realm, provider, user id and a
+// native login applies to its `nonce` field (docs/login.md). Logged: realm, provider, user id and a
 // failure category — never the code, an ID token, the client secret or the key.
 import type { SignatureService } from '../crypto/offload.ts';
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 // GET /api/oauth/{realmId}/authorize (RFC 6749 §4.1.1 with RFC 7636 PKCE): stores a downstream
-// authorization transaction that native login later completes (native-idp-login.md, client-side
-// contract 3). Only S256; the redirect URI must be registered exactly (RFC 6749 §3.1.2.3).
+// authorization transaction that native login later completes (docs/login.md, "Downstream
+// code"). Only S256; the redirect URI must be registered exactly (RFC 6749 §3.1.2.3).
 import { redirectUriProblem } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';

@@ -1,7 +1,7 @@
 // The part of a provider login shared by every path that ends in a verified ID token — native login
 // (native-login.ts) and the Apple web redirect (apple-web.ts): the branch preconditions, then the
 // one match-or-create (UserStore.resolveProviderLogin) and the branch result — a direct-session
-// token set or a one-time downstream code (native-idp-login.md, What the service does 4 and 7).
+// token set or a one-time downstream code (docs/login.md).
 // One implementation, so both paths land on the same account and issue the same things.
 import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
@@ -51,7 +51,7 @@ export type LoginResult =
 
 /** Checks, without writing anything, that `clientId` may receive the chosen branch: an enabled
  *  client; first-party for a direct session; for a downstream state, a pending transaction of
- *  that client (CONTRACT §5). */
+ *  that client (docs/login.md). */
 export async function branchPreconditions(
   deps: Pick<CompleteLoginDeps, 'admin' | 'store' | 'clock'>,
   req: { realmId: string; clientId: string; downstreamState?: string },

@@ -1,4 +1,4 @@
-// Verification of a provider's ID token (native-idp-login.md, Authentication 2; CONTRACT §5).
+// Verification of a provider's ID token (docs/login.md).
 // Every failure is one of two outcomes: `invalid` (401, with a category for the log) or
 // `unavailable` (503: the keys could not be fetched). Nothing is ever skipped or downgraded.
 import { createHash } from 'node:crypto';

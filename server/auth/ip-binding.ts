@@ -1,4 +1,4 @@
-// IP binding of a token family (CONTRACT §5): `exact` keeps the issuing address, `subnet` its /24
+// IP binding of a token family (docs/login.md): `exact` keeps the issuing address, `subnet` its /24
 // (IPv4) or /64 (IPv6). Pure.
 import { isIP } from 'node:net';
 import type { IpBinding } from '../admin/model.ts';

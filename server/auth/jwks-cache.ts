@@ -7,7 +7,7 @@
 //   must not log everybody out).
 // - When the key a token needs is not cached and cannot be fetched, the answer is "upstream
 //   unavailable" (503) — never "invalid token" (401), and the check is never skipped
-//   (native-idp-login.md, Authentication 3).
+//   (docs/login.md).
 // - An outage is logged when it starts (with its cause: ECONNREFUSED, a timeout, an HTTP status)
 //   and when it ends, not once per login that fails meanwhile.
 import { KeyObject } from 'node:crypto';

@@ -1,4 +1,4 @@
-// POST /api/oauth/{realmId}/{provider}/native-login (native-idp-login.md; CONTRACT §5).
+// POST /api/oauth/{realmId}/{provider}/native-login (docs/login.md).
 // Processing order (spec, Endpoints): validate the body (400) → an enabled provider (404) → verify
 // the token (401, or 503 when the keys cannot be fetched) → match or create the user → the branch.
 // Branch preconditions (client, downstream state) are checked before any account is written.

@@ -1,4 +1,4 @@
-// AuthService: composes the auth concern's handlers (CONTRACT §5).
+// AuthService: composes the auth concern's handlers (docs/login.md).
 import type { SignatureService } from '../crypto/offload.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { Config } from '../config.ts';
@@ -92,7 +92,7 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1
     userInfo: createUserInfo({ users: deps.users }),
   };
 
-  /** The caller's own access token (CONTRACT §5): signature, issuer, expiry, a live family and the
+  /** The caller's own access token (docs/login.md): signature, issuer, expiry, a live family and the
    *  family's IP binding against the caller's address. */
   const userToken: Authenticator['userToken'] = async (realmId, token, ctx) => {
     const ok = await sessions.check(realmId, token, ctx.clientIp);

@@ -44,7 +44,7 @@ export type RotateResult =
   | { kind: 'unknown' }
   | { kind: 'expired' }
   | { kind: 'revoked' }
-  /** A rotated token came back: the family is now revoked (CONTRACT §5). */
+  /** A rotated token came back: the family is now revoked (docs/login.md). */
   | { kind: 'reused'; family: TokenFamily }
   /** `check` refused (wrong client, outside the IP binding): nothing changed. */
   | { kind: 'refused'; reason: string };

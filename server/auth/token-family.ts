@@ -1,5 +1,5 @@
 // Sessions: a token family per login (bound to one client and, per the client's setting, to the
-// issuing IP), a JWT access token and an opaque refresh token rotated on every use (CONTRACT §5).
+// issuing IP), a JWT access token and an opaque refresh token rotated on every use (docs/login.md).
 import type { SignatureService } from '../crypto/offload.ts';
 import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';

@@ -1,5 +1,5 @@
-// The rules of the billing use cases, pure (CONTRACT §6, points-quota-windows.md "States and
-// transitions"). The store reads what they need, asks, and writes what they decide; a throw inside
+// The rules of the billing use cases, pure (docs/points.md, "Subscriptions and entitlement
+// mappings"). The store reads what they need, asks, and writes what they decide; a throw inside
 // its transaction saves nothing.
 import { conflict, GatehouseError, notFound } from '../errors.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';

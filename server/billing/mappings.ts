@@ -1,5 +1,4 @@
-// Batch rows of entitlement mappings: validation and merge, pure (points-quota-windows.md
-// "Entitlement mapping update", issue 6). Every error names the row and field: updates[1].limit…
+// Batch rows of entitlement mappings: validation and merge, pure (docs/points.md). Every error names the row and field: updates[1].limit…
 import { badRequest } from '../errors.ts';
 import { PERIOD_TYPES, type PeriodType } from '../points/model.ts';
 import { validateWindows } from '../points/windows.ts';

@@ -1,4 +1,4 @@
-// Billing records: entitlement mappings and subscriptions (CONTRACT §6).
+// Billing records: entitlement mappings and subscriptions (docs/points.md).
 import type { PeriodType, QuotaWindow } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
 

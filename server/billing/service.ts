@@ -1,4 +1,4 @@
-// BillingService handlers (CONTRACT §6, issue 6): entitlement mapping batches and subscriptions.
+// BillingService handlers (docs/points.md): entitlement mapping batches and subscriptions.
 import { badRequest, forbidden } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -60,7 +60,7 @@ export function createBillingService({ store, clock }: BillingServiceDeps): Serv
   return {
     async batchUpdateEntitlementMappings(req, ctx) {
       const p = ctx.principal;
-      // Rows that set what subscribers are granted need points.manage as well (issue 6).
+      // Rows that set what subscribers are granted need points.manage as well.
       if (p?.kind === 'api_key' && req.updates.some(carriesPointsFields) && !hasPermission(p, 'points.manage')) {
         throw forbidden('API key lacks the points.manage permission (a row carries points fields)');
       }

@@ -1,4 +1,4 @@
-// JSON lines on stderr (CONTRACT §1). Callers pass only safe fields: never a token or a secret.
+// JSON lines on stderr (README.md). Callers pass only safe fields: never a token or a secret.
 import { writeSync } from 'node:fs';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;

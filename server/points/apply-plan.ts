@@ -1,4 +1,4 @@
-// From a consume plan to the writes that carry it out, pure (CONTRACT §6): window quota goes to the
+// From a consume plan to the writes that carry it out, pure (docs/points.md): window quota goes to the
 // usage ledger of its kind, everything else (pools and fixed quota grants) is spent from its
 // balance, and the transaction is recorded. A plan that cannot cover the amount is refused here,
 // before anything is written: 409 insufficient_points with what the user has and needs.

@@ -1,4 +1,4 @@
-// Consume planning, pure (points-quota-windows.md "Consumption rules", CONTRACT §6): window quota
+// Consume planning, pure (docs/points.md): window quota
 // first (subscription, then free periodic), then balances by earliest expiry, never-expiring last,
 // then oldest first. All or nothing: either allocations covering the whole amount, or what the user
 // has.

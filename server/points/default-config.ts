@@ -1,5 +1,4 @@
-// PUT of the realm default points configuration is a partial update (points-quota-windows.md
-// "Realm default points configuration"), pure: an absent field keeps its value; for the windows,
+// PUT of the realm default points configuration is a partial update (docs/points.md), pure: an absent field keeps its value; for the windows,
 // absent keeps them, [] clears them and a list replaces them.
 import type { DefaultPointsConfig } from './model.ts';
 import type { DefaultConfigPatch } from './store.ts';

@@ -1,4 +1,4 @@
-// A grant of pool points by an operator (CONTRACT §6), pure: the balance it adds and its answer.
+// A grant of pool points by an operator (docs/points.md), pure: the balance it adds and its answer.
 // Refused (400 naming `amount`) when it would take the user's spendable total past MAX_POINTS.
 import { badRequest } from '../errors.ts';
 import type { GrantResult } from './model.ts';

@@ -1,4 +1,4 @@
-// Idempotency keys (CONTRACT §6): the same key with the same request answers the first answer
+// Idempotency keys (docs/points.md): the same key with the same request answers the first answer
 // again and changes nothing; the same key with another request is refused, 409
 // idempotency_conflict. A request is compared by a hash of its body.
 import { GatehouseError } from '../errors.ts';

@@ -1,7 +1,7 @@
 // Window usage as a running-total ledger, pure. Per (user, quota kind) a head holds the newest row's
 // seq, cumulative total and time; each consume appends a row. used(W) = cum now − cum at the
-// window's start, so a window's usage costs two index seeks whatever the history length (CONTRACT
-// §6: exact, and its cost does not grow with history). `cum` is absolute, so pruning old rows never
+// window's start, so a window's usage costs two index seeks whatever the history length
+// (docs/points.md: exact, and its cost does not grow with history). `cum` is absolute, so pruning old rows never
 // changes an answer.
 import type { QuotaKind } from './model.ts';
 import type { WindowUsageFacts } from './windows.ts';

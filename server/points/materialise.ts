@@ -1,4 +1,4 @@
-// Which grants are due to a user now, pure (CONTRACT §6): periodic grants are materialised lazily
+// Which grants are due to a user now, pure (docs/points.md): periodic grants are materialised lazily
 // when the user's points are read or consumed, each once per source (the store inserts a source at
 // most once: `registration`, `free:<period>`, `sub:<id>` for a window entitlement,
 // `sub:<id>:<n>` for period n's fixed grant). A quota grant with windows is a window entitlement

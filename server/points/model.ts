@@ -1,4 +1,4 @@
-// The points domain's records (CONTRACT §6). Plain data; rules live in the other files of this
+// The points domain's records (docs/points.md). Plain data; rules live in the other files of this
 // folder, storage behind store.ts.
 export const POOL_KINDS = ['topup_credit', 'registration_credit', 'granted_credit'] as const;
 export const QUOTA_KINDS = ['subscription_credit', 'free_periodic_credit'] as const;
@@ -64,7 +64,7 @@ export interface AllocationLine {
   amount: number;
 }
 
-/** One window row of a summary (CONTRACT §6). Times in epoch ms. */
+/** One window row of a summary (docs/points.md). Times in epoch ms. */
 export interface WindowRow {
   creditKind: QuotaKind;
   key: string;

@@ -1,4 +1,4 @@
-// Grant periods, pure (CONTRACT §6: once | daily | weekly | monthly). Two flavours:
+// Grant periods, pure (docs/points.md: once | daily | weekly | monthly). Two flavours:
 // - the realm's free periodic grant follows the UTC calendar (a day from 00:00, a week from Monday
 //   00:00, a month from the 1st 00:00), so every user of a realm renews at the same instant;
 // - a subscription's grants follow its own start (period n starts n days / weeks / calendar months

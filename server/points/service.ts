@@ -1,5 +1,5 @@
 // PointsService handlers: parse, validate, check the extra permission rules, call the store,
-// shape the answer (CONTRACT §6). Thin: the rules live in the pure files of this folder, which the
+// shape the answer (docs/points.md). Thin: the rules live in the pure files of this folder, which the
 // store asks inside each use case's transaction.
 import { badRequest, forbidden, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -84,7 +84,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
     },
 
     async putDefaultConfig(req, ctx) {
-      // Every field of the default configuration is a points field (issue 6).
+      // Every field of the default configuration is a points field.
       requirePermission(ctx, 'points.manage');
       await requireRealm(req.realmId);
       const patch: DefaultConfigPatch = {

@@ -1,4 +1,4 @@
-// A user's points summary (CONTRACT §6), pure: balances by kind, the window rows, and what can be
+// A user's points summary (docs/points.md), pure: balances by kind, the window rows, and what can be
 // spent from quota and from balances.
 import type { BalanceTotals, CreditKind, PointsSummary } from './model.ts';
 import { spendableFromPool, spendableFromQuota, type UserPointsState } from './state.ts';

@@ -1,11 +1,11 @@
-// Rolling-window maths, pure (points-quota-windows.md "What the service does" 1–2, CONTRACT §6).
+// Rolling-window maths, pure (docs/points.md).
 // A window of W seconds at time `now` covers consumption at times t with now − W < t <= now: a
 // consume at t stops counting at exactly t + W.
 import { badRequest } from '../errors.ts';
 import type { QuotaKind, QuotaWindow, WindowEntitlement, WindowRow } from './model.ts';
 
 export const MAX_WINDOWS = 8;
-/** The longest window: 366 days, the usage history every window can count on (CONTRACT §6). */
+/** The longest window: 366 days, the usage history every window can count on (docs/points.md). */
 export const MAX_WINDOW_SECONDS = 31_622_400;
 
 /** The first rule a window list breaks, as `field: message`, or null. `field` names the list
@@ -48,7 +48,7 @@ export function validateWindows(windows: ReadonlyArray<{ windowSeconds?: unknown
 
 const NAMED: Record<number, string> = { 18000: '5h', 86400: 'day', 604800: 'week', 2592000: 'month' };
 
-/** Keys (CONTRACT §6): 18000 `5h`, 86400 `day`, 604800 `week`, 2592000 `month`, else the largest
+/** Keys (docs/points.md): 18000 `5h`, 86400 `day`, 604800 `week`, 2592000 `month`, else the largest
  *  unit that divides evenly: `{n}d`, `{n}h`, `{n}m` or `{n}s`. */
 export function windowKey(windowSeconds: number): string {
   const named = NAMED[windowSeconds];

@@ -1,4 +1,4 @@
-// WAL checkpoints on a thread of their own (issue 10). SQLite's automatic checkpoint runs inside the
+// WAL checkpoints on a thread of their own. SQLite's automatic checkpoint runs inside the
 // COMMIT that crosses wal_autocheckpoint pages: on the event loop, it copies ~1000 pages into the
 // database file and waits for two fsyncs, and every request in flight waits with it (measured on
 // the bench machine: ~15–25 µs of event-loop time per login, and stalls of milliseconds).

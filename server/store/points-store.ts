@@ -1,5 +1,5 @@
 // SQLite implementation of PointsStore: each use case is one BEGIN IMMEDIATE transaction, so a
-// read-plan-write never interleaves with another writer (no double spend, CONTRACT §6). Each reads
+// read-plan-write never interleaves with another writer (no double spend, docs/points.md). Each reads
 // what the points domain needs, asks it, and writes what it decided; a throw rolls the use case
 // back, materialised grants included.
 import { immediate, type Db } from './open.ts';

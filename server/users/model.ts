@@ -61,7 +61,7 @@ export function plausibleEmail(v: unknown): string | null {
   return e;
 }
 
-/** What a provider login presents for account matching (native-idp-login.md, Email rules). */
+/** What a provider login presents for account matching (docs/login.md). */
 export interface ProviderLogin {
   realmId: string;
   provider: string;

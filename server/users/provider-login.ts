@@ -1,4 +1,4 @@
-// What a provider login writes (native-idp-login.md, Email rules), pure: the store reads the
+// What a provider login writes (docs/login.md), pure: the store reads the
 // account the identity names (or, without one, the account holding the login's email), asks
 // planProviderLogin, and executes the plan in one transaction.
 import { conflict } from '../errors.ts';

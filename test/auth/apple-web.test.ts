@@ -1,4 +1,4 @@
-// Sign in with Apple on the web (issue 5): the whole redirect flow against a stand-in for Apple's
+// Sign in with Apple on the web: the whole redirect flow against a stand-in for Apple's
 // authorize, token and JWKS endpoints. The test plays the browser: it follows gatehouse's 302 to
 // the stand-in, which answers the form Apple would post back, and posts it to the callback.
 import { after, before, beforeEach, describe, it } from 'node:test';

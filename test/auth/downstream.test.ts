@@ -1,4 +1,4 @@
-// Third-party apps (issue 4): /authorize, native login with downstreamState, the code exchange with
+// Third-party apps: /authorize, native login with downstreamState, the code exchange with
 // PKCE at the token endpoint. The end-to-end test drives the flow with openid-client, an
 // independently written OAuth client, playing the third-party app's backend.
 import { after, before, describe, it } from 'node:test';

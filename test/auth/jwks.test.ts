@@ -1,4 +1,4 @@
-// The provider JWKS cache through the real endpoint (CONTRACT §5): cached keys survive an outage,
+// The provider JWKS cache through the real endpoint (docs/login.md): cached keys survive an outage,
 // an unknown key that cannot be fetched is 503 (never 401), refetches are rate-limited, rotation
 // works. Time is a ManualClock, so cool-downs are crossed without sleeping.
 import { after, before, describe, it } from 'node:test';

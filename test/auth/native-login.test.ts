@@ -1,4 +1,4 @@
-// Native login (native-idp-login.md, CONTRACT §5): the response branches, every error row, every
+// Native login (docs/login.md): the response branches, every error row, every
 // verification rule and every email rule, over HTTP and gRPC.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The per-IP native-login limit through the server (CONTRACT §1 --login-rate-limit).
+// The per-IP native-login limit through the server (--login-rate-limit).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { status } from '@grpc/grpc-js';

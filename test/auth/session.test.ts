@@ -1,4 +1,4 @@
-// The direct session (CONTRACT §5): refresh rotation at the token endpoint, reuse revokes the
+// The direct session (docs/login.md): refresh rotation at the token endpoint, reuse revokes the
 // family, IP binding, RFC 7009 revocation, RFC 7662 introspection and the user's own token check.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

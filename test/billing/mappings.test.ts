@@ -1,4 +1,4 @@
-// Issue 6: entitlement mapping batches and subscriptions over HTTP and gRPC — create/update rows,
+// Entitlement mapping batches and subscriptions over HTTP and gRPC — create/update rows,
 // window rules naming the row and field, the all-or-nothing 409 on disabling a mapping in use,
 // the snapshot rule across a mapping change, and permissions.
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 2: the CLI drives a real server as a child process: bootstrap key without a server,
+// The CLI drives a real server as a child process: bootstrap key without a server,
 // realm/client/provider commands, --json output, errors on stderr with the server's code, exit codes.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 8: the operators' console — scripted set/apply round trips, --json output, the 409 message,
+// The operators' console — scripted set/apply round trips, --json output, the 409 message,
 // non-TTY refusal, the interactive window editor in a real pseudo-terminal, and the simulator
 // against hand-computed answers.
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 9: the user's points page in a real browser (Debian Chromium via playwright-core): rows
+// The user's points page in a real browser (Debian Chromium via playwright-core): rows
 // checked against the summary API, the no-window case, missing and expired tokens, the text a user
 // reads at phone and desktop widths, no console errors, and a refresh when a recovery time passes.
 // Screenshots are kept in test-artifacts/ (not committed).

@@ -1,4 +1,4 @@
-// Issue 7: `gatehouse points show|grant|consume` and `gatehouse subscriptions create|cancel`
+// `gatehouse points show|grant|consume` and `gatehouse subscriptions create|cancel`
 // against a real server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 7: several OS processes (three `gatehouse serve` on one SQLite file) consume for the same
+// Several OS processes (three `gatehouse serve` on one SQLite file) consume for the same
 // user at once. No double spend: accepted amounts never exceed what was available, balances and
 // window usage match the accepted total exactly, rejected consumes leave nothing behind, and one
 // idempotency key sent to two processes at once deducts once.

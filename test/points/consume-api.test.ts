@@ -1,4 +1,4 @@
-// Issue 7 over the wire: consume (HTTP and gRPC), grants, expiry at the instant, lazily
+// Over the wire: consume (HTTP and gRPC), grants, expiry at the instant, lazily
 // materialised periodic grants, the summary and its exact recovery times, idempotency.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 7: the consumption engine against a brute-force reference model. Random sequences of
+// The consumption engine against a brute-force reference model. Random sequences of
 // grants, consumes, clock jumps and a cancel run on the real engine (in-memory SQLite, ManualClock)
 // and on a model that keeps a plain list of consume events and sums it per window; every answer,
 // every balance and every window row must agree.

@@ -1,4 +1,4 @@
-// Issue 6: the realm default points configuration over HTTP and gRPC — partial PUT, the
+// The realm default points configuration over HTTP and gRPC — partial PUT, the
 // null / [] / list semantics of freePeriodicQuotaWindows, the window rules at their boundaries,
 // the snapshot rule and permissions.
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 7: GET /api/points/{realm}/me with the user's own gatehouse access token, for an account
+// GET /api/points/{realm}/me with the user's own gatehouse access token, for an account
 // created by native login (the registration hook runs on that path too).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 11: SIGKILL in the middle of a storm of consumes, grants and logins from another process,
+// SIGKILL in the middle of a storm of consumes, grants and logins from another process,
 // then a restart on the same database: every acknowledged consume is there exactly once, nothing is
 // half-applied, balances equal grants minus consumes, and idempotent retries return the originals.
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 11: a write lock held by another process past the busy timeout is a quick 503 — not a
+// A write lock held by another process past the busy timeout is a quick 503 — not a
 // hang and not a partial write — reads keep working meanwhile; and `gatehouse backup` copies a
 // running server's database online into a file another server can serve.
 import { after, before, describe, it } from 'node:test';

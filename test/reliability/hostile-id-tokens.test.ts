@@ -1,4 +1,4 @@
-// Issue 11, hostile identity tokens on POST /api/oauth/{realm}/apple/native-login: oversized tokens
+// Hostile identity tokens on POST /api/oauth/{realm}/apple/native-login: oversized tokens
 // and bodies, deep nesting, duplicate claims (signed with the stand-in's key, so only the duplicate
 // is wrong), non-string `sub` and `email`, and unicode tricks in the email. Every answer is the
 // contract's error body (401 bad token, 400 bad body, 413 over 64 KiB) or, for a valid token, a

@@ -1,4 +1,4 @@
-// Issue 11: property-based fuzzing of both transports. Whatever arrives — random paths, methods,
+// Property-based fuzzing of both transports. Whatever arrives — random paths, methods,
 // headers, JSON of the wrong shape, huge numbers, deep nesting, invalid UTF-8, random protobuf
 // bytes — gatehouse never crashes, never answers 500, and always answers with the contract's body.
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 11, upstream faults: the provider's JWKS hangs, answers a huge body (declared or streamed),
+// Upstream faults: the provider's JWKS hangs, answers a huge body (declared or streamed),
 // redirects, garbles or sends headers and then stalls. Every case is a quick 503 `Upstream service
 // unavailable` (never 401, never a hang, never a memory balloon, never a followed redirect), and
 // once the JWKS works again logins work — nothing half-read was cached.

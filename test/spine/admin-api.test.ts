@@ -1,4 +1,4 @@
-// Issue 2: the same admin operations over HTTP and gRPC, the contract's errors on both transports,
+// The same admin operations over HTTP and gRPC, the contract's errors on both transports,
 // API key permissions and realm binding, and the provider read that never shows a secret.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

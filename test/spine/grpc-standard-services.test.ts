@@ -1,4 +1,4 @@
-// Issue 2: a client that knows nothing of gatehouse's protos can discover and call it through the
+// A client that knows nothing of gatehouse's protos can discover and call it through the
 // standard reflection service (grpc.reflection.v1, as grpcurl does), and the health service answers.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 2: `gatehouse serve` — the ready line, env twins, port 0, clear start-up errors, and a
+// `gatehouse serve` — the ready line, env twins, port 0, clear start-up errors, and a
 // graceful SIGTERM that exits 0 with the database intact.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 // Sign in with Apple. A private-relay address (…@privaterelay.appleid.com) is a real, deliverable
 // mailbox and is stored as the account's email; the email is taken as Apple states it, with its
-// `email_verified`, which is not required to match by email (native-idp-login.md, Email handling
-// rules 1 and 4). What Apple does not state as verified is stored unverified and so never attracts
+// `email_verified`, which is not required to sign in (docs/security.md, "Accounts and emails").
+// What Apple does not state as verified is stored unverified and so never attracts
 // another sign-in's link (users/model.ts planLoginMatch).
 // Apple also has a web-redirect login (auth/apple-web.ts), which uses this entry and `authUrl`.
 import { claimEmail, claimTrue, defineProvider } from './provider.ts';

@@ -1,5 +1,5 @@
 // What differs between identity providers on the native path: the issuer, the keys and their
-// algorithms, and the email rule (native-idp-login.md, What the service does 7). Everything else is
+// algorithms, and the email rule (docs/login.md). Everything else is
 // one code path. A provider is one file in this folder declaring a NativeProviderSpec, listed in
 // registry.ts.
 import type { JwsAlgorithm } from '../../crypto/offload.ts';

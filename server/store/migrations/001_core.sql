@@ -44,7 +44,7 @@ CREATE TABLE api_keys (
   revoked_at  INTEGER
 );
 
--- Accounts. The email is required and unique within a realm (native-idp-login.md).
+-- Accounts. The email is required and unique within a realm (docs/login.md).
 CREATE TABLE users (
   id             TEXT PRIMARY KEY,
   realm_id       TEXT NOT NULL REFERENCES realms(id),

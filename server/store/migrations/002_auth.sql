@@ -1,4 +1,4 @@
--- Login sessions and OAuth state (native-idp-login.md, CONTRACT §5). Times are epoch milliseconds.
+-- Login sessions and OAuth state (docs/login.md). Times are epoch milliseconds.
 -- Secrets (refresh tokens, authorization codes) are stored only as their SHA-256 hex.
 
 -- Per-realm signing keys of gatehouse's own access tokens (Ed25519), created lazily.

@@ -1,4 +1,4 @@
--- Points and billing (points-quota-windows.md, CONTRACT §6). Times are epoch milliseconds; window
+-- Points and billing (docs/points.md). Times are epoch milliseconds; window
 -- lists are JSON arrays of {windowSeconds, limit}.
 
 -- The realm default points configuration. free_periodic_quota_windows NULL = never set.

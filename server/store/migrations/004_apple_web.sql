@@ -1,4 +1,4 @@
--- Sign in with Apple on the web (issue 5). Times are epoch milliseconds.
+-- Sign in with Apple on the web. Times are epoch milliseconds.
 
 -- The Services ID of the realm's Apple web flow: Apple's `client_id` on the authorize and token
 -- endpoints and the `aud` of the ID tokens it returns there ('' = web flow not configured). Native
