@@ -18,8 +18,7 @@
 // The machine is noisy and shared: every ratio is taken against a baseline measured in the same
 // round, rounds interleave the measurements (alternating order), and medians are reported.
 //   npm run bench [-- --rounds 3 --logins 1500 --calls 3000]
-import { simulateYear } from './simulate-year.ts';
-import { sustainedLoad } from './sustained-load.ts';
+
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,13 +27,15 @@ import { parseArgs } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { startIdp, type TestIdp } from '../test/helpers/idp.ts';
+import { closeGrpcClients, grpcClient } from '../test/helpers/grpc.ts';
 import { api } from '../test/helpers/http.ts';
-import { grpcClient, closeGrpcClients } from '../test/helpers/grpc.ts';
-import { spawnServer, tempDir, ROOT, type SpawnedServer } from '../test/helpers/server.ts';
+import { startIdp, type TestIdp } from '../test/helpers/idp.ts';
+import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../test/helpers/server.ts';
 import { seed } from './consume-history.ts';
 import { http1Load } from './lib/http1.ts';
-import { peakRssMiB, round, rssMiB, runLoad, withCpu, type CpuPerCall, type LoadResult } from './lib/load.ts';
+import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, withCpu } from './lib/load.ts';
+import { simulateYear } from './simulate-year.ts';
+import { sustainedLoad } from './sustained-load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -74,7 +75,10 @@ async function configureRealm(srv: SpawnedServer, createRealm: boolean): Promise
 async function addPools(srv: SpawnedServer, users: string[]): Promise<void> {
   const admin = api(srv.http, srv.adminKey);
   for (const u of users) {
-    for (const body of [{ kind: 'topup_credit', amount: 1_000_000 }, { kind: 'granted_credit', amount: 1_000_000, expiresAt: '2999-01-01T00:00:00Z' }]) {
+    for (const body of [
+      { kind: 'topup_credit', amount: 1_000_000 },
+      { kind: 'granted_credit', amount: 1_000_000, expiresAt: '2999-01-01T00:00:00Z' },
+    ]) {
       const r = await admin.post(`/api/points/${REALM}/users/${u}/grants`, body);
       if (r.status !== 200) throw new Error(`grant failed: ${r.status} ${r.text}`);
     }
@@ -209,7 +213,10 @@ async function profile(idp: TestIdp, echo: { client: any }, payload: object): Pr
     await srv.stop(); // the consumes' totals, at exit
     rmSync(dir, { recursive: true, force: true });
   }
-  const lines = srv.logs().split('\n').filter((l) => l.startsWith('{"profile"'));
+  const lines = srv
+    .logs()
+    .split('\n')
+    .filter((l) => l.startsWith('{"profile"'));
   const phase = (i: number): Spans => (lines[i] ? (JSON.parse(lines[i]!).profile as Spans) : {});
   const loginSpans = phase(1);
   const consumeSpans = phase(2);
@@ -223,7 +230,8 @@ async function profile(idp: TestIdp, echo: { client: any }, payload: object): Pr
   const loginCall = mean(loginSpans, LOGIN_SPAN);
   const consumeCall = mean(consumeSpans, CONSUME_SPAN);
   return {
-    method: 'GATEHOUSE_PROFILE=1 spans in the server, driven at concurrency 1 after a warm-up; transport = client mean latency − the call span of the chain (rpc/chain.ts); database = write transactions per call',
+    method:
+      'GATEHOUSE_PROFILE=1 spans in the server, driven at concurrency 1 after a warm-up; transport = client mean latency − the call span of the chain (rpc/chain.ts); database = write transactions per call',
     login: {
       clientMeanUs: round(loginMean, 1),
       transportUs: round(loginMean - loginCall, 1),
@@ -231,7 +239,11 @@ async function profile(idp: TestIdp, echo: { client: any }, payload: object): Pr
       databaseUs: perCall(loginSpans, 'db.transaction', login.calls),
       commitUs: perCall(loginSpans, 'db.commit', login.calls),
       otherInCallUs: round(loginCall - perCall(loginSpans, 'db.transaction', login.calls), 1),
-      ...Object.fromEntries(Object.keys(loginSpans).filter((k) => k.startsWith('crypto.')).map((k) => [`${k}Us`, perCall(loginSpans, k, login.calls)])),
+      ...Object.fromEntries(
+        Object.keys(loginSpans)
+          .filter((k) => k.startsWith('crypto.'))
+          .map((k) => [`${k}Us`, perCall(loginSpans, k, login.calls)]),
+      ),
     },
     consume: {
       clientMeanUs: round(consumeMean, 1),
@@ -254,7 +266,12 @@ const idp = await startIdp({ audience: AUD });
 const dir = tempDir('gatehouse-bench-');
 const dbPath = join(dir, 'bench.db');
 const users = await seed(dbPath);
-const srv = await spawnServer({ dir, dbPath, args: serverArgs(idp), nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [] });
+const srv = await spawnServer({
+  dir,
+  dbPath,
+  args: serverArgs(idp),
+  nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
+});
 const echo = await startEcho();
 let empty: { port: number; pid: number; stop(): Promise<void> } | null = null;
 const rows: Record<string, number[]> = {};
@@ -272,7 +289,15 @@ try {
   // Message size: the echo carries a payload as large as the consume answer.
   const pc = grpcClient(srv.grpc, 'PointsService');
   const sample = await new Promise<any>((res, rej) =>
-    pc.Consume({ realmId: REALM, userId: users.small, amount: 1 }, (() => { const m = new grpc.Metadata(); m.set('authorization', `Bearer ${srv.adminKey}`); return m; })(), (e: unknown, v: unknown) => (e ? rej(e) : res(v))),
+    pc.Consume(
+      { realmId: REALM, userId: users.small, amount: 1 },
+      (() => {
+        const m = new grpc.Metadata();
+        m.set('authorization', `Bearer ${srv.adminKey}`);
+        return m;
+      })(),
+      (e: unknown, v: unknown) => (e ? rej(e) : res(v)),
+    ),
   );
   const reqBytes = pc.Consume.requestSerialize({ realmId: REALM, userId: users.small, amount: 1 }).length as number;
   const resBytes = pc.Consume.responseSerialize(sample).length as number;
@@ -282,7 +307,10 @@ try {
   log('signing tokens…');
   const returning = await firstLogins(srv, idp, 200);
   // The empty HTTP exchange answers as many bytes as a login does.
-  const sampleLogin = await api(srv.http).post(`/api/oauth/${REALM}/apple/native-login`, { identityToken: (await signTokens(idp, 1, returning))[0], clientId: 'app' });
+  const sampleLogin = await api(srv.http).post(`/api/oauth/${REALM}/apple/native-login`, {
+    identityToken: (await signTokens(idp, 1, returning))[0],
+    clientId: 'app',
+  });
   empty = await startChild('http-empty-server.ts', [String(Buffer.byteLength(sampleLogin.text))]);
   const emptyBase = `http://127.0.0.1:${empty.port}`;
   const tokenRounds: string[][] = [];
@@ -314,7 +342,13 @@ try {
     for (const [k, pid, f] of steps) push(k, await withCpu(pid, f));
     rss.push((await rssMiB(srv.proc.pid!)) ?? 0);
     peaks.push((await peakRssMiB(srv.proc.pid!)) ?? 0);
-    log(`round ${r + 1}/${ROUNDS}: ` + Object.entries(rows).map(([k, v]) => `${k} ${Math.round(v.at(-1)!)}/s`).join(', ') + `, rss ${rss.at(-1)} MiB, peak ${peaks.at(-1)} MiB`);
+    log(
+      `round ${r + 1}/${ROUNDS}: ` +
+        Object.entries(rows)
+          .map(([k, v]) => `${k} ${Math.round(v.at(-1)!)}/s`)
+          .join(', ') +
+        `, rss ${rss.at(-1)} MiB, peak ${peaks.at(-1)} MiB`,
+    );
   }
   const peak = peaks.at(-1)!; // VmHWM: the highest the server reached in any round
   closeGrpcClients();
@@ -388,8 +422,12 @@ try {
   const p = prof as any;
   if (p.login) {
     out += `\nper-layer profile (µs per call at concurrency 1; ${p.method})\n`;
-    out += `  login:   ${Object.entries(p.login).map(([k, v]) => `${k} ${v}`).join(', ')}\n`;
-    out += `  consume: ${Object.entries(p.consume).map(([k, v]) => `${k} ${v}`).join(', ')}\n`;
+    out += `  login:   ${Object.entries(p.login)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}\n`;
+    out += `  consume: ${Object.entries(p.consume)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}\n`;
   }
   out += `\nsimulate: a year of one call a minute (${year.requests} calls) in ${year.seconds} s (${year.consumesPerSecond}/s)\n`;
   out += `sustained load (login, refresh, consume, summary; 60 s, RSS checked after 30 s): ${sustained.throughput}/s, errors ${sustained.errors}, 5xx ${sustained.fivexx}, RSS flat after warm-up: ${sustained.rssFlat}, live heap after full GCs ${JSON.stringify(sustained.liveHeapAfterFullGcMiB)} MiB\n`;

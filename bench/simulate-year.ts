@@ -13,12 +13,30 @@ export interface SimulateYearResult {
 
 export function simulateYear(): SimulateYearResult {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'gatehouse'), 'simulate', '--window', '5h=100', '--window', '1w=2000', '--pool', 'topup=100000', '--every', '1m', '--duration', '1y', '--json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 180_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'bin', 'gatehouse'),
+      'simulate',
+      '--window',
+      '5h=100',
+      '--window',
+      '1w=2000',
+      '--pool',
+      'topup=100000',
+      '--every',
+      '1m',
+      '--duration',
+      '1y',
+      '--json',
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 180_000,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`simulate failed (${r.status}): ${r.stderr}`);
   const out = JSON.parse(r.stdout) as { requests: number };

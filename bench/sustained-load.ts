@@ -8,10 +8,10 @@
 // Writes bench/results/sustained-load.json. `sustainedLoad({seconds})` is exported for the bench runner.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startIdp } from '../test/helpers/idp.ts';
 import { api, http } from '../test/helpers/http.ts';
+import { startIdp } from '../test/helpers/idp.ts';
 import { ROOT, spawnServer } from '../test/helpers/server.ts';
-import { rssMiB, round } from './lib/load.ts';
+import { round, rssMiB } from './lib/load.ts';
 
 type Op = 'login' | 'refresh' | 'consume' | 'summary';
 const OPS: Op[] = ['login', 'refresh', 'consume', 'summary'];
@@ -69,15 +69,19 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
     await must(admin.put(`/api/admin/realms/${REALM}/providers/apple`, { clientId: AUD, enabled: true }));
     await must(admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [] }));
     const mapping = (
-      await must(admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, {
-        paymentProvider: 'stripe',
-        externalProductId: 'load',
-        updates: [{ entitlementKey: 'load', quotaWindows: [{ windowSeconds: 3600, limit: 1_000_000_000 }] }],
-      }))
+      await must(
+        admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, {
+          paymentProvider: 'stripe',
+          externalProductId: 'load',
+          updates: [{ entitlementKey: 'load', quotaWindows: [{ windowSeconds: 3600, limit: 1_000_000_000 }] }],
+        }),
+      )
     ).mappings[0];
 
     const login = async (sub: string) =>
-      http(srv.http, 'POST', `/api/oauth/${REALM}/apple/native-login`, { body: { identityToken: await idp.token({ sub, email: `${sub}@load.example` }), clientId: 'app' } });
+      http(srv.http, 'POST', `/api/oauth/${REALM}/apple/native-login`, {
+        body: { identityToken: await idp.token({ sub, email: `${sub}@load.example` }), clientId: 'app' },
+      });
 
     // Users: first login creates them; each gets a subscription and a large top-up.
     const pools: UserState[][] = [];
@@ -110,7 +114,9 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
           if (r.status === 200) u.refreshToken = r.body.refreshToken;
           break;
         case 'refresh':
-          r = await http(srv.http, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: u.refreshToken, client_id: 'app' } });
+          r = await http(srv.http, 'POST', `/api/oauth/${REALM}/token`, {
+            form: { grant_type: 'refresh_token', refresh_token: u.refreshToken, client_id: 'app' },
+          });
           if (r.status === 200) u.refreshToken = r.body.refresh_token;
           break;
         case 'consume':
@@ -135,7 +141,10 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
     const first = await rssMiB(pid);
     if (first !== null) rss.push({ t: 0, mib: first });
     const progress = opts.print
-      ? setInterval(() => process.stderr.write(`  ${Math.round((performance.now() - t0) / 1000)} s, ${calls} calls, RSS ${rss.at(-1)?.mib ?? '?'} MiB\n`), 10_000)
+      ? setInterval(
+          () => process.stderr.write(`  ${Math.round((performance.now() - t0) / 1000)} s, ${calls} calls, RSS ${rss.at(-1)?.mib ?? '?'} MiB\n`),
+          10_000,
+        )
       : null;
     try {
       await Promise.all(
@@ -172,7 +181,10 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
       return round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!, 2);
     };
     const ops = Object.fromEntries(
-      OPS.map((op) => [op, { calls: lat[op].length, perSecond: round(lat[op].length / elapsed, 1), p50Ms: pct(lat[op], 50), p99Ms: pct(lat[op], 99), errors: errors[op] }]),
+      OPS.map((op) => [
+        op,
+        { calls: lat[op].length, perSecond: round(lat[op].length / elapsed, 1), p50Ms: pct(lat[op], 50), p99Ms: pct(lat[op], 99), errors: errors[op] },
+      ]),
     );
     const at = (frac: number) => {
       const t = frac * elapsed;
@@ -184,7 +196,9 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
     const afterWarm = rss.filter((x) => x.t >= warmAt);
     const warmMib = afterWarm[0]?.mib ?? null;
     const endMib = rss.at(-1)?.mib ?? null;
-    const fivexx = Object.entries(statuses).filter(([k]) => / 5\d\d$/.test(k)).reduce((n, [, v]) => n + v, 0);
+    const fivexx = Object.entries(statuses)
+      .filter(([k]) => / 5\d\d$/.test(k))
+      .reduce((n, [, v]) => n + v, 0);
     const totalErrors = Object.values(errors).reduce((a, b) => a + b, 0);
     const result = {
       seconds: round(elapsed, 1),
@@ -218,9 +232,13 @@ export async function sustainedLoad(opts: SustainedLoadOptions): Promise<object>
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'sustained-load.json'), JSON.stringify(result, null, 2) + '\n');
     if (opts.print) {
-      console.log(`sustained load: ${result.seconds} s, ${WORKERS} workers, ${result.users} users, ${calls} calls, ${result.throughput}/s, errors ${totalErrors}, 5xx ${fivexx}`);
+      console.log(
+        `sustained load: ${result.seconds} s, ${WORKERS} workers, ${result.users} users, ${calls} calls, ${result.throughput}/s, errors ${totalErrors}, 5xx ${fivexx}`,
+      );
       console.table(ops);
-      console.log(`RSS MiB: start ${result.rssMiB.start}, 25% ${result.rssMiB.p25}, 50% ${result.rssMiB.p50}, 75% ${result.rssMiB.p75}, 100% ${result.rssMiB.p100}; growth after warm-up ${result.rssMiB.growthAfterWarmup} MiB (${result.rssFlat ? 'flat' : 'NOT flat'})`);
+      console.log(
+        `RSS MiB: start ${result.rssMiB.start}, 25% ${result.rssMiB.p25}, 50% ${result.rssMiB.p50}, 75% ${result.rssMiB.p75}, 100% ${result.rssMiB.p100}; growth after warm-up ${result.rssMiB.growthAfterWarmup} MiB (${result.rssFlat ? 'flat' : 'NOT flat'})`,
+      );
       if (opts.traceGc) console.log('live heap after full GCs (MiB):', JSON.stringify((result as { liveHeapAfterFullGcMiB?: unknown }).liveHeapAfterFullGcMiB));
       if (firstErrors.length) console.log('first errors:\n  ' + firstErrors.join('\n  '));
     }

@@ -2,10 +2,10 @@
 // metadata, and turns a gRPC error (with its google.rpc.ErrorInfo) into a CliError.
 import * as grpc from '@grpc/grpc-js';
 import type protobuf from 'protobufjs';
-import { loadProtos } from '../server/rpc/proto.ts';
+import { GatehouseError, isErrorCode } from '../server/errors.ts';
 import { decodeStatusDetails } from '../server/grpc/status-details.ts';
 import { messageToJson } from '../server/rpc/json.ts';
-import { GatehouseError, isErrorCode } from '../server/errors.ts';
+import { loadProtos } from '../server/rpc/proto.ts';
 import { CliError } from './output.ts';
 
 export interface ServerOptions {
@@ -42,7 +42,10 @@ export function responseType(service: string, method: string): protobuf.Type {
 /** Calls gatehouse.v1.{service}/{method}; resolves with the response as proto3 JSON. */
 export async function callRpc(opts: ServerOptions, service: string, method: string, request: object): Promise<Record<string, unknown>> {
   const full = `gatehouse.v1.${service}`;
-  const client = clientFor(full, opts.server) as unknown as Record<string, (req: object, md: grpc.Metadata, o: grpc.CallOptions, cb: grpc.requestCallback<Record<string, unknown>>) => void>;
+  const client = clientFor(full, opts.server) as unknown as Record<
+    string,
+    (req: object, md: grpc.Metadata, o: grpc.CallOptions, cb: grpc.requestCallback<Record<string, unknown>>) => void
+  >;
   const md = new grpc.Metadata();
   if (opts.apiKey) md.set('authorization', `Bearer ${opts.apiKey}`);
   const fn = client[method];
@@ -57,7 +60,11 @@ export async function callRpc(opts: ServerOptions, service: string, method: stri
 
 export function toCliError(err: grpc.ServiceError, server: string): CliError {
   if (err.code === grpc.status.UNAVAILABLE && !err.metadata?.get('grpc-status-details-bin').length) {
-    return new CliError(`cannot reach the server at ${server} (${transportReason(err.details)}); start it with 'gatehouse serve' or pass --server`, 1, 'unavailable');
+    return new CliError(
+      `cannot reach the server at ${server} (${transportReason(err.details)}); start it with 'gatehouse serve' or pass --server`,
+      1,
+      'unavailable',
+    );
   }
   if (err.code === grpc.status.DEADLINE_EXCEEDED) return new CliError(`the server at ${server} did not answer in time`, 1, 'timeout');
   const raw = err.metadata?.get('grpc-status-details-bin')[0];

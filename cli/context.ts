@@ -43,10 +43,17 @@ export type CliAnswer<S extends CliService, M extends CliMethod<S>> = ProtoJson<
 /** Calls an RPC of gatehouse.v1.{service}. The gRPC client loads lazily so `--help` stays fast. */
 let clientModule: typeof import('./client.ts') | null = null;
 
-export async function rpc<S extends CliService, M extends CliMethod<S>>(g: Globals, service: S, method: M, request: CliRequest<S, M>): Promise<CliAnswer<S, M>> {
+export async function rpc<S extends CliService, M extends CliMethod<S>>(
+  g: Globals,
+  service: S,
+  method: M,
+  request: CliRequest<S, M>,
+): Promise<CliAnswer<S, M>> {
   // The HTTP adapter's URL is the usual mistake: gRPC wants the other listener's host:port.
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(g.server)) {
-    throw usageError(`${g.serverFrom === 'GATEHOUSE_SERVER' ? 'GATEHOUSE_SERVER=' : '--server '}${g.server}: expected HOST:PORT of gatehouse's gRPC listener (e.g. 127.0.0.1:50051), not a URL`);
+    throw usageError(
+      `${g.serverFrom === 'GATEHOUSE_SERVER' ? 'GATEHOUSE_SERVER=' : '--server '}${g.server}: expected HOST:PORT of gatehouse's gRPC listener (e.g. 127.0.0.1:50051), not a URL`,
+    );
   }
   clientModule ??= await import('./client.ts');
   // callRpc writes the answer as the JSON of the method's response type, which CliAnswer describes.

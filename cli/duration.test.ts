@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { parseDuration, parseWindowFlag } from './duration.ts';
 
 describe('durations as operators type them', () => {

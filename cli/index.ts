@@ -1,19 +1,19 @@
 // The root program: global options, one command module per concern, one error handler with fixed
 // exit codes (0 ok, 1 failed, 2 usage). Diagnostics go to stderr so stdout stays parseable.
 import { Command, CommanderError } from 'commander';
-import { EXIT, reportError } from './output.ts';
-import { closeConnections } from './context.ts';
-import { serveCommand } from './commands/serve.ts';
-import { keysCommand } from './commands/keys.ts';
-import { realmCommand } from './commands/realm.ts';
-import { clientCommand } from './commands/client.ts';
-import { providerCommand } from './commands/provider.ts';
 import { backupCommand } from './commands/backup.ts';
-import { pointsCommand } from './commands/points.ts';
-import { subscriptionsCommand } from './commands/subscriptions.ts';
+import { clientCommand } from './commands/client.ts';
 import { defaultConfigCommand } from './commands/default-config.ts';
+import { keysCommand } from './commands/keys.ts';
 import { mappingsCommand } from './commands/mappings.ts';
+import { pointsCommand } from './commands/points.ts';
+import { providerCommand } from './commands/provider.ts';
+import { realmCommand } from './commands/realm.ts';
+import { serveCommand } from './commands/serve.ts';
 import { simulateCommand } from './commands/simulate.ts';
+import { subscriptionsCommand } from './commands/subscriptions.ts';
+import { closeConnections } from './context.ts';
+import { EXIT, reportError } from './output.ts';
 
 export function buildProgram(): Command {
   const program = new Command('gatehouse')

@@ -2,16 +2,17 @@
 // and a virtual clock — not a second implementation of the rules. It replays a usage pattern and
 // reports what was served and refused, when and by which window the user was blocked, how the pools
 // drained, and the available quota over time.
-import { ManualClock } from '../server/lib/clock.ts';
-import { openDatabase } from '../server/store/open.ts';
-import { SqliteAdminStore } from '../server/store/admin-store.ts';
-import { SqliteUserStore } from '../server/store/user-store.ts';
-import { createPointsEngine } from '../server/points-engine.ts';
-import { SqlitePointsStore } from '../server/store/points-store.ts';
-import { SqliteBillingStore } from '../server/store/billing-store.ts';
+
 import { GatehouseError } from '../server/errors.ts';
+import { ManualClock } from '../server/lib/clock.ts';
 import { silentLogger } from '../server/lib/log.ts';
+import { createPointsEngine } from '../server/points-engine.ts';
 import type { CallContext } from '../server/rpc/context.ts';
+import { SqliteAdminStore } from '../server/store/admin-store.ts';
+import { SqliteBillingStore } from '../server/store/billing-store.ts';
+import { openDatabase } from '../server/store/open.ts';
+import { SqlitePointsStore } from '../server/store/points-store.ts';
+import { SqliteUserStore } from '../server/store/user-store.ts';
 import type { Window } from './window-editor.ts';
 
 export interface UsageEvent {
@@ -83,7 +84,10 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     await admin.createRealm({ id: REALM, name: 'Simulation', createdAt: clock.now() });
     // Free periodic windows come from the default configuration a new account is granted under.
     if (input.windows.length && input.kind === 'free_periodic_credit') {
-      await engine.pointsService.putDefaultConfig({ realmId: REALM, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: { windows: input.windows } }, ctx);
+      await engine.pointsService.putDefaultConfig(
+        { realmId: REALM, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: { windows: input.windows } },
+        ctx,
+      );
     }
     const userId = 'usr_sim';
     const user = { id: userId, realmId: REALM, email: 'sim@example.invalid', emailVerified: true, givenName: null, familyName: null, createdAt: clock.now() };
@@ -97,14 +101,30 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
             realmId: REALM,
             paymentProvider: 'sim',
             externalProductId: 'sim',
-            updates: [{ entitlementKey: 'sim', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 0, grantPeriodType: 'once', validityDays: 0, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows: { windows: input.windows } }],
+            updates: [
+              {
+                entitlementKey: 'sim',
+                billingType: 'recurring',
+                billingPeriod: 'monthly',
+                pointsPerPeriod: 0,
+                grantPeriodType: 'once',
+                validityDays: 0,
+                grantOnSubscribe: true,
+                maxPeriods: 0,
+                enabled: true,
+                quotaWindows: { windows: input.windows },
+              },
+            ],
           },
           ctx,
         );
         await engine.billingService.createSubscription({ realmId: REALM, userId, mappingId: batch.mappings![0]!.mappingId! }, ctx);
       }
     }
-    for (const [kind, amount] of [['topup_credit', input.pools.topup], ['granted_credit', input.pools.granted]] as const) {
+    for (const [kind, amount] of [
+      ['topup_credit', input.pools.topup],
+      ['granted_credit', input.pools.granted],
+    ] as const) {
       if (amount) await engine.pointsService.grant({ realmId: REALM, userId, kind, amount, expiresAt: null }, ctx);
     }
 
@@ -178,7 +198,15 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
           const s = await summary();
           const rows = s.windows as Array<{ key: string; windowSeconds: number; remaining: number; isTightest: boolean }>;
           const tight = rows.find((w) => w.isTightest) ?? rows[0];
-          span = { from: iso(clock.now()), fromMs: clock.now(), until: '', window: tight?.key ?? '-', windowSeconds: tight?.windowSeconds ?? 0, refused: 0, servedFromPool: 0 };
+          span = {
+            from: iso(clock.now()),
+            fromMs: clock.now(),
+            until: '',
+            window: tight?.key ?? '-',
+            windowSeconds: tight?.windowSeconds ?? 0,
+            refused: 0,
+            servedFromPool: 0,
+          };
         }
         if (refused) span.refused++;
         span.servedFromPool += fromPool;

@@ -48,7 +48,13 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
   /** Asks for a row among `offered` (indexes into rows). */
   const pickRow = async (message: string, offered = rows.map((_, i) => i)) => {
     const { row } = await prompt([
-      { type: 'select', name: 'row', message, pageSize: MAX_WINDOWS, choices: offered.map((i) => ({ name: `${i + 1}. ${windowKey(rows[i]!.windowSeconds)} — limit ${rows[i]!.limit}`, value: i })) },
+      {
+        type: 'select',
+        name: 'row',
+        message,
+        pageSize: MAX_WINDOWS,
+        choices: offered.map((i) => ({ name: `${i + 1}. ${windowKey(rows[i]!.windowSeconds)} — limit ${rows[i]!.limit}`, value: i })),
+      },
     ]);
     return row as number;
   };

@@ -1,8 +1,8 @@
 // The server's own window rules (server/points/windows.ts), phrased for a prompt or a flag error.
 import { windowListProblem } from '../server/points/windows.ts';
-import type { Window } from './window-editor.ts';
 import { parseWindowFlag } from './duration.ts';
 import { usageError } from './output.ts';
+import type { Window } from './window-editor.ts';
 
 export function windowRules(field: string) {
   return (windows: Window[]): string | null => {

@@ -1,32 +1,33 @@
 // Composition: config → database → stores → services. Used by `serve`, by tests that need a manual
 // clock, and by offline CLI commands. The only place that knows every concern.
+
+import { authenticateApiKey } from './admin/api-keys.ts';
+import { createAdminService } from './admin/service.ts';
+import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
+import { createAuth } from './auth/service.ts';
+import type { AuthStore } from './auth/store.ts';
 import type { Config } from './config.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { CryptoOffload } from './crypto/offload.ts';
+import type { ErrorTranslator } from './errors.ts';
+import { AnswerTurns } from './lib/answer-turns.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
-import { AnswerTurns } from './lib/answer-turns.ts';
-import { createAdminService } from './admin/service.ts';
-import { authenticateApiKey } from './admin/api-keys.ts';
+import { createPagesService } from './pages/service.ts';
+import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
-import { openDatabase, type Db } from './store/open.ts';
-import { observeBatches, waitForAnswers } from './store/group-commit.ts';
+import { SqliteAdminStore } from './store/admin-store.ts';
+import { SqliteAuthStore } from './store/auth-store.ts';
+import { SqliteBillingStore } from './store/billing-store.ts';
 import { sqliteError } from './store/database-errors.ts';
 import { dbErrorKind } from './store/error-kind.ts';
-import type { ErrorTranslator } from './errors.ts';
-import { SqliteAdminStore } from './store/admin-store.ts';
+import { observeBatches, waitForAnswers } from './store/group-commit.ts';
+import { type Db, openDatabase } from './store/open.ts';
+import { SqlitePointsStore } from './store/points-store.ts';
 import { SqliteUserStore } from './store/user-store.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
-import { createPagesService } from './pages/service.ts';
-import { createAuth } from './auth/service.ts';
-import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
-import { SqliteAuthStore } from './store/auth-store.ts';
-import type { AuthStore } from './auth/store.ts';
-import { createPointsEngine } from './points-engine.ts';
-import { SqlitePointsStore } from './store/points-store.ts';
-import { CryptoOffload } from './crypto/offload.ts';
-import { SqliteBillingStore } from './store/billing-store.ts';
 
 export interface AppOptions {
   clock?: Clock;

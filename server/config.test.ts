@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, OPTIONS } from './config.ts';
 
 describe('--trust-proxy [n] (GATEHOUSE_TRUST_PROXY)', () => {
@@ -23,7 +23,11 @@ describe('--trust-proxy [n] (GATEHOUSE_TRUST_PROXY)', () => {
 
   it('refuses anything else, naming the option', () => {
     for (const bad of ['-1', 'many', '1.5', '100']) {
-      assert.throws(() => loadConfig({ trustProxy: bad }, {}), (e: Error) => e instanceof ConfigError && /--trust-proxy/.test(e.message), bad);
+      assert.throws(
+        () => loadConfig({ trustProxy: bad }, {}),
+        (e: Error) => e instanceof ConfigError && /--trust-proxy/.test(e.message),
+        bad,
+      );
     }
   });
 

@@ -2,7 +2,7 @@
 // identity providers' options (--apple-jwks-url, --google-issuer, …) come from their entries in
 // auth/providers/registry.ts. Validated once at start; a bad value stops the boot with a message
 // naming the option.
-import { PROVIDERS, providerOptions, type ProviderOptionValues, type ProviderRegistry } from './auth/providers/registry.ts';
+import { PROVIDERS, type ProviderOptionValues, type ProviderRegistry, providerOptions } from './auth/providers/registry.ts';
 import type { LogLevel } from './lib/log.ts';
 
 /** The options below, and each identity provider's (appleJwksUrl, appleIssuer, appleAuthUrl,
@@ -43,12 +43,54 @@ export interface OptionDoc {
 
 const SERVER_OPTIONS: OptionDoc[] = [
   { key: 'db', flag: '--db <path>', env: 'GATEHOUSE_DB', kind: 'string', default: './data/gatehouse.db', doc: 'SQLite database file' },
-  { key: 'grpcAddr', flag: '--grpc <addr>', env: 'GATEHOUSE_GRPC_ADDR', kind: 'addr', default: '127.0.0.1:50051', doc: 'gRPC listen address (port 0 = any free port)' },
-  { key: 'httpAddr', flag: '--http <addr>', env: 'GATEHOUSE_HTTP_ADDR', kind: 'addr', default: '127.0.0.1:8080', doc: 'HTTP listen address (port 0 = any free port)' },
-  { key: 'publicUrl', flag: '--public-url <url>', env: 'GATEHOUSE_PUBLIC_URL', kind: 'url', default: null, doc: 'public base URL, issuer of gatehouse tokens (default http://<http address>)' },
-  { key: 'loginRateLimit', flag: '--login-rate-limit <n>', env: 'GATEHOUSE_LOGIN_RATE_LIMIT', kind: 'int', default: 120, doc: 'calls to /authorize, native login, the Apple web flow and the token endpoint per client IP per minute, counted together (0 = off)' },
-  { key: 'trustProxy', flag: '--trust-proxy [n]', env: 'GATEHOUSE_TRUST_PROXY', kind: 'hops', default: 0, doc: 'number of trusted proxies in front: the client IP is the n-th X-Forwarded-For entry from the right (the flag alone: 1; 0: the socket peer, the header ignored)' },
-  { key: 'busyTimeoutMs', flag: '--busy-timeout-ms <ms>', env: 'GATEHOUSE_BUSY_TIMEOUT_MS', kind: 'int', default: 5000, doc: 'wait for the database write lock before answering 503' },
+  {
+    key: 'grpcAddr',
+    flag: '--grpc <addr>',
+    env: 'GATEHOUSE_GRPC_ADDR',
+    kind: 'addr',
+    default: '127.0.0.1:50051',
+    doc: 'gRPC listen address (port 0 = any free port)',
+  },
+  {
+    key: 'httpAddr',
+    flag: '--http <addr>',
+    env: 'GATEHOUSE_HTTP_ADDR',
+    kind: 'addr',
+    default: '127.0.0.1:8080',
+    doc: 'HTTP listen address (port 0 = any free port)',
+  },
+  {
+    key: 'publicUrl',
+    flag: '--public-url <url>',
+    env: 'GATEHOUSE_PUBLIC_URL',
+    kind: 'url',
+    default: null,
+    doc: 'public base URL, issuer of gatehouse tokens (default http://<http address>)',
+  },
+  {
+    key: 'loginRateLimit',
+    flag: '--login-rate-limit <n>',
+    env: 'GATEHOUSE_LOGIN_RATE_LIMIT',
+    kind: 'int',
+    default: 120,
+    doc: 'calls to /authorize, native login, the Apple web flow and the token endpoint per client IP per minute, counted together (0 = off)',
+  },
+  {
+    key: 'trustProxy',
+    flag: '--trust-proxy [n]',
+    env: 'GATEHOUSE_TRUST_PROXY',
+    kind: 'hops',
+    default: 0,
+    doc: 'number of trusted proxies in front: the client IP is the n-th X-Forwarded-For entry from the right (the flag alone: 1; 0: the socket peer, the header ignored)',
+  },
+  {
+    key: 'busyTimeoutMs',
+    flag: '--busy-timeout-ms <ms>',
+    env: 'GATEHOUSE_BUSY_TIMEOUT_MS',
+    kind: 'int',
+    default: 5000,
+    doc: 'wait for the database write lock before answering 503',
+  },
   { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
   { key: 'logLevel', flag: '--log-level <level>', env: 'GATEHOUSE_LOG_LEVEL', kind: 'string', default: 'info', doc: 'debug | info | warn | error' },
   { key: 'metrics', flag: '--metrics <on|off>', env: 'GATEHOUSE_METRICS', kind: 'bool', default: true, doc: 'Prometheus metrics at GET /metrics: on | off' },
@@ -76,7 +118,11 @@ export const OPTIONS: OptionDoc[] = serverOptions();
 export class ConfigError extends Error {}
 
 /** Builds the config from flag values (already parsed, possibly undefined) and the environment. */
-export function loadConfig(flags: Partial<Record<keyof Config, unknown>>, env: NodeJS.ProcessEnv = process.env, options: readonly OptionDoc[] = OPTIONS): Config {
+export function loadConfig(
+  flags: Partial<Record<keyof Config, unknown>>,
+  env: NodeJS.ProcessEnv = process.env,
+  options: readonly OptionDoc[] = OPTIONS,
+): Config {
   const out: Record<string, unknown> = {};
   for (const o of options) {
     let raw: unknown = flags[o.key];
@@ -88,7 +134,8 @@ export function loadConfig(flags: Partial<Record<keyof Config, unknown>>, env: N
     out[o.key] = parseValue(o, raw);
   }
   const cfg = out as unknown as Config;
-  if (!['debug', 'info', 'warn', 'error'].includes(cfg.logLevel)) throw new ConfigError(`--log-level: expected debug, info, warn or error, got ${cfg.logLevel}`);
+  if (!['debug', 'info', 'warn', 'error'].includes(cfg.logLevel))
+    throw new ConfigError(`--log-level: expected debug, info, warn or error, got ${cfg.logLevel}`);
   return cfg;
 }
 

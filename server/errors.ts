@@ -62,7 +62,7 @@ const TABLE: Record<ErrorCode, CodeInfo> = {
 
 /** Whether `s` is one of the codes above (the CLI reads them back from a gRPC ErrorInfo). */
 export function isErrorCode(s: string): s is ErrorCode {
-  return Object.prototype.hasOwnProperty.call(TABLE, s);
+  return Object.hasOwn(TABLE, s);
 }
 
 export class GatehouseError extends Error {
@@ -111,8 +111,7 @@ export const conflict = (message: string, extra?: Extra) => new GatehouseError('
  *  that fail because of it are not logged one by one (the access log still has each). */
 export class OutageCause extends Error {}
 
-export const upstreamUnavailable = (cause?: unknown) =>
-  new GatehouseError('service_unavailable', 'Upstream service unavailable', { cause });
+export const upstreamUnavailable = (cause?: unknown) => new GatehouseError('service_unavailable', 'Upstream service unavailable', { cause });
 
 /** The contract's HTTP error body. */
 export function errorBody(err: GatehouseError, requestId: string): Record<string, unknown> {

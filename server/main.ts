@@ -3,17 +3,17 @@ import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
-import { parseAddr, type Config } from './config.ts';
-import { createApp, type App, type AppOptions } from './app.ts';
-import { startSweeper, type Sweeper } from './auth/sweep.ts';
-import { startCheckpointer } from './store/checkpointer.ts';
-import { buildOpenApi } from './openapi/document.ts';
-import { createGateway } from './gateway/server.ts';
+import { type App, type AppOptions, createApp } from './app.ts';
+import { type Sweeper, startSweeper } from './auth/sweep.ts';
+import { type Config, parseAddr } from './config.ts';
 import { GatehouseError } from './errors.ts';
-import { databaseReadiness } from './store/readiness.ts';
+import { createGateway } from './gateway/server.ts';
 import { createGrpcServer } from './grpc/server.ts';
+import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
+import { startCheckpointer } from './store/checkpointer.ts';
+import { databaseReadiness } from './store/readiness.ts';
 
 export interface RunningServer {
   app: App;
@@ -37,7 +37,10 @@ export interface ServerOptions extends AppOptions {
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const app = createApp(config, opts);
   // grpc-js's own messages (a failed bind, a bad metadata entry) as our JSON lines, not console "E …" ones.
-  const grpcLog = (level: 'error' | 'info' | 'debug') => (...args: unknown[]) => app.log[level](format(...args), { source: 'grpc-js' });
+  const grpcLog =
+    (level: 'error' | 'info' | 'debug') =>
+    (...args: unknown[]) =>
+      app.log[level](format(...args), { source: 'grpc-js' });
   grpc.setLogger({ error: grpcLog('error'), info: grpcLog('info'), debug: grpcLog('debug') });
   app.signatures.warm(); // logins' signature work gets its thread before the first login
   // A database file of our own: its WAL checkpoints run on their own thread.
@@ -52,7 +55,15 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   try {
     const protos = loadProtos();
     const methods = bindMethods(protos, app.services, app.storeErrors);
-    const { server: grpcServer, health } = createGrpcServer({ protos, methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, answerTurns: app.answerTurns });
+    const { server: grpcServer, health } = createGrpcServer({
+      protos,
+      methods,
+      auth: app.auth,
+      log: app.log,
+      trustProxy: config.trustProxy,
+      metrics: app.metrics,
+      answerTurns: app.answerTurns,
+    });
     const databaseReady = databaseReadiness(app.db);
     let stopping: Promise<void> | null = null;
     const operational = {
@@ -60,7 +71,14 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       // Not ready once stop has begun: a load balancer stops sending work while calls drain.
       ready: () => (stopping ? new GatehouseError('service_unavailable', 'Server is shutting down') : databaseReady()),
     };
-    const httpServer = createGateway({ methods, auth: app.auth, log: app.log, trustProxy: config.trustProxy, metrics: app.metrics, operational, headersTimeoutMs: opts.headersTimeoutMs,
+    const httpServer = createGateway({
+      methods,
+      auth: app.auth,
+      log: app.log,
+      trustProxy: config.trustProxy,
+      metrics: app.metrics,
+      operational,
+      headersTimeoutMs: opts.headersTimeoutMs,
       // The OpenAPI document of every route, from the same protos and annotations.
       openapi: JSON.stringify(buildOpenApi(protos.methods)),
     });

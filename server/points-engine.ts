@@ -2,12 +2,13 @@
 // registration hook. It sits above both folders (billing grants points), so neither imports the
 // other's composition. `serve` builds it in app.ts over the SQLite stores; offline tools (the
 // simulator, tests, the bench) build it over an in-memory database with a ManualClock.
+
+import { createBillingService } from './billing/service.ts';
+import type { BillingStore } from './billing/store.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Metrics } from './lib/metrics.ts';
 import { createPointsService } from './points/service.ts';
-import { createBillingService } from './billing/service.ts';
 import type { PointsStore } from './points/store.ts';
-import type { BillingStore } from './billing/store.ts';
 import type { ServiceImpl } from './rpc/types.ts';
 import type { UserCreatedHook } from './users/store.ts';
 

@@ -5,7 +5,7 @@
 // benchmark measures the server rather than its client. Responses must carry Content-Length
 // (gatehouse's and the baselines' do); anything else fails the call.
 import { connect, type Socket } from 'node:net';
-import { runLoad, type LoadResult } from './load.ts';
+import { type LoadResult, runLoad } from './load.ts';
 
 export interface Http1Conn {
   /** POSTs `body` (JSON) to `path`; resolves with the status code. */
@@ -50,9 +50,7 @@ export async function http1Connect(base: string): Promise<Http1Conn> {
       if (pending) return Promise.reject(new Error('one request at a time per connection'));
       return new Promise<number>((resolve, reject) => {
         pending = { resolve, reject };
-        socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-        );
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       });
     },
     close() {

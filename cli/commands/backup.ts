@@ -7,7 +7,7 @@ import { CliError, record, usageError } from '../output.ts';
 
 export function backupCommand(): Command {
   return new Command('backup')
-    .description("copy the database of a running (or stopped) gatehouse to a file, online and consistent")
+    .description('copy the database of a running (or stopped) gatehouse to a file, online and consistent')
     .requiredOption('--out <file>', 'where to write the copy')
     .option('--db <path>', 'the database to copy (env GATEHOUSE_DB, default ./data/gatehouse.db)')
     .option('--force', 'replace --out if it exists')

@@ -8,7 +8,12 @@ function settingOptions(cmd: Command, creating: boolean): Command {
   if (creating) cmd.requiredOption('--name <name>', 'display name').requiredOption('--type <type>', 'first_party | third_party');
   else cmd.option('--name <name>', 'display name').option('--type <type>', 'first_party | third_party');
   return cmd
-    .option('--redirect-uri <uri>', creating ? 'registered redirect URI (repeatable)' : 'replace the redirect URIs (repeatable)', collect, creating ? [] : undefined)
+    .option(
+      '--redirect-uri <uri>',
+      creating ? 'registered redirect URI (repeatable)' : 'replace the redirect URIs (repeatable)',
+      collect,
+      creating ? [] : undefined,
+    )
     .option('--ip-binding <mode>', 'off | exact | subnet')
     .option('--enabled <bool>', 'true | false', parseBool('--enabled'))
     .option('--access-ttl <duration>', 'access token lifetime: 15m, 1h, or seconds', parseSecondsArg('--access-ttl'))
@@ -53,7 +58,10 @@ export function clientCommand(): Command {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListClients', { realmId: realmOf(g) });
       show(g, res, () =>
-        table(['CLIENT ID', 'NAME', 'TYPE', 'ENABLED', 'IP BINDING'], res.clients.map((r) => [r.clientId, r.name, r.type, r.enabled, r.ipBinding])),
+        table(
+          ['CLIENT ID', 'NAME', 'TYPE', 'ENABLED', 'IP BINDING'],
+          res.clients.map((r) => [r.clientId, r.name, r.type, r.enabled, r.ipBinding]),
+        ),
       );
     });
   cmd

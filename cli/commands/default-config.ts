@@ -1,7 +1,7 @@
 // gatehouse default-config: the realm default points configuration (the console page
 // /manage/points/default-config): get, set with flags (scripts), edit interactively.
 import { Command } from 'commander';
-import { collect, globals, parseIntArg, realmOf, rpc, show, type CliAnswer, type CliRequest, type Globals } from '../context.ts';
+import { type CliAnswer, type CliRequest, collect, type Globals, globals, parseIntArg, realmOf, rpc, show } from '../context.ts';
 import { record, usageError } from '../output.ts';
 import { canPrompt } from '../prompts.ts';
 import type { Window } from '../window-editor.ts';
@@ -57,24 +57,37 @@ export function defaultConfigCommand(): Command {
     .option('--free-validity-days <n>', 'days a free grant stays valid (0 = never expires)', parseIntArg('--free-validity-days'))
     .option('--window <length=limit>', 'a free periodic quota window (repeatable; replaces the stored windows)', collect, [])
     .option('--clear-free-windows', 'remove the free periodic quota windows')
-    .action(async (o: { registrationBonus?: number; freeAmount?: number; freePeriodType?: string; freeValidityDays?: number; window: string[]; clearFreeWindows?: boolean }, c: Command) => {
-      const g = globals(c);
-      if (o.window.length && o.clearFreeWindows) throw usageError('--window and --clear-free-windows contradict each other');
-      if (o.freePeriodType !== undefined && !PERIOD_TYPES.includes(o.freePeriodType)) throw usageError(`--free-period-type: one of ${PERIOD_TYPES.join(', ')}`);
-      const { windowsFromFlags } = await import('../window-rules.ts');
-      const windows = o.clearFreeWindows ? [] : o.window.length ? windowsFromFlags(o.window, 'freePeriodicQuotaWindows') : null;
-      const body = {
-        registrationBonusPoints: o.registrationBonus,
-        freePeriodicPointsAmount: o.freeAmount,
-        freePeriodicGrantPeriodType: o.freePeriodType,
-        freePeriodicValidityDays: o.freeValidityDays,
-        freePeriodicQuotaWindows: windows === null ? null : { windows },
-      };
-      if (Object.values(body).every((v) => v === undefined || v === null)) throw usageError('nothing to set: pass at least one option (see --help)');
-      const saved = await put(g, body);
-      const warning = o.freeAmount !== undefined || windows !== null ? await unusedAmountWarning(saved) : null;
-      if (warning) process.stderr.write(warning + '\n');
-    });
+    .action(
+      async (
+        o: {
+          registrationBonus?: number;
+          freeAmount?: number;
+          freePeriodType?: string;
+          freeValidityDays?: number;
+          window: string[];
+          clearFreeWindows?: boolean;
+        },
+        c: Command,
+      ) => {
+        const g = globals(c);
+        if (o.window.length && o.clearFreeWindows) throw usageError('--window and --clear-free-windows contradict each other');
+        if (o.freePeriodType !== undefined && !PERIOD_TYPES.includes(o.freePeriodType))
+          throw usageError(`--free-period-type: one of ${PERIOD_TYPES.join(', ')}`);
+        const { windowsFromFlags } = await import('../window-rules.ts');
+        const windows = o.clearFreeWindows ? [] : o.window.length ? windowsFromFlags(o.window, 'freePeriodicQuotaWindows') : null;
+        const body = {
+          registrationBonusPoints: o.registrationBonus,
+          freePeriodicPointsAmount: o.freeAmount,
+          freePeriodicGrantPeriodType: o.freePeriodType,
+          freePeriodicValidityDays: o.freeValidityDays,
+          freePeriodicQuotaWindows: windows === null ? null : { windows },
+        };
+        if (Object.values(body).every((v) => v === undefined || v === null)) throw usageError('nothing to set: pass at least one option (see --help)');
+        const saved = await put(g, body);
+        const warning = o.freeAmount !== undefined || windows !== null ? await unusedAmountWarning(saved) : null;
+        if (warning) process.stderr.write(warning + '\n');
+      },
+    );
 
   cmd
     .command('edit')

@@ -1,6 +1,6 @@
 // gatehouse keys: API keys. `keys create --db PATH` bootstraps the first key with no server.
 import { Command } from 'commander';
-import { collect, globals, rpc, show, type CliAnswer } from '../context.ts';
+import { type CliAnswer, collect, globals, rpc, show } from '../context.ts';
 import { record, table, usageError } from '../output.ts';
 
 export function keysCommand(): Command {
@@ -45,7 +45,10 @@ export function keysCommand(): Command {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListApiKeys', {});
       show(g, res, () =>
-        table(['ID', 'REALM', 'PERMISSIONS', 'NAME', 'REVOKED'], res.keys.map((k) => [k.id, k.realm, k.permissions.join(','), k.name, k.revokedAt ?? ''])),
+        table(
+          ['ID', 'REALM', 'PERMISSIONS', 'NAME', 'REVOKED'],
+          res.keys.map((k) => [k.id, k.realm, k.permissions.join(','), k.name, k.revokedAt ?? '']),
+        ),
       );
     });
 

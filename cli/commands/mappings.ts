@@ -2,7 +2,7 @@
 // list, apply a batch from a file (scripts), edit one mapping's windows interactively.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { globals, realmOf, rpc, show, type CliAnswer, type CliRequest, type Globals } from '../context.ts';
+import { type CliAnswer, type CliRequest, type Globals, globals, realmOf, rpc, show } from '../context.ts';
 import { CliError, table, usageError } from '../output.ts';
 import { canPrompt, confirmOrFail } from '../prompts.ts';
 import type { Window } from '../window-editor.ts';
@@ -15,12 +15,26 @@ export async function mappingsTable(rows: Mapping[]): Promise<string> {
   const { windowsText } = await import('../window-text.ts');
   return table(
     ['MAPPING', 'PROVIDER', 'PRODUCT', 'KEY', 'ENABLED', 'POINTS', 'PERIOD', 'WINDOWS', 'ACTIVE SUBS'],
-    rows.map((m) => [m.mappingId, m.paymentProvider, m.externalProductId, m.entitlementKey, m.enabled, m.pointsPerPeriod, m.grantPeriodType, m.quotaWindows === null ? '-' : windowsText(m.quotaWindows as Window[]), m.activeSubscriptions]),
+    rows.map((m) => [
+      m.mappingId,
+      m.paymentProvider,
+      m.externalProductId,
+      m.entitlementKey,
+      m.enabled,
+      m.pointsPerPeriod,
+      m.grantPeriodType,
+      m.quotaWindows === null ? '-' : windowsText(m.quotaWindows as Window[]),
+      m.activeSubscriptions,
+    ]),
   );
 }
 
 async function listMappings(g: Globals, filter: { paymentProvider?: string; externalProductId?: string } = {}): Promise<Mapping[]> {
-  const res = await rpc(g, 'BillingService', 'ListEntitlementMappings', { realmId: realmOf(g), paymentProvider: filter.paymentProvider ?? '', externalProductId: filter.externalProductId ?? '' });
+  const res = await rpc(g, 'BillingService', 'ListEntitlementMappings', {
+    realmId: realmOf(g),
+    paymentProvider: filter.paymentProvider ?? '',
+    externalProductId: filter.externalProductId ?? '',
+  });
   return res.mappings;
 }
 
@@ -116,12 +130,20 @@ export function mappingsCommand(): Command {
       if (!m) throw new CliError(`mapping ${mappingId} not found in realm ${realmOf(g)}`, 1, 'not_found');
       const { editWindows } = await import('../window-editor.ts');
       const { windowRules } = await import('../window-rules.ts');
-      const after = await editWindows(`Quota windows of mapping ${m.mappingId} (${m.entitlementKey})`, (m.quotaWindows as Window[] | null) ?? [], windowRules('quotaWindows'));
+      const after = await editWindows(
+        `Quota windows of mapping ${m.mappingId} (${m.entitlementKey})`,
+        (m.quotaWindows as Window[] | null) ?? [],
+        windowRules('quotaWindows'),
+      );
       if (after === null) {
         process.stderr.write('cancelled; nothing saved\n');
         return;
       }
-      await sendBatch(g, { paymentProvider: m.paymentProvider, externalProductId: m.externalProductId, updates: [{ mappingId, quotaWindows: { windows: after } }] }, true);
+      await sendBatch(
+        g,
+        { paymentProvider: m.paymentProvider, externalProductId: m.externalProductId, updates: [{ mappingId, quotaWindows: { windows: after } }] },
+        true,
+      );
     });
   return cmd;
 }

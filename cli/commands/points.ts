@@ -1,8 +1,8 @@
 // gatehouse points: a user's points (summary), grants of top-up / granted credit, and consumes.
 import { Command } from 'commander';
-import { globals, parseIntArg, realmOf, rpc, show, type CliAnswer, type CliRequest } from '../context.ts';
-import { CliError, table, usageError } from '../output.ts';
+import { type CliAnswer, type CliRequest, globals, parseIntArg, realmOf, rpc, show } from '../context.ts';
 import { parseDuration } from '../duration.ts';
+import { CliError, table, usageError } from '../output.ts';
 
 export function summaryText(s: CliAnswer<'PointsService', 'GetSummary'>): string {
   const b = s.balances!;
@@ -13,10 +13,22 @@ export function summaryText(s: CliAnswer<'PointsService', 'GetSummary'>): string
   ];
   const rows = s.windows;
   if (rows.length) {
-    lines.push('', table(
-      ['KIND', 'WINDOW', 'LIMIT', 'USED', 'REMAINING', 'NEXT RECOVERY', 'RESETS', ''],
-      rows.map((w) => [w.creditKind, w.key, w.limit, w.used, w.remaining, w.nextRecoveryAt, w.resetsAt, [w.isTightest ? 'tightest' : '', w.exhausted ? 'exhausted' : ''].filter(Boolean).join(',')]),
-    ));
+    lines.push(
+      '',
+      table(
+        ['KIND', 'WINDOW', 'LIMIT', 'USED', 'REMAINING', 'NEXT RECOVERY', 'RESETS', ''],
+        rows.map((w) => [
+          w.creditKind,
+          w.key,
+          w.limit,
+          w.used,
+          w.remaining,
+          w.nextRecoveryAt,
+          w.resetsAt,
+          [w.isTightest ? 'tightest' : '', w.exhausted ? 'exhausted' : ''].filter(Boolean).join(','),
+        ]),
+      ),
+    );
   }
   return lines.join('\n');
 }
@@ -81,7 +93,13 @@ export function pointsCommand(): Command {
         const alloc = res.allocations;
         const rem = res.remaining!;
         show(g, res, () =>
-          [`consumed ${res.amount} (${res.transactionId}); left ${rem.total} (quota ${rem.quota}, balances ${rem.pool})`, table(['KIND', 'SOURCE', 'AMOUNT'], alloc.map((a) => [a.creditKind, a.sourceId, a.amount]))].join('\n'),
+          [
+            `consumed ${res.amount} (${res.transactionId}); left ${rem.total} (quota ${rem.quota}, balances ${rem.pool})`,
+            table(
+              ['KIND', 'SOURCE', 'AMOUNT'],
+              alloc.map((a) => [a.creditKind, a.sourceId, a.amount]),
+            ),
+          ].join('\n'),
         );
       } catch (e) {
         if (e instanceof CliError && e.code === 'insufficient_points') {

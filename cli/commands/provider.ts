@@ -25,7 +25,12 @@ export function providerCommand(): Command {
     .description('configure a provider; a field not given keeps its stored value (secrets included)')
     .option('--client-id <id>', 'audience of native ID tokens (Apple: the bundle id); required the first time')
     .option('--enabled <bool>', 'true | false (default true for a new provider)', parseBool('--enabled'))
-    .option('--additional-client-id <id>', 'another accepted audience of native ID tokens, e.g. another bundle id (repeatable; replaces the stored list)', collect, [])
+    .option(
+      '--additional-client-id <id>',
+      'another accepted audience of native ID tokens, e.g. another bundle id (repeatable; replaces the stored list)',
+      collect,
+      [],
+    )
     .option('--clear-additional-client-ids', 'remove the additional audiences')
     .option('--client-secret <secret>', 'client secret (write-only; "" removes it)')
     .option('--team-id <id>', 'Apple team id (web flow)')
@@ -34,7 +39,8 @@ export function providerCommand(): Command {
     .option('--web-client-id <id>', 'Apple Services ID used by the web-redirect login ("" removes it)')
     .action(async (provider: string, o: SetFlags, c: Command) => {
       const g = globals(c);
-      if (o.additionalClientId.length && o.clearAdditionalClientIds) throw usageError('--additional-client-id and --clear-additional-client-ids contradict each other');
+      if (o.additionalClientId.length && o.clearAdditionalClientIds)
+        throw usageError('--additional-client-id and --clear-additional-client-ids contradict each other');
       let privateKey: string | undefined;
       if (typeof o.privateKeyFile === 'string') {
         try {
@@ -79,7 +85,12 @@ export function providerCommand(): Command {
     .action(async (_o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListProviders', { realmId: realmOf(g) });
-      show(g, res, () => table(['PROVIDER', 'CLIENT ID', 'ENABLED', 'SECRET'], res.providers.map((r) => [r.provider, r.clientId, r.enabled, r.hasClientSecret ? 'stored' : 'none'])));
+      show(g, res, () =>
+        table(
+          ['PROVIDER', 'CLIENT ID', 'ENABLED', 'SECRET'],
+          res.providers.map((r) => [r.provider, r.clientId, r.enabled, r.hasClientSecret ? 'stored' : 'none']),
+        ),
+      );
     });
   return cmd;
 }

@@ -20,7 +20,12 @@ export function realmCommand(): Command {
     .action(async (_o: object, c: Command) => {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'ListRealms', {});
-      show(g, res, () => table(['ID', 'NAME', 'CREATED'], res.realms.map((r) => [r.id, r.name, r.createdAt])));
+      show(g, res, () =>
+        table(
+          ['ID', 'NAME', 'CREATED'],
+          res.realms.map((r) => [r.id, r.name, r.createdAt]),
+        ),
+      );
     });
   cmd
     .command('get <id>')

@@ -1,6 +1,6 @@
 // gatehouse serve: one process serving gRPC and the HTTP adapter over one SQLite database.
 import { Command, Option } from 'commander';
-import { OPTIONS, ConfigError, loadConfig, type Config } from '../../server/config.ts';
+import { type Config, ConfigError, loadConfig, OPTIONS } from '../../server/config.ts';
 import { CliError } from '../output.ts';
 
 export function serveCommand(): Command {
@@ -13,7 +13,10 @@ export function serveCommand(): Command {
     const byKey: Partial<Record<keyof Config, unknown>> = {};
     for (const o of OPTIONS) {
       // commander names options after the flag (--grpc → grpc); map back to config keys
-      const flagName = o.flag.split(' ')[0]!.replace(/^--/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      const flagName = o.flag
+        .split(' ')[0]!
+        .replace(/^--/, '')
+        .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
       if (flags[flagName] !== undefined) byKey[o.key] = flags[flagName];
     }
     let config: Config;

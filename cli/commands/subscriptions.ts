@@ -1,7 +1,7 @@
 // gatehouse subscriptions: what a payment provider's webhook would do — activate a subscription
 // (granting its mapping's entitlement) and cancel it (ending the entitlement).
 import { Command } from 'commander';
-import { globals, realmOf, rpc, show, type CliRequest } from '../context.ts';
+import { type CliRequest, globals, realmOf, rpc, show } from '../context.ts';
 import { record } from '../output.ts';
 
 export function subscriptionsCommand(): Command {

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { keyOutsideCaller } from './api-keys.ts';
 
 describe('a key acts only on keys within its own realm and permissions', () => {

@@ -1,9 +1,10 @@
 // API keys: shown once at creation, stored only as their SHA-256 (docs/concepts.md).
+
+import { badRequest } from '../errors.ts';
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
 import type { ApiKeyPrincipal } from '../rpc/context.ts';
-import { validatePermissions, validateRealmId, type ApiKeyRecord } from './model.ts';
+import { type ApiKeyRecord, validatePermissions, validateRealmId } from './model.ts';
 import type { AdminStore } from './store.ts';
-import { badRequest } from '../errors.ts';
 
 export interface NewApiKey {
   record: ApiKeyRecord;
@@ -33,7 +34,10 @@ export async function createApiKey(store: AdminStore, input: { realm: string; pe
  *  or null. A key acts only on keys that lie within it — its realm (a realm-bound key never on
  *  `*`) and a subset of its permissions (`*` holds them all) — so `api_keys.manage` alone never
  *  reaches a more privileged key. */
-export function keyOutsideCaller(caller: { realm: string; permissions: readonly string[] }, target: { realm: string; permissions: readonly string[] }): string | null {
+export function keyOutsideCaller(
+  caller: { realm: string; permissions: readonly string[] },
+  target: { realm: string; permissions: readonly string[] },
+): string | null {
   if (caller.realm !== '*' && target.realm !== caller.realm) return `the calling key is bound to realm ${caller.realm}`;
   if (caller.permissions.includes('*')) return null;
   const missing = target.permissions.filter((p) => !caller.permissions.includes(p));

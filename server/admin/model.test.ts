@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { redirectUriProblem } from './model.ts';
 
 describe('redirect URI rules (judged on the raw string)', () => {

@@ -1,29 +1,88 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyClientPatch, applyProviderPut, revokedKey } from './record-changes.ts';
+import { describe, it } from 'node:test';
 import type { ApiKeyRecord, ClientApp, ProviderConfig } from './model.ts';
+import { applyClientPatch, applyProviderPut, revokedKey } from './record-changes.ts';
 import type { ProviderPut } from './store.ts';
 
-describe('an operator\'s change to a stored record', () => {
+describe("an operator's change to a stored record", () => {
   const stored: ProviderConfig = {
-    realmId: 'r', provider: 'apple', clientId: 'com.app', enabled: true, clientSecret: 'secret', additionalClientIds: ['com.app.b'],
-    teamId: 'TEAM', keyId: 'KEY', privateKey: 'PEM', webClientId: 'com.app.web', updatedAt: 1,
+    realmId: 'r',
+    provider: 'apple',
+    clientId: 'com.app',
+    enabled: true,
+    clientSecret: 'secret',
+    additionalClientIds: ['com.app.b'],
+    teamId: 'TEAM',
+    keyId: 'KEY',
+    privateKey: 'PEM',
+    webClientId: 'com.app.web',
+    updatedAt: 1,
   };
   const put: ProviderPut = { realmId: 'r', provider: 'apple', clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2 };
   const table: Array<[string, ProviderConfig | null, ProviderPut, ProviderConfig]> = [
-    ['a put leaving the secrets and Apple web settings out keeps them', stored, put,
-      { ...stored, clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2 }],
-    ['null removes a secret or key', stored, { ...put, clientSecret: null, privateKey: null },
-      { ...stored, clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2, clientSecret: null, privateKey: null }],
-    ['given values replace the stored ones', stored, { ...put, clientSecret: 's2', teamId: 'T2', keyId: 'K2', privateKey: 'P2', webClientId: 'w2' },
-      { ...stored, clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2, clientSecret: 's2', teamId: 'T2', keyId: 'K2', privateKey: 'P2', webClientId: 'w2' }],
-    ['a first put has no secrets and empty Apple settings unless given', null, put,
-      { realmId: 'r', provider: 'apple', clientId: 'com.app2', enabled: false, clientSecret: null, additionalClientIds: [], teamId: '', keyId: '', privateKey: null, webClientId: '', updatedAt: 2 }],
+    [
+      'a put leaving the secrets and Apple web settings out keeps them',
+      stored,
+      put,
+      { ...stored, clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2 },
+    ],
+    [
+      'null removes a secret or key',
+      stored,
+      { ...put, clientSecret: null, privateKey: null },
+      { ...stored, clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2, clientSecret: null, privateKey: null },
+    ],
+    [
+      'given values replace the stored ones',
+      stored,
+      { ...put, clientSecret: 's2', teamId: 'T2', keyId: 'K2', privateKey: 'P2', webClientId: 'w2' },
+      {
+        ...stored,
+        clientId: 'com.app2',
+        enabled: false,
+        additionalClientIds: [],
+        updatedAt: 2,
+        clientSecret: 's2',
+        teamId: 'T2',
+        keyId: 'K2',
+        privateKey: 'P2',
+        webClientId: 'w2',
+      },
+    ],
+    [
+      'a first put has no secrets and empty Apple settings unless given',
+      null,
+      put,
+      {
+        realmId: 'r',
+        provider: 'apple',
+        clientId: 'com.app2',
+        enabled: false,
+        clientSecret: null,
+        additionalClientIds: [],
+        teamId: '',
+        keyId: '',
+        privateKey: null,
+        webClientId: '',
+        updatedAt: 2,
+      },
+    ],
   ];
   for (const [name, s, p, want] of table) it(`provider: ${name}`, () => assert.deepEqual(applyProviderPut(s, p), want));
 
   it('client: a patch replaces the fields it names and keeps the rest', () => {
-    const c: ClientApp = { realmId: 'r', clientId: 'c', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off', enabled: true, accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 600, createdAt: 0 };
+    const c: ClientApp = {
+      realmId: 'r',
+      clientId: 'c',
+      name: 'App',
+      type: 'first_party',
+      redirectUris: [],
+      ipBinding: 'off',
+      enabled: true,
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 600,
+      createdAt: 0,
+    };
     assert.deepEqual(applyClientPatch(c, { enabled: false, name: 'New' }), { ...c, enabled: false, name: 'New' });
   });
 

@@ -3,11 +3,15 @@
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
-import { keyCoversRealm, type ApiKeyPrincipal, type CallContext } from '../rpc/context.ts';
+import { type ApiKeyPrincipal, type CallContext, keyCoversRealm } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { UserAdminHandlers } from '../users/service.ts';
 import { createApiKey, keyOutsideCaller } from './api-keys.ts';
 import {
+  type ApiKeyRecord,
+  type ClientApp,
+  type ProviderConfig,
+  type Realm,
   validateClientId,
   validateClientType,
   validateIpBinding,
@@ -16,12 +20,8 @@ import {
   validateRealmId,
   validateRedirectUris,
   validateTtl,
-  type ApiKeyRecord,
-  type ClientApp,
-  type ProviderConfig,
-  type Realm,
 } from './model.ts';
-import { requireRealm, type AdminStore, type ClientPatch } from './store.ts';
+import { type AdminStore, type ClientPatch, requireRealm } from './store.ts';
 
 const ACCESS_TTL = { min: 60, max: 86_400, default: 900 };
 const REFRESH_TTL = { min: 300, max: 31_536_000, default: 2_592_000 };

@@ -3,7 +3,9 @@
 import { notFound } from '../errors.ts';
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from './model.ts';
 
-export type ClientPatch = Partial<Pick<ClientApp, 'name' | 'type' | 'redirectUris' | 'ipBinding' | 'enabled' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>>;
+export type ClientPatch = Partial<
+  Pick<ClientApp, 'name' | 'type' | 'redirectUris' | 'ipBinding' | 'enabled' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>
+>;
 
 export interface ProviderPut {
   realmId: string;

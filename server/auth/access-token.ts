@@ -2,9 +2,9 @@
 // claims iss, sub, aud, sid, jti, iat, exp. Signed with node:crypto on the crypto worker (a login
 // signs one; crypto/offload.ts), verified with node:crypto on the event loop (a check that fails
 // early costs no signature operation).
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import type { SignatureService } from '../crypto/offload.ts';
-import { jsonObject, readCompactJws, type CompactJws } from './jws-compact.ts';
+import { type CompactJws, jsonObject, readCompactJws } from './jws-compact.ts';
 
 export interface AccessClaims {
   iss: string;

@@ -19,21 +19,22 @@
 // the code is trusted. The nonce sent to Apple is the SHA-256 hex of the stored raw nonce — the rule
 // native login applies to its `nonce` field (docs/login.md). Logged: realm, provider, user id and a
 // failure category — never the code, an ID token, the client secret or the key.
-import type { SignatureService } from '../crypto/offload.ts';
+
 import { randomBytes } from 'node:crypto';
 import type { ProviderConfig } from '../admin/model.ts';
+import type { SignatureService } from '../crypto/offload.ts';
 import { badRequest, GatehouseError, notFound } from '../errors.ts';
 import { sha256Hex } from '../lib/ids.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { CallContext } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
 import { AppleCodeRefused, exchangeAppleCode } from './apple-token.ts';
 import { appleClientSecret } from './client-secret.ts';
-import { branchPreconditions, cleanName, completeLogin, type CompleteLoginDeps, type Fail, type FullName } from './complete-login.ts';
-import { InvalidIdToken, verifyIdToken, type IdTokenClaims } from './id-token.ts';
+import { branchPreconditions, type CompleteLoginDeps, cleanName, completeLogin, type Fail, type FullName } from './complete-login.ts';
+import { type IdTokenClaims, InvalidIdToken, verifyIdToken } from './id-token.ts';
 import type { JwksCache } from './jwks-cache.ts';
-import type { Metrics } from '../lib/metrics.ts';
 import type { NativeProvider } from './providers/provider.ts';
-import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
+import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
 
 export const ATTEMPT_TTL_S = 600;
 export const APPLE_SCOPE = 'name email';
@@ -61,11 +62,13 @@ interface WebSettings {
 export function createAppleWeb(deps: AppleWebDeps) {
   const callbackUrl = (realmId: string) => `${deps.publicUrl()}/api/oauth/${encodeURIComponent(realmId)}/apple/callback`;
 
-  const failer = (ctx: CallContext, realmId: string, what: string): Fail => (category, err) => {
-    ctx.log.info(what, { realmId, provider: 'apple', flow: 'web', category });
-    deps.metrics?.login('apple_web', 'apple', category);
-    return err;
-  };
+  const failer =
+    (ctx: CallContext, realmId: string, what: string): Fail =>
+    (category, err) => {
+      ctx.log.info(what, { realmId, provider: 'apple', flow: 'web', category });
+      deps.metrics?.login('apple_web', 'apple', category);
+      return err;
+    };
 
   /** The login endpoints' shared per-IP limit (--login-rate-limit); a web login counts its start
    *  and its callback. */
@@ -114,8 +117,15 @@ export function createAppleWeb(deps: AppleWebDeps) {
       ['scope', APPLE_SCOPE],
       ['state', state],
       ['nonce', sha256Hex(nonce)],
-    ].map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&');
-    ctx.log.info('apple web login started', { realmId: req.realmId, provider: 'apple', flow: 'web', branch: req.downstreamState === undefined ? 'session' : 'code' });
+    ]
+      .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
+      .join('&');
+    ctx.log.info('apple web login started', {
+      realmId: req.realmId,
+      provider: 'apple',
+      flow: 'web',
+      branch: req.downstreamState === undefined ? 'session' : 'code',
+    });
     return { location: `${deps.appleAuthUrl}/auth/authorize?${query}` };
   }
 
@@ -137,7 +147,13 @@ export function createAppleWeb(deps: AppleWebDeps) {
     const now = deps.clock.now();
     let clientSecret: string;
     try {
-      clientSecret = await appleClientSecret({ teamId: web.teamId, keyId: web.keyId, servicesId: web.servicesId, privateKeyPem: web.privateKey, now: Math.floor(now / 1000) });
+      clientSecret = await appleClientSecret({
+        teamId: web.teamId,
+        keyId: web.keyId,
+        servicesId: web.servicesId,
+        privateKeyPem: web.privateKey,
+        now: Math.floor(now / 1000),
+      });
     } catch {
       // A stored key that is not an EC P-256 PKCS#8 key: an operator problem, not the caller's.
       ctx.log.error('apple web login failed', { realmId: req.realmId, provider: 'apple', flow: 'web', category: 'client_secret_key' });

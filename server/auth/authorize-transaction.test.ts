@@ -1,12 +1,19 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideCodeIssue, mayStartTransaction, type CodeIssueDecision } from './authorize-transaction.ts';
+import { describe, it } from 'node:test';
+import { type CodeIssueDecision, decideCodeIssue, mayStartTransaction } from './authorize-transaction.ts';
 import type { AuthorizeTransaction } from './store.ts';
 
 const now = 1_000_000;
 const tx: AuthorizeTransaction = {
-  realmId: 'r', state: 'state-123', clientId: 'c', redirectUri: 'https://x.example/cb', codeChallenge: 'x'.repeat(43), scope: 'openid',
-  createdAt: now - 1000, expiresAt: now + 299_000, consumedAt: null,
+  realmId: 'r',
+  state: 'state-123',
+  clientId: 'c',
+  redirectUri: 'https://x.example/cb',
+  codeChallenge: 'x'.repeat(43),
+  scope: 'openid',
+  createdAt: now - 1000,
+  expiresAt: now + 299_000,
+  consumedAt: null,
 };
 
 describe('starting an authorization transaction', () => {
@@ -24,9 +31,15 @@ describe('issuing a code for a transaction', () => {
   const issued = { ...draft, clientId: 'c', redirectUri: 'https://x.example/cb', codeChallenge: 'x'.repeat(43), scope: 'openid', usedAt: null, familyId: null };
   const table: Array<[string, AuthorizeTransaction | null, string | null, CodeIssueDecision]> = [
     ['an unknown transaction is refused', null, null, { kind: 'refused', reason: 'unknown' }],
-    ['the caller\'s refusal wins', tx, 'client', { kind: 'refused', reason: 'client' }],
+    ["the caller's refusal wins", tx, 'client', { kind: 'refused', reason: 'client' }],
     ['a consumed transaction issues no second code', { ...tx, consumedAt: now - 1 }, null, { kind: 'refused', reason: 'consumed' }],
     ['a pending one issues a code bound to its client, redirect URI, challenge and scope', tx, null, { kind: 'ok', tx, code: issued }],
   ];
-  for (const [name, t, refusal, want] of table) it(name, () => assert.deepEqual(decideCodeIssue(t, () => refusal, draft), want));
+  for (const [name, t, refusal, want] of table)
+    it(name, () =>
+      assert.deepEqual(
+        decideCodeIssue(t, () => refusal, draft),
+        want,
+      ),
+    );
 });

@@ -6,10 +6,10 @@ import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CallContext } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
-import { CHALLENGE_RE } from './pkce.ts';
 import { oauthError } from './oauth-errors.ts';
-import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
-import type { AuthStore, AuthorizeTransaction } from './store.ts';
+import { CHALLENGE_RE } from './pkce.ts';
+import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
+import type { AuthorizeTransaction, AuthStore } from './store.ts';
 
 export const TRANSACTION_TTL_S = 300;
 /** RFC 6749 Appendix A.5: `state` is VSCHAR (printable ASCII); we also bound its length. */
@@ -26,7 +26,7 @@ export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clo
     if (!client.enabled) throw oauthError('unauthorized_client', 'client_id: the client is disabled');
     // A URI registered before the registration rules were tightened never matches (admin/model.ts).
     if (!req.redirectUri || !client.redirectUris.includes(req.redirectUri) || redirectUriProblem(req.redirectUri) !== null) {
-      throw oauthError('invalid_request', 'redirect_uri: must equal one of the client\'s registered redirect URIs');
+      throw oauthError('invalid_request', "redirect_uri: must equal one of the client's registered redirect URIs");
     }
     if (!req.responseType) throw oauthError('invalid_request', 'response_type: required');
     if (req.responseType !== 'code') throw oauthError('unsupported_response_type', 'response_type: only "code" is supported');

@@ -2,7 +2,7 @@
 // code used again is refused and revokes the family issued from it (RFC 6749 §4.1.2). The store
 // reads the code (and, once used, its family) in one transaction, asks decideCodeExchange, and
 // writes what it says.
-import { familyExpiresAt, revocationApplies, type RevocationReason } from './family-lifetime.ts';
+import { familyExpiresAt, type RevocationReason, revocationApplies } from './family-lifetime.ts';
 import type { AuthorizationCode, ExchangeCodeResult, NewRefreshToken, TokenFamily } from './store.ts';
 
 /** An ExchangeCodeResult (what the caller gets) with what the store must write for it. */

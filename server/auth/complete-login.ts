@@ -127,13 +127,14 @@ export async function completeLogin(
   if (created) await deps.onUserCreated(user);
   const code = newSecret('ac');
   const clientId = req.client.clientId;
-  const issued = await deps.store.issueCode(
-    req.realmId,
-    downstream,
-    now,
-    (tx) => transactionRefusal(tx, { realmId: req.realmId, clientId, now }),
-    { hash: sha256Hex(code), realmId: req.realmId, userId: user.id, ip: ctx.clientIp, createdAt: now, expiresAt: now + CODE_TTL_S * 1000 },
-  );
+  const issued = await deps.store.issueCode(req.realmId, downstream, now, (tx) => transactionRefusal(tx, { realmId: req.realmId, clientId, now }), {
+    hash: sha256Hex(code),
+    realmId: req.realmId,
+    userId: user.id,
+    ip: ctx.clientIp,
+    createdAt: now,
+    expiresAt: now + CODE_TTL_S * 1000,
+  });
   if (issued.kind !== 'ok') throw fail(`state_${issued.reason}`, invalidDownstreamState());
   return { branch: 'code', userId: user.id, created, redirectUri: redirectWithCode(issued.tx.redirectUri, code, issued.tx.state) };
 }

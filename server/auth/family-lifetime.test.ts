@@ -1,10 +1,21 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { familyExpiresAt, revocationApplies } from './family-lifetime.ts';
 import type { TokenFamily } from './store.ts';
 
-describe('a token family\'s lifetime', () => {
-  const f: TokenFamily = { id: 'sid_1', realmId: 'r', userId: 'u', clientId: 'c', ip: '10.0.0.1', ipBinding: 'off', accessTtlS: 60, refreshTtlS: 600, createdAt: 0, revokedAt: null };
+describe("a token family's lifetime", () => {
+  const f: TokenFamily = {
+    id: 'sid_1',
+    realmId: 'r',
+    userId: 'u',
+    clientId: 'c',
+    ip: '10.0.0.1',
+    ipBinding: 'off',
+    accessTtlS: 60,
+    refreshTtlS: 600,
+    createdAt: 0,
+    revokedAt: null,
+  };
   const table: Array<[string, TokenFamily, number, number | null, number]> = [
     ['lasts until its refresh token lapses', f, 600_000, null, 600_000],
     ['lasts until its access token lapses when that is later', { ...f, accessTtlS: 3600 }, 600_000, null, 3_600_000],

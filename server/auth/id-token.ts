@@ -2,8 +2,8 @@
 // Every failure is one of two outcomes: `invalid` (401, with a category for the log) or
 // `unavailable` (503: the keys could not be fetched). Nothing is ever skipped or downgraded.
 import { createHash } from 'node:crypto';
-import type { JwsAlgorithm, SignatureService } from '../crypto/offload.ts';
 import type { JWTPayload } from 'jose';
+import type { JwsAlgorithm, SignatureService } from '../crypto/offload.ts';
 import { GatehouseError, upstreamUnavailable } from '../errors.ts';
 import { plausibleEmail } from '../users/model.ts';
 import type { JwksCache } from './jwks-cache.ts';
@@ -119,9 +119,10 @@ export function checkClaims(
   // addressed to another party was minted for it as much as for us. An authorized party, when
   // named, must be one of ours too (rule 4 and 5).
   const aud = payload.aud;
-  const audOk = typeof aud === 'string'
-    ? opts.audiences.includes(aud)
-    : Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === 'string' && opts.audiences.includes(a));
+  const audOk =
+    typeof aud === 'string'
+      ? opts.audiences.includes(aud)
+      : Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === 'string' && opts.audiences.includes(a));
   if (!audOk) return 'audience';
   if (payload.azp !== undefined && (typeof payload.azp !== 'string' || !opts.audiences.includes(payload.azp))) return 'audience';
   if (payload.exp === undefined) return 'claims';

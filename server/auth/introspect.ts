@@ -19,7 +19,15 @@ export function createIntrospect(deps: { store: AuthStore; sessions: Sessions; c
         return { active: false };
       }
       if (!(await sessions.clientEnabled(f))) return { active: false };
-      return { active: true, tokenType: 'refresh_token', clientId: f.clientId, sub: f.userId, sid: f.id, exp: Math.floor(found.expiresAt / 1000), iss: issuer(req.realmId) };
+      return {
+        active: true,
+        tokenType: 'refresh_token',
+        clientId: f.clientId,
+        sub: f.userId,
+        sid: f.id,
+        exp: Math.floor(found.expiresAt / 1000),
+        iss: issuer(req.realmId),
+      };
     }
     const ok = await sessions.check(req.realmId, req.token, null);
     if (!ok) return { active: false };

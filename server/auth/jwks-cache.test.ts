@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { failureCause } from './jwks-cache.ts';
 
 describe('the cause of a failed JWKS fetch, as logged', () => {

@@ -16,7 +16,7 @@ import type { JwsAlgorithm } from '../crypto/offload.ts';
 import { ALGORITHMS, keyFits } from '../crypto/ops.mjs';
 import { OutageCause } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { silentLogger, type Logger } from '../lib/log.ts';
+import { type Logger, silentLogger } from '../lib/log.ts';
 
 // A real JWKS is a few KiB. A larger answer is refused without being read: a declared
 // content-length over the cap up front, and an undeclared (chunked) body as soon as the bytes
@@ -60,10 +60,7 @@ async function importKey(jwk: JWK, alg: JwsAlgorithm): Promise<KeyObject | null>
   }
 }
 
-export type KeyLookup =
-  | { kind: 'key'; keyObject: KeyObject }
-  | { kind: 'unknown_kid' }
-  | { kind: 'unavailable'; cause: unknown };
+export type KeyLookup = { kind: 'key'; keyObject: KeyObject } | { kind: 'unknown_kid' } | { kind: 'unavailable'; cause: unknown };
 
 export interface JwksCacheOptions {
   url: string;

@@ -1,6 +1,6 @@
 // GET /api/oauth/{realmId}/.well-known/jwks.json (RFC 7517): the realm's public keys for
 // gatehouse's own access tokens. (The identity providers' keys are jwks-cache.ts.)
-import { requireRealm, type AdminStore } from '../admin/store.ts';
+import { type AdminStore, requireRealm } from '../admin/store.ts';
 import type { RequestOut } from '../rpc/types.ts';
 import type { SigningKeys } from './signing-keys.ts';
 

@@ -1,6 +1,7 @@
 // The strict JWS compact reader as tables: which base64url texts are read, which are refused.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { decodeBase64urlStrict, readCompactJws } from './jws-compact.ts';
 
 const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');

@@ -1,7 +1,7 @@
 // RFC 8414 authorization server metadata of a realm's issuer {publicUrl}/api/oauth/{realmId}: one
 // document at each address the proto lists, so a relying-party library finds every endpoint from
 // the issuer URL alone.
-import { requireRealm, type AdminStore } from '../admin/store.ts';
+import { type AdminStore, requireRealm } from '../admin/store.ts';
 import type { RequestOut } from '../rpc/types.ts';
 import { GRANT_TYPES } from './token.ts';
 

@@ -3,19 +3,20 @@
 // the token (401, or 503 when the keys cannot be fetched) → match or create the user → the branch.
 // Branch preconditions (client, downstream state) are checked before any account is written.
 // Logged: realm, provider, user id and a failure category — never a token.
-import type { SignatureService } from '../crypto/offload.ts';
+
 import type { AdminStore } from '../admin/store.ts';
+import type { SignatureService } from '../crypto/offload.ts';
 import { badRequest, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { CallContext } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { branchPreconditions, cleanName, completeLogin } from './complete-login.ts';
-import { InvalidIdToken, verifyIdToken } from './id-token.ts';
+import { type IdTokenClaims, InvalidIdToken, verifyIdToken } from './id-token.ts';
 import type { JwksCache } from './jwks-cache.ts';
-import type { Metrics } from '../lib/metrics.ts';
 import type { NativeProvider } from './providers/provider.ts';
-import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
+import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
 
@@ -64,7 +65,7 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     if (!p || !config || !config.enabled) throw fail('provider_not_enabled', notFound(`${label} provider not configured or not enabled`));
 
     // 3. The token (before any transaction: verification may await the JWKS).
-    let claims;
+    let claims: IdTokenClaims;
     try {
       claims = await verifyIdToken(req.identityToken, {
         jwks: p.jwks,
@@ -86,9 +87,14 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     const client = await branchPreconditions(deps, req, fail);
 
     // 4. Match or create the account, 5. the branch (shared with the web redirect).
-    const done = await completeLogin(deps, { realmId: req.realmId, provider: p.provider, claims, fullName, client, downstreamState: req.downstreamState }, ctx, fail);
+    const done = await completeLogin(
+      deps,
+      { realmId: req.realmId, provider: p.provider, claims, fullName, client, downstreamState: req.downstreamState },
+      ctx,
+      fail,
+    );
     ctx.log.info('native login', { ...fields, userId: done.userId, created: done.created, branch: done.branch });
     deps.metrics?.login('native', req.provider, 'success');
     return done.branch === 'session' ? done.session : { redirectUri: done.redirectUri };
-  }
+  };
 }

@@ -1,6 +1,6 @@
 // RFC 6749 §5.2 error responses: the code in `error`, a human text in `error_description` (and the
 // contract's `message`). The cause of a refusal stays in the log.
-import { GatehouseError, type ErrorCode } from '../errors.ts';
+import { type ErrorCode, GatehouseError } from '../errors.ts';
 
 export function oauthError(code: ErrorCode, description: string, opts: { status?: 400 | 401 } = {}): GatehouseError {
   // A 401 of the token endpoint challenges client authentication (RFC 6749 §5.2, §2.3.1).

@@ -1,11 +1,22 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { decideRotation, type RotationDecision } from './refresh-rotation.ts';
 import type { RefreshTokenRecord, TokenFamily } from './store.ts';
 
 describe('refresh token rotation', () => {
   const now = 1_000_000;
-  const family: TokenFamily = { id: 'sid_1', realmId: 'r', userId: 'u', clientId: 'c', ip: '10.0.0.1', ipBinding: 'off', accessTtlS: 60, refreshTtlS: 600, createdAt: 0, revokedAt: null };
+  const family: TokenFamily = {
+    id: 'sid_1',
+    realmId: 'r',
+    userId: 'u',
+    clientId: 'c',
+    ip: '10.0.0.1',
+    ipBinding: 'off',
+    accessTtlS: 60,
+    refreshTtlS: 600,
+    createdAt: 0,
+    revokedAt: null,
+  };
   const token: RefreshTokenRecord = { hash: 'h1', familyId: 'sid_1', expiresAt: now + 1, rotatedAt: null };
   const next = (f: TokenFamily) => ({ hash: 'h2', expiresAt: now + f.refreshTtlS * 1000 });
   const accept = () => null;
@@ -14,16 +25,37 @@ describe('refresh token rotation', () => {
   const table: Array<[string, RefreshTokenRecord | null, TokenFamily | null, (f: TokenFamily) => string | null, RotationDecision]> = [
     ['an unknown token is unknown', null, null, accept, { kind: 'unknown' }],
     ['a token without its family is unknown', token, null, accept, { kind: 'unknown' }],
-    ['a live token rotates: the next one is stored and the family lasts until it lapses', token, family, accept,
-      { kind: 'ok', family, next: { hash: 'h2', expiresAt: now + 600_000 }, familyExpiresAt: now + 600_000 }],
-    ['a rotated token coming back revokes the family', { ...token, rotatedAt: now - 5 }, family, accept,
-      { kind: 'reused', family: { ...family, revokedAt: now }, reason: 'refresh_token_reused' }],
-    ['a rotated token coming back is a reuse even when expired and refused', { ...token, rotatedAt: now - 5, expiresAt: now - 1 }, family, refuse,
-      { kind: 'reused', family: { ...family, revokedAt: now }, reason: 'refresh_token_reused' }],
-    ['a revoked family refuses any token and revokes nothing again', { ...token, rotatedAt: now - 5 }, { ...family, revokedAt: 7 }, accept, { kind: 'revoked' }],
+    [
+      'a live token rotates: the next one is stored and the family lasts until it lapses',
+      token,
+      family,
+      accept,
+      { kind: 'ok', family, next: { hash: 'h2', expiresAt: now + 600_000 }, familyExpiresAt: now + 600_000 },
+    ],
+    [
+      'a rotated token coming back revokes the family',
+      { ...token, rotatedAt: now - 5 },
+      family,
+      accept,
+      { kind: 'reused', family: { ...family, revokedAt: now }, reason: 'refresh_token_reused' },
+    ],
+    [
+      'a rotated token coming back is a reuse even when expired and refused',
+      { ...token, rotatedAt: now - 5, expiresAt: now - 1 },
+      family,
+      refuse,
+      { kind: 'reused', family: { ...family, revokedAt: now }, reason: 'refresh_token_reused' },
+    ],
+    [
+      'a revoked family refuses any token and revokes nothing again',
+      { ...token, rotatedAt: now - 5 },
+      { ...family, revokedAt: 7 },
+      accept,
+      { kind: 'revoked' },
+    ],
     ['an expired token is refused (the expiry instant included)', { ...token, expiresAt: now }, family, accept, { kind: 'expired' }],
-    ['an expired token is expired before the caller\'s check is asked', { ...token, expiresAt: now }, family, refuse, { kind: 'expired' }],
-    ['the caller\'s refusal changes nothing', token, family, refuse, { kind: 'refused', reason: 'client' }],
+    ["an expired token is expired before the caller's check is asked", { ...token, expiresAt: now }, family, refuse, { kind: 'expired' }],
+    ["the caller's refusal changes nothing", token, family, refuse, { kind: 'refused', reason: 'client' }],
   ];
   for (const [name, t, f, check, want] of table) {
     it(name, () => assert.deepEqual(decideRotation(t, f, null, now, check, next), want));

@@ -1,9 +1,11 @@
 // AuthService: composes the auth concern's handlers (docs/login.md).
-import type { SignatureService } from '../crypto/offload.ts';
+
 import type { AdminStore } from '../admin/store.ts';
 import type { Config } from '../config.ts';
+import type { SignatureService } from '../crypto/offload.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/log.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
@@ -12,7 +14,6 @@ import { createAuthorize } from './authorize.ts';
 import { createIntrospect } from './introspect.ts';
 import { createJwks } from './jwks.ts';
 import { JwksCache } from './jwks-cache.ts';
-import type { Metrics } from '../lib/metrics.ts';
 import { createMetadata } from './metadata.ts';
 import { createNativeLogin } from './native-login.ts';
 import type { NativeProvider } from './providers/provider.ts';
@@ -58,7 +59,16 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1
     const provider = configuredProvider(spec, config);
     const m = deps.metrics;
     const onFetch = m ? (ok: boolean, keys: number, at: number | null) => m.jwksFetch(provider.kind, ok, keys, at) : undefined;
-    const jwks = new JwksCache({ url: provider.jwksUrl, algorithms: provider.algorithms, clock, timeoutMs: config.jwksTimeoutMs, fetch: deps.fetch, log: deps.log, name: provider.kind, onFetch });
+    const jwks = new JwksCache({
+      url: provider.jwksUrl,
+      algorithms: provider.algorithms,
+      clock,
+      timeoutMs: config.jwksTimeoutMs,
+      fetch: deps.fetch,
+      log: deps.log,
+      name: provider.kind,
+      onFetch,
+    });
     providers.set(provider.kind, { provider, jwks });
   }
   const limiter = new FixedWindowLimiter(config.loginRateLimit);
@@ -66,7 +76,12 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1
   const apple = providers.get('apple');
   if (!apple) throw new Error('the Apple web login needs the apple provider (auth/providers/registry.ts)');
   const appleWeb = createAppleWeb({
-    admin: deps.admin, users: deps.users, store, sessions, clock, onUserCreated: deps.onUserCreated,
+    admin: deps.admin,
+    users: deps.users,
+    store,
+    sessions,
+    clock,
+    onUserCreated: deps.onUserCreated,
     apple,
     appleAuthUrl: config.appleAuthUrl,
     publicUrl: deps.publicUrl,
@@ -78,7 +93,18 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1
   });
 
   const service: ServiceImpl<'gatehouse.v1.AuthService'> = {
-    nativeLogin: createNativeLogin({ admin: deps.admin, users: deps.users, store, sessions, clock, providers, limiter, onUserCreated: deps.onUserCreated, signatures: deps.signatures, metrics: deps.metrics }),
+    nativeLogin: createNativeLogin({
+      admin: deps.admin,
+      users: deps.users,
+      store,
+      sessions,
+      clock,
+      providers,
+      limiter,
+      onUserCreated: deps.onUserCreated,
+      signatures: deps.signatures,
+      metrics: deps.metrics,
+    }),
     appleWebLogin: appleWeb.appleWebLogin,
     appleWebCallback: appleWeb.appleWebCallback,
     // One limiter for /authorize, native login, the Apple web flow and the token endpoint.

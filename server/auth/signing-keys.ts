@@ -1,10 +1,10 @@
 // Per-realm signing keys for access tokens, kept in the database and created on first use.
 // Imported KeyObjects are cached in memory (keys are immutable once written).
 import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { newId } from '../lib/ids.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { AuthStore, SigningKeyRecord } from './store.ts';
+import { newId } from '../lib/ids.ts';
 import { publicKeyOf } from './access-token.ts';
+import type { AuthStore, SigningKeyRecord } from './store.ts';
 
 export interface ActiveKey {
   kid: string;

@@ -136,7 +136,12 @@ export interface AuthStore {
   consumeWebAttempt(realmId: string, stateHash: string, now: number): Promise<ConsumeWebAttemptResult>;
   /** Uses the code once (after `check`) and creates the family issued from it, atomically; a
    *  replay revokes that family (code-exchange.ts). */
-  exchangeCode(hash: string, now: number, check: (c: AuthorizationCode) => string | null, family: (c: AuthorizationCode) => { family: TokenFamily; refresh: NewRefreshToken }): Promise<ExchangeCodeResult>;
+  exchangeCode(
+    hash: string,
+    now: number,
+    check: (c: AuthorizationCode) => string | null,
+    family: (c: AuthorizationCode) => { family: TokenFamily; refresh: NewRefreshToken },
+  ): Promise<ExchangeCodeResult>;
 
   /** Deletes rows of `kind` that can no longer be used at `now`, at most `limit` per statement so
    *  one call holds the database briefly; returns how many went (0: nothing left to delete). */

@@ -1,7 +1,7 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sweepable } from './sweep-rules.ts';
+import { describe, it } from 'node:test';
 import type { SweepKind } from './store.ts';
+import { sweepable } from './sweep-rules.ts';
 
 describe('what the sweep may delete', () => {
   const now = 1_000_000;

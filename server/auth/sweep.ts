@@ -3,10 +3,10 @@
 // at most what one interval and one lifetime (300 s for a transaction) let through. Runs on a timer
 // that never keeps the process alive, one kind at a time in batches of at most SWEEP_BATCH rows
 // per statement; each batch is its own short write, so a request waits behind one batch at most.
-import { GatehouseError, type ErrorTranslator } from '../errors.ts';
+import { type ErrorTranslator, GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
-import { SWEEP_KINDS, type AuthStore, type SweepKind } from './store.ts';
+import { type AuthStore, SWEEP_KINDS, type SweepKind } from './store.ts';
 
 export const SWEEP_BATCH = 500;
 export const SWEEP_INTERVAL_MS = 30_000;

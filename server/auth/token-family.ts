@@ -1,11 +1,12 @@
 // Sessions: a token family per login (bound to one client and, per the client's setting, to the
 // issuing IP), a JWT access token and an opaque refresh token rotated on every use (docs/login.md).
-import type { SignatureService } from '../crypto/offload.ts';
+
 import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
+import type { SignatureService } from '../crypto/offload.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
-import { readAccessToken, signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
+import { type AccessClaims, readAccessToken, signAccessToken, verifyAccessToken } from './access-token.ts';
 import { ipAllowed } from './ip-binding.ts';
 import { oauthError } from './oauth-errors.ts';
 import type { SigningKeys } from './signing-keys.ts';

@@ -6,7 +6,7 @@ import { authorizationCodeGrant } from './grants/authorization-code.ts';
 import type { Grant, GrantDeps } from './grants/grant.ts';
 import { refreshTokenGrant } from './grants/refresh-token.ts';
 import { oauthError } from './oauth-errors.ts';
-import { rateLimited, type FixedWindowLimiter } from './rate-limit.ts';
+import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
 
 const GRANTS = new Map<string, Grant>([authorizationCodeGrant, refreshTokenGrant].map((g) => [g.grantType, g]));
 export const GRANT_TYPES = [...GRANTS.keys()];

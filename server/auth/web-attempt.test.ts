@@ -1,11 +1,20 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideAttemptUse } from './web-attempt.ts';
+import { describe, it } from 'node:test';
 import type { ConsumeWebAttemptResult, WebLoginAttempt } from './store.ts';
+import { decideAttemptUse } from './web-attempt.ts';
 
 describe('using a Sign in with Apple web attempt', () => {
   const now = 1_000_000;
-  const attempt: WebLoginAttempt = { stateHash: 'h', realmId: 'r', clientId: 'c', downstreamState: null, nonce: 'n', createdAt: now - 1000, expiresAt: now + 1, consumedAt: null };
+  const attempt: WebLoginAttempt = {
+    stateHash: 'h',
+    realmId: 'r',
+    clientId: 'c',
+    downstreamState: null,
+    nonce: 'n',
+    createdAt: now - 1000,
+    expiresAt: now + 1,
+    consumedAt: null,
+  };
   const table: Array<[string, WebLoginAttempt | null, ConsumeWebAttemptResult]> = [
     ['an unknown state is refused', null, { kind: 'refused', reason: 'unknown' }],
     ['a used attempt is refused, expired or not', { ...attempt, consumedAt: now - 5, expiresAt: now - 1 }, { kind: 'refused', reason: 'consumed' }],

@@ -1,12 +1,18 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { GatehouseError } from '../errors.ts';
 import { mustCancel, subscribeDecision, updatedMapping } from './mapping-rules.ts';
 import { newMapping } from './mappings.ts';
 import type { EntitlementMapping, Subscription } from './model.ts';
 
-const mapping = (m: Partial<EntitlementMapping> = {}): EntitlementMapping => ({ ...newMapping('map_1', 'r', 'stripe', 'pro', { entitlementKey: 'pro' }, 1), ...m });
-const isError = (code: string, check: (e: GatehouseError) => boolean = () => true) => (e: unknown) => e instanceof GatehouseError && e.code === code && check(e);
+const mapping = (m: Partial<EntitlementMapping> = {}): EntitlementMapping => ({
+  ...newMapping('map_1', 'r', 'stripe', 'pro', { entitlementKey: 'pro' }, 1),
+  ...m,
+});
+const isError =
+  (code: string, check: (e: GatehouseError) => boolean = () => true) =>
+  (e: unknown) =>
+    e instanceof GatehouseError && e.code === code && check(e);
 
 describe('a batch row updating a mapping', () => {
   it('merges the given fields and stamps the time', () => {
@@ -34,17 +40,29 @@ describe('a batch row updating a mapping', () => {
 
   it('disabling one without active subscriptions, or one already disabled, is allowed', () => {
     assert.equal(updatedMapping(0, { mappingId: 'map_1', enabled: false }, mapping(), 'stripe', 'pro', 5).enabled, false);
-    assert.equal(updatedMapping(0, { mappingId: 'map_1', enabled: false }, mapping({ enabled: false, activeSubscriptions: 2 }), 'stripe', 'pro', 5).enabled, false);
+    assert.equal(
+      updatedMapping(0, { mappingId: 'map_1', enabled: false }, mapping({ enabled: false, activeSubscriptions: 2 }), 'stripe', 'pro', 5).enabled,
+      false,
+    );
   });
 });
 
 describe('subscribing', () => {
   const req = { realmId: 'r', userId: 'u', mappingId: 'map_1', externalSubscriptionId: 'ext_1' };
   const prior = (s: Partial<Subscription>): Subscription => ({
-    id: 'sub_1', realmId: 'r', userId: 'u', mappingId: 'map_1', externalSubscriptionId: 'ext_1', status: 'active', entitlement: 'fixed', startedAt: 0, canceledAt: null, ...s,
+    id: 'sub_1',
+    realmId: 'r',
+    userId: 'u',
+    mappingId: 'map_1',
+    externalSubscriptionId: 'ext_1',
+    status: 'active',
+    entitlement: 'fixed',
+    startedAt: 0,
+    canceledAt: null,
+    ...s,
   });
 
-  it('snapshots the mapping\'s terms', () => {
+  it("snapshots the mapping's terms", () => {
     const windows = [{ windowSeconds: 60, limit: 5 }];
     assert.deepEqual(subscribeDecision(req, mapping({ quotaWindows: windows, pointsPerPeriod: 3 }), null), {
       terms: { pointsPerPeriod: 3, grantPeriodType: 'monthly', validityDays: 0, grantOnSubscribe: true, maxPeriods: 0, quotaWindows: windows },
@@ -52,7 +70,10 @@ describe('subscribing', () => {
   });
 
   it('an unknown mapping is a 404 naming mappingId', () => {
-    assert.throws(() => subscribeDecision(req, null, null), isError('not_found', (e) => e.extra.field === 'mappingId'));
+    assert.throws(
+      () => subscribeDecision(req, null, null),
+      isError('not_found', (e) => e.extra.field === 'mappingId'),
+    );
   });
 
   it('a webhook delivered twice (same user and mapping) answers the prior subscription again', () => {
@@ -62,12 +83,18 @@ describe('subscribing', () => {
   });
 
   it('an externalSubscriptionId of another user or mapping is a 409 conflict', () => {
-    assert.throws(() => subscribeDecision(req, mapping(), prior({ userId: 'v' })), isError('conflict', (e) => e.extra.field === 'externalSubscriptionId'));
+    assert.throws(
+      () => subscribeDecision(req, mapping(), prior({ userId: 'v' })),
+      isError('conflict', (e) => e.extra.field === 'externalSubscriptionId'),
+    );
     assert.throws(() => subscribeDecision(req, mapping(), prior({ mappingId: 'map_2' })), isError('conflict'));
   });
 
   it('a disabled mapping is a 409 conflict', () => {
-    assert.throws(() => subscribeDecision(req, mapping({ enabled: false }), null), isError('conflict', (e) => e.extra.mappingId === 'map_1'));
+    assert.throws(
+      () => subscribeDecision(req, mapping({ enabled: false }), null),
+      isError('conflict', (e) => e.extra.mappingId === 'map_1'),
+    );
   });
 });
 
@@ -75,6 +102,9 @@ describe('canceling', () => {
   it('an active subscription is canceled; a canceled one answered unchanged; an unknown one is a 404', () => {
     assert.equal(mustCancel({ status: 'active' }, 'r', 'sub_1'), true);
     assert.equal(mustCancel({ status: 'canceled' }, 'r', 'sub_1'), false);
-    assert.throws(() => mustCancel(undefined, 'r', 'sub_1'), isError('not_found', (e) => e.message === 'Subscription sub_1 not found in realm r'));
+    assert.throws(
+      () => mustCancel(undefined, 'r', 'sub_1'),
+      isError('not_found', (e) => e.message === 'Subscription sub_1 not found in realm r'),
+    );
   });
 });

@@ -4,16 +4,25 @@
 import { conflict, GatehouseError, notFound } from '../errors.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
 import { mergeMapping } from './mappings.ts';
-import { termsOf, type EntitlementMapping, type MappingPatch, type Subscription } from './model.ts';
+import { type EntitlementMapping, type MappingPatch, type Subscription, termsOf } from './model.ts';
 
 /** Batch row `i` applied to `current`, the mapping its mappingId names in the realm (null when
  *  none): the mapping to save. Refused when the mapping is unknown or belongs to another
  *  provider/product (404 naming the row's mappingId), and when the row disables a mapping that still
  *  has active subscriptions (409 mapping_in_use with the count: the throw rolls back every row of
  *  the batch). */
-export function updatedMapping(i: number, p: MappingPatch, current: EntitlementMapping | null, paymentProvider: string, externalProductId: string, now: number): EntitlementMapping {
+export function updatedMapping(
+  i: number,
+  p: MappingPatch,
+  current: EntitlementMapping | null,
+  paymentProvider: string,
+  externalProductId: string,
+  now: number,
+): EntitlementMapping {
   if (!current || current.paymentProvider !== paymentProvider || current.externalProductId !== externalProductId) {
-    throw notFound(`updates[${i}].mappingId: mapping ${p.mappingId} not found for ${paymentProvider}/${externalProductId}`, { field: `updates[${i}].mappingId` });
+    throw notFound(`updates[${i}].mappingId: mapping ${p.mappingId} not found for ${paymentProvider}/${externalProductId}`, {
+      field: `updates[${i}].mappingId`,
+    });
   }
   if (current.enabled && p.enabled === false && current.activeSubscriptions > 0) {
     throw new GatehouseError('mapping_in_use', `updates[${i}].enabled: mapping ${current.id} has ${current.activeSubscriptions} active subscription(s)`, {
@@ -35,7 +44,11 @@ export interface SubscribeRequest {
  *  given). A webhook delivered twice (same user and mapping) answers the prior subscription again
  *  and grants nothing twice; otherwise the terms the new subscription snapshots. Refused: unknown
  *  mapping (404), an externalSubscriptionId of another subscription (409), a disabled mapping (409). */
-export function subscribeDecision(req: SubscribeRequest, mapping: EntitlementMapping | null, prior: Subscription | null): { existing: Subscription } | { terms: SubscriptionTerms } {
+export function subscribeDecision(
+  req: SubscribeRequest,
+  mapping: EntitlementMapping | null,
+  prior: Subscription | null,
+): { existing: Subscription } | { terms: SubscriptionTerms } {
   if (!mapping) throw notFound(`Mapping ${req.mappingId} not found in realm ${req.realmId}`, { field: 'mappingId' });
   if (prior) {
     if (prior.userId === req.userId && prior.mappingId === mapping.id) return { existing: prior };

@@ -3,7 +3,7 @@ import { badRequest } from '../errors.ts';
 import { PERIOD_TYPES, type PeriodType } from '../points/model.ts';
 import { validateWindows } from '../points/windows.ts';
 import type { EntitlementMappingUpdate__Output } from '../rpc/generated/gatehouse/v1/EntitlementMappingUpdate.ts';
-import { BILLING_PERIODS, BILLING_TYPES, MAPPING_DEFAULTS, type EntitlementMapping, type MappingPatch } from './model.ts';
+import { BILLING_PERIODS, BILLING_TYPES, type EntitlementMapping, MAPPING_DEFAULTS, type MappingPatch } from './model.ts';
 
 /** Fields that set what a subscriber is granted: a row carrying any needs points.manage too. */
 export const POINTS_FIELDS = ['pointsPerPeriod', 'grantPeriodType', 'validityDays', 'grantOnSubscribe', 'maxPeriods', 'quotaWindows'] as const;

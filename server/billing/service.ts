@@ -3,9 +3,9 @@ import { badRequest, forbidden } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
+import { windowListView } from '../points/service.ts';
 import { hasPermission } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
-import { windowListView } from '../points/service.ts';
 import { carriesPointsFields, validateMappingUpdate } from './mappings.ts';
 import type { EntitlementMapping, Subscription } from './model.ts';
 import type { BillingStore } from './store.ts';
@@ -73,7 +73,10 @@ export function createBillingService({ store, clock }: BillingServiceDeps): Serv
     },
 
     async listEntitlementMappings(req) {
-      const list = await store.listMappings(req.realmId, { paymentProvider: req.paymentProvider || undefined, externalProductId: req.externalProductId || undefined });
+      const list = await store.listMappings(req.realmId, {
+        paymentProvider: req.paymentProvider || undefined,
+        externalProductId: req.externalProductId || undefined,
+      });
       return { mappings: list.map(mappingView) };
     },
 

@@ -9,7 +9,10 @@ export interface BillingStore {
   /** Ordered by payment provider, product, creation time, then id. */
   listMappings(realmId: string, filter: { paymentProvider?: string; externalProductId?: string }): Promise<EntitlementMapping[]>;
   /** Activates a subscription and grants its entitlement (snapshot of the mapping's terms). */
-  createSubscription(input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string }, now: number): Promise<Subscription>;
+  createSubscription(
+    input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string },
+    now: number,
+  ): Promise<Subscription>;
   /** Ends a subscription and its entitlement; canceling a canceled one answers it unchanged. */
   cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription>;
 }

@@ -1,9 +1,10 @@
 // The crypto worker gives exactly node:crypto's answers, batches concurrent jobs, survives losing its
 // thread mid-batch (the jobs finish on the event loop), and never keeps a process alive when idle.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
+import { test } from 'node:test';
 import { CryptoOffload } from './offload.ts';
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -29,12 +30,15 @@ test('RS256 verification and Ed25519 signing give node:crypto’s answers', { ti
   }
 });
 
-test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA verify, and a key of another type or curve verifies nothing', { timeout: 30_000 }, async () => {
+test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA verify, and a key of another type or curve verifies nothing', {
+  timeout: 30_000,
+}, async () => {
   const c = new CryptoOffload();
   const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
   const ed448 = generateKeyPairSync('ed448');
-  const es = (data: string, key = p256.privateKey, dsaEncoding: 'ieee-p1363' | 'der' = 'ieee-p1363') => sign('sha256', Buffer.from(data), { key, dsaEncoding }).toString('base64url');
+  const es = (data: string, key = p256.privateKey, dsaEncoding: 'ieee-p1363' | 'der' = 'ieee-p1363') =>
+    sign('sha256', Buffer.from(data), { key, dsaEncoding }).toString('base64url');
   const eddsa = (data: string, key = ed.privateKey) => sign(null, Buffer.from(data), key).toString('base64url');
   try {
     const data = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJhIn0';
@@ -47,7 +51,11 @@ test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA veri
     assert.equal(await c.verify('EdDSA', data, eddsa(data, ed448.privateKey), ed448.publicKey), true, 'Ed448 is EdDSA too (RFC 8037)');
     assert.equal(await c.verify('EdDSA', data + 'x', eddsa(data), ed.publicKey), false, 'tampered data');
     // node:crypto verifies an RSA signature when given an RSA key and no digest: not EdDSA.
-    assert.equal(await c.verify('EdDSA', data, sign(null, Buffer.from(data), rsa.privateKey).toString('base64url'), rsa.publicKey), false, 'an RSA key is no EdDSA key');
+    assert.equal(
+      await c.verify('EdDSA', data, sign(null, Buffer.from(data), rsa.privateKey).toString('base64url'), rsa.publicKey),
+      false,
+      'an RSA key is no EdDSA key',
+    );
     assert.equal(await c.verify('RS256', data, es(data), p256.publicKey), false, 'an EC key is no RS256 key');
     assert.equal(await c.verify('ES256', data, rs256(data), rsa.publicKey), false, 'an RSA key is no ES256 key');
     const small = generateKeyPairSync('rsa', { modulusLength: 1024 });
@@ -71,7 +79,10 @@ test('hundreds of concurrent jobs over several keys each get their own answer', 
       const good = i % 2 === 0;
       return c.verify('RS256', data, rs256(good ? data : 'other', key.privateKey), key.publicKey).then((ok) => ok === good);
     });
-    assert.deepEqual(await Promise.all(jobs), jobs.map(() => true));
+    assert.deepEqual(
+      await Promise.all(jobs),
+      jobs.map(() => true),
+    );
   } finally {
     await c.stopWorker();
   }
@@ -84,7 +95,10 @@ test('jobs held by a worker that goes away finish on the event loop, and a new w
     const pending = Array.from({ length: 50 }, (_, i) => c.verify('RS256', `d${i}`, rs256(i % 2 ? `d${i}` : 'no'), rsa.publicKey));
     await new Promise((r) => setImmediate(r)); // the batch has been posted to the worker
     await c.stopWorker();
-    assert.deepEqual(await Promise.all(pending), pending.map((_, i) => i % 2 === 1));
+    assert.deepEqual(
+      await Promise.all(pending),
+      pending.map((_, i) => i % 2 === 1),
+    );
     assert.equal(await c.sign('EdDSA', 'after', ed.privateKey), sign(null, Buffer.from('after'), ed.privateKey).toString('base64url'));
   } finally {
     await c.stopWorker();
@@ -98,7 +112,9 @@ const s = await new CryptoOffload().sign('EdDSA', 'x', generateKeyPairSync('ed25
 process.stdout.write(String(s.length));`;
   const started = Date.now();
   const out = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 15_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 15_000 }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    ),
   );
   assert.equal(out, '86', 'an Ed25519 signature is 64 bytes: 86 base64url characters');
   assert.ok(Date.now() - started < 15_000);

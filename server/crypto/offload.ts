@@ -12,9 +12,10 @@
 // Nothing depends on the worker being there: if it cannot start or dies, the jobs it held and every
 // job until a new one is up run on the event loop with the same code (ops.mjs), and give the same
 // answers; a fresh worker is tried after RETRY_MS.
-import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
-import { Worker } from 'node:worker_threads';
+
 import type { KeyObject } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { runSignatureJob } from './ops.mjs';
 
 type SignatureJob = import('./ops.mjs').SignatureJob;
@@ -198,7 +199,6 @@ export class CryptoOffload implements SignatureService {
     return p;
   }
 }
-
 
 /** With GATEHOUSE_PROFILE=1, a job's time from submission to its answer (queue, thread hop and the
  *  signature work itself) as a span; otherwise the promise as it is. */

@@ -46,9 +46,15 @@ export function operationalEndpoint(ops: Operational, path: string): Operational
   const answer = answerOf(ops, path);
   if (!answer) return null;
   return async (method, res, requestId) => {
-    if (method !== 'GET' && method !== 'HEAD') throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
+    if (method !== 'GET' && method !== 'HEAD')
+      throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
     const { contentType, body } = await answer();
-    res.writeHead(200, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', 'x-request-id': requestId });
+    res.writeHead(200, {
+      'content-type': contentType,
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      'x-request-id': requestId,
+    });
     res.end(method === 'HEAD' ? undefined : body);
   };
 }

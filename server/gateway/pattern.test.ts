@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { compilePattern, matchPattern, splitPath } from './pattern.ts';
 
 describe('http rule path templates', () => {

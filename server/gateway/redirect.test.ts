@@ -1,9 +1,10 @@
 // The adapter's proto-driven redirect: a response message with `option (http_redirect_field)`
 // answers 302 + Location when the handler sets that field, JSON otherwise; a bad option stops the boot.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
 import protobuf from 'protobufjs';
 import { silentLogger } from '../lib/log.ts';
 import type { Authenticator } from '../rpc/access.ts';
@@ -50,7 +51,10 @@ describe('http_redirect_field', () => {
   });
 
   it('refuses at boot an option naming a missing or non-string field', () => {
-    for (const [field, type] of [['nope', 'string'], ['n', 'int64']] as const) {
+    for (const [field, type] of [
+      ['nope', 'string'],
+      ['n', 'int64'],
+    ] as const) {
       const t = new protobuf.Type('Bad').add(new protobuf.Field('n', 1, type));
       t.setOption('(http_redirect_field)', field);
       assert.throws(() => redirectField(t), /http_redirect_field/);

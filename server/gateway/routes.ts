@@ -1,9 +1,10 @@
 // The HTTP routes of the API, read once from the google.api.http rules (and their additional
 // bindings) of proto/. The adapter serves them and the OpenAPI document describes them: one
 // reading of the rules for both. A route the adapter could not serve stops the boot.
-import type { MethodInfo } from '../rpc/proto.ts';
+
 import { setPathParam } from '../rpc/json.ts';
-import { compilePattern, type CompiledPattern } from './pattern.ts';
+import type { MethodInfo } from '../rpc/proto.ts';
+import { type CompiledPattern, compilePattern } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 
 export interface Route<M extends { info: MethodInfo }> {

@@ -3,23 +3,24 @@
 // skipped). The request is then normalised through the same protobuf (de)serialiser grpc-js uses,
 // so a handler sees exactly the object it would see over gRPC.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import protobuf from 'protobufjs';
-import { GatehouseError, badRequest, errorBody } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
+import type protobuf from 'protobufjs';
+import { badRequest, errorBody, GatehouseError } from '../errors.ts';
 import { clientIp } from '../lib/client-ip.ts';
+import { newId } from '../lib/ids.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
-import { buildCall, logRequest, refusedRequest, type Call, type ChainContext, type Req } from '../rpc/chain.ts';
+import { buildCall, type Call, type ChainContext, logRequest, type Req, refusedRequest } from '../rpc/chain.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
-import { matchPattern, splitPath } from './pattern.ts';
 import { messageFromJson, messageFromParams, messageToJson, setPathParam } from '../rpc/json.ts';
+import { matchPattern, splitPath } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { wwwAuthenticate } from './www-authenticate.ts';
 
 export { redirectField } from './redirect.ts';
-import { operationalEndpoint, type Operational } from './operational.ts';
+
+import { type Operational, operationalEndpoint } from './operational.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const DISCARD_LIMIT = 8 * 1024 * 1024;
@@ -91,7 +92,8 @@ export function createGateway(opts: GatewayOptions): Server {
       if (openapi !== undefined && url.pathname === OPENAPI_PATH) {
         template = OPENAPI_PATH;
         routeName = `GET ${OPENAPI_PATH}`;
-        if (method !== 'GET' && method !== 'HEAD') throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
+        if (method !== 'GET' && method !== 'HEAD')
+          throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
         writeJson(res, 200, openapi, { 'x-request-id': requestId }, method === 'HEAD');
         return;
       }
@@ -260,11 +262,15 @@ function readRaw(req: IncomingMessage): Promise<{ buf: Buffer; tooLarge: boolean
 }
 
 function parseBody(req: IncomingMessage, buf: Buffer, type: protobuf.Type): Record<string, unknown> {
-  const ctype = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const ctype = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (ctype === 'application/x-www-form-urlencoded') {
     const text = decodeUtf8(buf);
     // `curl -d '{…}'` sends JSON labelled as a form; say so rather than silently ignoring it.
-    if (/^\s*[{[]/.test(text)) throw badRequest('Body looks like JSON but Content-Type is application/x-www-form-urlencoded: send Content-Type: application/json');
+    if (/^\s*[{[]/.test(text))
+      throw badRequest('Body looks like JSON but Content-Type is application/x-www-form-urlencoded: send Content-Type: application/json');
     return messageFromParams(type, new URLSearchParams(text), new Set());
   }
   if (buf.length === 0) return {};
@@ -315,7 +321,14 @@ function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<st
   const location = redirect ? result[redirect] : undefined;
   if (isLocation(location)) {
     // The location carries a one-time code: never stored (RFC 6749 §5.1 asks it of token answers).
-    res.writeHead(302, { location, 'cache-control': 'no-store', pragma: 'no-cache', 'referrer-policy': 'no-referrer', 'content-length': '0', 'x-request-id': requestId });
+    res.writeHead(302, {
+      location,
+      'cache-control': 'no-store',
+      pragma: 'no-cache',
+      'referrer-policy': 'no-referrer',
+      'content-length': '0',
+      'x-request-id': requestId,
+    });
     res.end();
     return;
   }

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { wwwAuthenticate } from './www-authenticate.ts';
 
 describe('WWW-Authenticate of a 401', () => {

@@ -1,26 +1,28 @@
 // The gRPC side: every service of proto/ bound to the same handlers the HTTP adapter calls, plus
 // the standard health service and server reflection so stock tools (grpcurl, grpc_cli) work.
+
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import { HealthImplementation } from 'grpc-health-check';
+import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
-import { GatehouseError, badRequest } from '../errors.ts';
-import { newId } from '../lib/ids.ts';
+import { HealthImplementation } from 'grpc-health-check';
+import { badRequest, type GatehouseError } from '../errors.ts';
 import type { AnswerTurns } from '../lib/answer-turns.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
+import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
-import { buildCall, refusedRequest, type ChainContext, type Req, type Res } from '../rpc/chain.ts';
+import { buildCall, type ChainContext, type Req, type Res, refusedRequest } from '../rpc/chain.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
-import { LOADER_OPTIONS, apiProtoFiles, type LoadedProtos } from '../rpc/proto.ts';
-import * as protoLoader from '@grpc/proto-loader';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { apiProtoFiles, LOADER_OPTIONS, type LoadedProtos } from '../rpc/proto.ts';
 
 const require = createRequire(import.meta.url);
-import { encodeStatusDetails } from './status-details.ts';
-import { unsafeInteger } from '../rpc/safe-integers.ts';
+
 import type protobuf from 'protobufjs';
+import { unsafeInteger } from '../rpc/safe-integers.ts';
+import { encodeStatusDetails } from './status-details.ts';
 
 export interface GrpcOptions {
   protos: LoadedProtos;

@@ -31,8 +31,6 @@ export function decodeStatusDetails(buf: Buffer): DecodedStatus {
     details: Array<{ type_url: string; value: Uint8Array }>;
   };
   const any = s.details.find((d) => d.type_url === ERROR_INFO_URL);
-  const errorInfo = any
-    ? (ErrorInfoType.toObject(ErrorInfoType.decode(any.value), { defaults: true }) as DecodedStatus['errorInfo'])
-    : null;
+  const errorInfo = any ? (ErrorInfoType.toObject(ErrorInfoType.decode(any.value), { defaults: true }) as DecodedStatus['errorInfo']) : null;
   return { code: s.code, message: s.message, errorInfo };
 }

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { createCache } from './cache.ts';
 
 describe('a cache with an invalidation signal', () => {
@@ -23,7 +23,7 @@ describe('a cache with an invalidation signal', () => {
     assert.equal(asked, 2);
   });
 
-  it('clear() empties it (a store\'s own writes)', () => {
+  it("clear() empties it (a store's own writes)", () => {
     const c = createCache<number>({ max: 10, invalidation: () => false });
     c.set('a', 1);
     c.clear();

@@ -21,7 +21,10 @@ export interface CacheOptions {
 class SignalledCache<V> implements Cache<V> {
   private readonly map = new Map<string, V>();
 
-  constructor(private readonly max: number, private readonly invalidation: () => boolean) {}
+  constructor(
+    private readonly max: number,
+    private readonly invalidation: () => boolean,
+  ) {}
 
   get(key: string): V | undefined {
     if (this.invalidation()) this.map.clear();

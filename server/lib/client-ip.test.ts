@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { clientIp, forwardedEntry } from './client-ip.ts';
 
 describe('the client address behind trusted proxies', () => {
@@ -26,7 +26,10 @@ describe('the client address behind trusted proxies', () => {
   }
 
   it('scans entries from the right without trimming what it does not use', () => {
-    assert.deepEqual([1, 2, 3, 4].map((n) => forwardedEntry('a, b, c', n).trim()), ['c', 'b', 'a', 'a']);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => forwardedEntry('a, b, c', n).trim()),
+      ['c', 'b', 'a', 'a'],
+    );
     assert.equal(forwardedEntry('', 1), '');
     assert.equal(forwardedEntry(',', 2), '');
   });

@@ -6,8 +6,9 @@
 // of proto/, status codes, and the fixed outcome and category names of the code. The hot paths
 // (every request, consume, login) reach their series through children resolved once and kept in
 // nested maps, so a call does a few map look-ups and no string building.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import { status as GrpcStatus } from '@grpc/grpc-js';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export type LoginFlow = 'native' | 'apple_web';
 export type ConsumeOutcome = 'ok' | 'insufficient_points' | 'idempotent_replay' | 'conflict' | 'error';
@@ -56,17 +57,64 @@ export function createMetrics(dbErrorKind: DbErrorClassifier, registry = new Reg
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
-  const httpRequests = new Counter({ name: 'gatehouse_http_requests_total', help: 'HTTP requests by route template, method and status.', labelNames: ['route', 'method', 'status'], registers });
-  const httpDuration = new Histogram({ name: 'gatehouse_http_request_duration_seconds', help: 'HTTP request latency by route template and method.', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers });
-  const grpcRequests = new Counter({ name: 'gatehouse_grpc_requests_total', help: 'gRPC calls by method and status code.', labelNames: ['method', 'code'], registers });
-  const grpcDuration = new Histogram({ name: 'gatehouse_grpc_request_duration_seconds', help: 'gRPC call latency by method.', labelNames: ['method'], buckets: LATENCY_BUCKETS, registers });
-  const logins = new Counter({ name: 'gatehouse_logins_total', help: 'Logins by flow, provider and outcome (success or the refusal category).', labelNames: ['flow', 'provider', 'outcome'], registers });
+  const httpRequests = new Counter({
+    name: 'gatehouse_http_requests_total',
+    help: 'HTTP requests by route template, method and status.',
+    labelNames: ['route', 'method', 'status'],
+    registers,
+  });
+  const httpDuration = new Histogram({
+    name: 'gatehouse_http_request_duration_seconds',
+    help: 'HTTP request latency by route template and method.',
+    labelNames: ['route', 'method'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const grpcRequests = new Counter({
+    name: 'gatehouse_grpc_requests_total',
+    help: 'gRPC calls by method and status code.',
+    labelNames: ['method', 'code'],
+    registers,
+  });
+  const grpcDuration = new Histogram({
+    name: 'gatehouse_grpc_request_duration_seconds',
+    help: 'gRPC call latency by method.',
+    labelNames: ['method'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const logins = new Counter({
+    name: 'gatehouse_logins_total',
+    help: 'Logins by flow, provider and outcome (success or the refusal category).',
+    labelNames: ['flow', 'provider', 'outcome'],
+    registers,
+  });
   const consumes = new Counter({ name: 'gatehouse_points_consumes_total', help: 'Points consume calls by outcome.', labelNames: ['outcome'], registers });
-  const jwksFetches = new Counter({ name: 'gatehouse_jwks_fetches_total', help: 'JWKS fetches by identity provider and result (ok or error).', labelNames: ['provider', 'result'], registers });
+  const jwksFetches = new Counter({
+    name: 'gatehouse_jwks_fetches_total',
+    help: 'JWKS fetches by identity provider and result (ok or error).',
+    labelNames: ['provider', 'result'],
+    registers,
+  });
   const jwksKeys = new Gauge({ name: 'gatehouse_jwks_keys', help: 'Keys held in the JWKS cache by identity provider.', labelNames: ['provider'], registers });
-  const jwksLastSuccess = new Gauge({ name: 'gatehouse_jwks_last_success_timestamp_seconds', help: 'Time of the last successful JWKS fetch by identity provider (Unix seconds).', labelNames: ['provider'], registers });
-  const dbErrors = new Counter({ name: 'gatehouse_db_errors_total', help: 'Database errors met by requests and readiness probes, by kind (busy, unavailable, other).', labelNames: ['kind'], registers });
-  const writeBatch = new Histogram({ name: 'gatehouse_db_write_batch_size', help: 'Write units committed together in one group-commit transaction.', buckets: BATCH_BUCKETS, registers });
+  const jwksLastSuccess = new Gauge({
+    name: 'gatehouse_jwks_last_success_timestamp_seconds',
+    help: 'Time of the last successful JWKS fetch by identity provider (Unix seconds).',
+    labelNames: ['provider'],
+    registers,
+  });
+  const dbErrors = new Counter({
+    name: 'gatehouse_db_errors_total',
+    help: 'Database errors met by requests and readiness probes, by kind (busy, unavailable, other).',
+    labelNames: ['kind'],
+    registers,
+  });
+  const writeBatch = new Histogram({
+    name: 'gatehouse_db_write_batch_size',
+    help: 'Write units committed together in one group-commit transaction.',
+    buckets: BATCH_BUCKETS,
+    registers,
+  });
 
   // Every fixed label set starts at zero, so a dashboard sees the series before the first event.
   const consumeChild = Object.fromEntries(CONSUME_OUTCOMES.map((o) => [o, consumes.labels(o)])) as Record<ConsumeOutcome, Counter.Internal>;

@@ -44,7 +44,8 @@ export function span<T>(name: string, fn: () => T): T {
 
 export function profileSnapshot(): Record<string, { count: number; totalMs: number; meanUs: number }> {
   const out: Record<string, { count: number; totalMs: number; meanUs: number }> = {};
-  for (const [k, v] of totals) out[k] = { count: v.count, totalMs: Math.round(v.total * 1000) / 1000, meanUs: Math.round((v.total / v.count) * 1000 * 10) / 10 };
+  for (const [k, v] of totals)
+    out[k] = { count: v.count, totalMs: Math.round(v.total * 1000) / 1000, meanUs: Math.round((v.total / v.count) * 1000 * 10) / 10 };
   return out;
 }
 

@@ -1,8 +1,8 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import protobuf from 'protobufjs';
-import type { MethodInfo } from '../rpc/proto.ts';
 import { readHttpRules } from '../rpc/http-rule.ts';
+import type { MethodInfo } from '../rpc/proto.ts';
 import { buildOpenApi } from './document.ts';
 
 // A small API of its own, for what gatehouse's protos do not use (enums, maps).

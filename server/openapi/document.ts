@@ -4,11 +4,11 @@
 // summaries and descriptions. Deterministic: the same protos give the same document, byte for byte.
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
-import { isJsonList, jsonName } from '../rpc/json.ts';
 import { redirectField } from '../gateway/redirect.ts';
 import { buildRoutes, type Route } from '../gateway/routes.ts';
+import { isJsonList, jsonName } from '../rpc/json.ts';
 import type { MethodInfo } from '../rpc/proto.ts';
-import { SchemaBook, withDescription, type Schema } from './schemas.ts';
+import { type Schema, SchemaBook, withDescription } from './schemas.ts';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string; description: string };
 
@@ -48,7 +48,12 @@ export function buildOpenApi(methods: MethodInfo[]): Record<string, unknown> {
         Error: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         Unauthorized: {
           description: 'Missing, invalid or expired credential (RFC 6750 §3)',
-          headers: { 'WWW-Authenticate': { description: 'Bearer realm="gatehouse", with error="invalid_token" when a credential was refused', schema: { type: 'string' } } },
+          headers: {
+            'WWW-Authenticate': {
+              description: 'Bearer realm="gatehouse", with error="invalid_token" when a credential was refused',
+              schema: { type: 'string' },
+            },
+          },
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       },
@@ -66,7 +71,10 @@ const ERROR_SCHEMA: Schema = {
   type: 'object',
   required: ['error', 'message', 'status', 'requestId'],
   properties: {
-    error: { type: 'string', description: 'Machine-readable code in snake_case (bad_request, unauthorized, not_found, …; RFC 6749 codes at the token endpoint)' },
+    error: {
+      type: 'string',
+      description: 'Machine-readable code in snake_case (bad_request, unauthorized, not_found, …; RFC 6749 codes at the token endpoint)',
+    },
     message: { type: 'string', description: 'For people' },
     status: { type: 'integer', description: 'The HTTP status' },
     requestId: { type: 'string' },

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireRealm, type AdminStore } from '../admin/store.ts';
+import { type AdminStore, requireRealm } from '../admin/store.ts';
 import type { PageRequest__Output } from '../rpc/generated/gatehouse/v1/PageRequest.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { GatehouseError } from '../errors.ts';
 import { consumeWrites } from './apply-plan.ts';
 import { planConsume } from './consume.ts';
@@ -7,7 +7,14 @@ import { ledgerPruning } from './ledger.ts';
 import type { Balance } from './model.ts';
 import type { UserPointsState } from './state.ts';
 
-const bal = (id: string, kind: Balance['kind'], remaining: number, expiresAt: number | null = null): Balance => ({ id, kind, amount: remaining, remaining, expiresAt, createdAt: 0 });
+const bal = (id: string, kind: Balance['kind'], remaining: number, expiresAt: number | null = null): Balance => ({
+  id,
+  kind,
+  amount: remaining,
+  remaining,
+  expiresAt,
+  createdAt: 0,
+});
 const rec = (amount: number) => ({ transactionId: 'ptx_1', userId: 'u', amount, description: null });
 
 const state: UserPointsState = {
@@ -21,13 +28,22 @@ const state: UserPointsState = {
 };
 
 describe('the writes of a consume plan', () => {
-  it('appends window quota to each kind\'s ledger after its head, spends balances, and answers what remains', () => {
+  it("appends window quota to each kind's ledger after its head, spends balances, and answers what remains", () => {
     const w = consumeWrites(rec(30), state, planConsume(30, state.quota, state.balances, 1000), 1000);
-    assert.deepEqual(w.ledger.map((l) => ({ ...l, prune: null })), [
-      { kind: 'subscription_credit', at: 1000, seq: 5, amount: 10, cum: 50, createsHead: false, prune: null },
-      { kind: 'free_periodic_credit', at: 1000, seq: 1, amount: 5, cum: 5, createsHead: true, prune: null },
-    ]);
-    assert.deepEqual(w.spends.map((s) => [s.sourceId, s.amount]), [['bal_fixed', 4], ['bal_topup', 11]]);
+    assert.deepEqual(
+      w.ledger.map((l) => ({ ...l, prune: null })),
+      [
+        { kind: 'subscription_credit', at: 1000, seq: 5, amount: 10, cum: 50, createsHead: false, prune: null },
+        { kind: 'free_periodic_credit', at: 1000, seq: 1, amount: 5, cum: 5, createsHead: true, prune: null },
+      ],
+    );
+    assert.deepEqual(
+      w.spends.map((s) => [s.sourceId, s.amount]),
+      [
+        ['bal_fixed', 4],
+        ['bal_topup', 11],
+      ],
+    );
     assert.deepEqual(w.result, {
       transactionId: 'ptx_1',
       userId: 'u',
@@ -52,7 +68,12 @@ describe('the writes of a consume plan', () => {
   it('refuses a plan that cannot cover the amount: 409 insufficient_points with have and need, nothing to write', () => {
     assert.throws(
       () => consumeWrites(rec(200), state, planConsume(200, state.quota, state.balances, 1000), 1000),
-      (e: unknown) => e instanceof GatehouseError && e.code === 'insufficient_points' && e.extra.have === 119 && e.extra.need === 200 && e.message === 'Not enough points: have 119, need 200',
+      (e: unknown) =>
+        e instanceof GatehouseError &&
+        e.code === 'insufficient_points' &&
+        e.extra.have === 119 &&
+        e.extra.need === 200 &&
+        e.message === 'Not enough points: have 119, need 200',
     );
   });
 });

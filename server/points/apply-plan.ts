@@ -4,9 +4,9 @@
 // before anything is written: 409 insufficient_points with what the user has and needs.
 import { GatehouseError } from '../errors.ts';
 import type { ConsumePlan } from './consume.ts';
-import { ledgerAppend, type LedgerAppend, type LedgerHead } from './ledger.ts';
+import { type LedgerAppend, type LedgerHead, ledgerAppend } from './ledger.ts';
 import type { AllocationLine, ConsumeResult, QuotaKind } from './model.ts';
-import { spendableFromPool, spendableFromQuota, type QuotaState, type UserPointsState } from './state.ts';
+import { type QuotaState, spendableFromPool, spendableFromQuota, type UserPointsState } from './state.ts';
 
 /** A consume as the store writes it down. */
 export interface ConsumeRecord {

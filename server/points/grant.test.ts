@@ -1,12 +1,21 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { GatehouseError } from '../errors.ts';
 import { grantWrites } from './grant.ts';
 import type { UserPointsState } from './state.ts';
 import type { GrantCommand } from './store.ts';
 import { MAX_POINTS } from './total-cap.ts';
 
-const cmd = (amount: number): GrantCommand => ({ realmId: 'r', userId: 'u', kind: 'topup_credit', amount, expiresAt: 9000, idempotencyKey: null, requestHash: '', grantId: 'grt_1' });
+const cmd = (amount: number): GrantCommand => ({
+  realmId: 'r',
+  userId: 'u',
+  kind: 'topup_credit',
+  amount,
+  expiresAt: 9000,
+  idempotencyKey: null,
+  requestHash: '',
+  grantId: 'grt_1',
+});
 const st = (quota: number, pool: number): UserPointsState => ({
   windows: [],
   quota: [{ kind: 'subscription_credit', sourceId: 'e', available: quota, head: undefined }],

@@ -1,11 +1,11 @@
 // A grant of pool points by an operator (docs/points.md), pure: the balance it adds and its answer.
 // Refused (400 naming `amount`) when it would take the user's spendable total past MAX_POINTS.
 import { badRequest } from '../errors.ts';
+import type { BalanceGrant } from './materialise.ts';
 import type { GrantResult } from './model.ts';
 import { spendableFromPool, spendableFromQuota, type UserPointsState } from './state.ts';
 import type { GrantCommand } from './store.ts';
 import { grantOverCap } from './total-cap.ts';
-import type { BalanceGrant } from './materialise.ts';
 
 export interface GrantWrites {
   /** The balance to insert, under the id `result.grantId`. */

@@ -1,6 +1,6 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ledgerAppend, ledgerIsEmpty, ledgerPruning, pruneAfter, windowUsage, type LedgerHead } from './ledger.ts';
+import { describe, it } from 'node:test';
+import { type LedgerHead, ledgerAppend, ledgerIsEmpty, ledgerPruning, pruneAfter, windowUsage } from './ledger.ts';
 
 const head = (seq: number, cum: number, lastAt: number, retentionMs = 0): LedgerHead => ({ seq, cum, lastAt, retentionMs });
 const DAY = 86_400_000;

@@ -59,7 +59,8 @@ export function freePeriodicGrant(cfg: DefaultPointsConfig, now: number): DueGra
  *  grant. */
 export function registrationGrants(cfg: DefaultPointsConfig, now: number): DueGrant[] {
   const out: DueGrant[] = [];
-  if (cfg.registrationBonusPoints > 0) out.push({ form: 'balance', kind: 'registration_credit', amount: cfg.registrationBonusPoints, expiresAt: null, source: 'registration' });
+  if (cfg.registrationBonusPoints > 0)
+    out.push({ form: 'balance', kind: 'registration_credit', amount: cfg.registrationBonusPoints, expiresAt: null, source: 'registration' });
   const free = freePeriodicGrant(cfg, now);
   if (free) out.push(free);
   return out;

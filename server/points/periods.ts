@@ -86,7 +86,12 @@ export interface SubscriptionTerms {
 
 /** Periods whose fixed grant is due by `now` and still worth materialising (not yet expired):
  *  period 0 only with grantOnSubscribe; at most maxPeriods grants; a bounded look-back. */
-export function dueSubscriptionPeriods(t: SubscriptionTerms, startedAt: number, now: number, endedAt: number | null): Array<{ n: number; start: number; expiresAt: number | null }> {
+export function dueSubscriptionPeriods(
+  t: SubscriptionTerms,
+  startedAt: number,
+  now: number,
+  endedAt: number | null,
+): Array<{ n: number; start: number; expiresAt: number | null }> {
   if (t.quotaWindows && t.quotaWindows.length > 0) return [];
   if (t.pointsPerPeriod <= 0) return [];
   const until = endedAt === null ? now : Math.min(now, endedAt - 1);
@@ -126,7 +131,11 @@ export function nextCalendarPeriodStart(type: PeriodType, periodStart: number): 
 /** The free periodic grant due at `now` under a realm's configuration: its source key (one grant
  *  per calendar period, or one ever for `once`), when it starts, and when it ends. A window
  *  entitlement lasts at most its period, so a new period's snapshot replaces the last one. */
-export function freePeriodicGrantAt(type: PeriodType, validityDays: number, now: number): { source: string; periodStart: number; expiresAt: number | null; windowEndsAt: number | null } {
+export function freePeriodicGrantAt(
+  type: PeriodType,
+  validityDays: number,
+  now: number,
+): { source: string; periodStart: number; expiresAt: number | null; windowEndsAt: number | null } {
   const start = calendarPeriodStart(type, now);
   if (start === null) {
     const expiresAt = expiryOf(now, validityDays);

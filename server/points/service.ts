@@ -6,9 +6,9 @@ import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
 import type { ConsumeOutcome, Metrics } from '../lib/metrics.ts';
 import { fromTimestamp, toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
-import { hasPermission, type CallContext } from '../rpc/context.ts';
+import { type CallContext, hasPermission } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
-import { PERIOD_TYPES, type ConsumeResult, type DefaultPointsConfig, type GrantResult, type PeriodType, type PointsSummary, type PoolKind } from './model.ts';
+import { type ConsumeResult, type DefaultPointsConfig, type GrantResult, PERIOD_TYPES, type PeriodType, type PointsSummary, type PoolKind } from './model.ts';
 import type { DefaultConfigPatch, PointsStore } from './store.ts';
 import { validateWindows } from './windows.ts';
 
@@ -117,7 +117,10 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       const transactionId = newId('ptx');
       let r: ConsumeResult;
       try {
-        r = await store.consume({ realmId: req.realmId, userId: req.userId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId }, clock.now());
+        r = await store.consume(
+          { realmId: req.realmId, userId: req.userId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId },
+          clock.now(),
+        );
       } catch (e) {
         metrics?.consume(consumeFailure(e));
         throw e;
@@ -138,7 +141,16 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       if (key !== null && (key.length === 0 || key.length > 200)) throw badRequest('idempotencyKey: 1–200 characters', { field: 'idempotencyKey' });
       const requestHash = sha256Hex(JSON.stringify(['grant', req.userId, req.kind, req.amount, expiresAt]));
       const r = await store.grant(
-        { realmId: req.realmId, userId: req.userId, kind: req.kind as PoolKind, amount: req.amount, expiresAt, idempotencyKey: key, requestHash, grantId: newId('grt') },
+        {
+          realmId: req.realmId,
+          userId: req.userId,
+          kind: req.kind as PoolKind,
+          amount: req.amount,
+          expiresAt,
+          idempotencyKey: key,
+          requestHash,
+          grantId: newId('grt'),
+        },
         now,
       );
       return grantView(r);

@@ -1,10 +1,11 @@
 // A user's live points at one moment, assembled from what a store read (pure). The store reads the
 // active window entitlements, asks quotaBindings which windows bind and so which ledger seeks to
 // make, reads the ledger heads, the seeks and the live balances, and hands them to userState.
-import { QUOTA_KINDS, type Balance, type QuotaKind, type QuotaWindow, type WindowEntitlement, type WindowRow } from './model.ts';
+
 import type { QuotaSource } from './consume.ts';
 import type { LedgerHead } from './ledger.ts';
-import { availableOf, bindingWindows, isActive, windowRows, type WindowUsageFacts } from './windows.ts';
+import { type Balance, QUOTA_KINDS, type QuotaKind, type QuotaWindow, type WindowEntitlement, type WindowRow } from './model.ts';
+import { availableOf, bindingWindows, isActive, type WindowUsageFacts, windowRows } from './windows.ts';
 
 /** A quota kind with active windows: the windows that bind it, and the entitlement its allocation
  *  lines name. */

@@ -1,16 +1,30 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import type { Balance } from './model.ts';
 import { summarise } from './summary.ts';
 
-const bal = (kind: Balance['kind'], remaining: number): Balance => ({ id: `${kind}-${remaining}`, kind, amount: remaining, remaining, expiresAt: null, createdAt: 0 });
+const bal = (kind: Balance['kind'], remaining: number): Balance => ({
+  id: `${kind}-${remaining}`,
+  kind,
+  amount: remaining,
+  remaining,
+  expiresAt: null,
+  createdAt: 0,
+});
 
 describe('points summary', () => {
   it('adds balances up by kind and totals quota and pool', () => {
     const s = summarise('u', {
       windows: [],
       quota: [{ kind: 'subscription_credit', sourceId: 'e', available: 7, head: undefined }],
-      balances: [bal('topup_credit', 5), bal('topup_credit', 6), bal('registration_credit', 1), bal('granted_credit', 2), bal('subscription_credit', 3), bal('free_periodic_credit', 4)],
+      balances: [
+        bal('topup_credit', 5),
+        bal('topup_credit', 6),
+        bal('registration_credit', 1),
+        bal('granted_credit', 2),
+        bal('subscription_credit', 3),
+        bal('free_periodic_credit', 4),
+      ],
     });
     assert.deepEqual(s, {
       userId: 'u',

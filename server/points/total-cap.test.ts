@@ -1,6 +1,6 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fittingAmount, grantOverCap, materialisedCut, MAX_POINTS } from './total-cap.ts';
+import { describe, it } from 'node:test';
+import { fittingAmount, grantOverCap, MAX_POINTS, materialisedCut } from './total-cap.ts';
 
 describe('the cap on a user total (2^53−1)', () => {
   it('a grant that lands exactly on the cap fits; one point more does not', () => {

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { availableOf, bindingWindows, windowKey, windowListProblem, windowRows } from './windows.ts';
 
 describe('window rules', () => {
@@ -33,7 +33,18 @@ describe('window rules', () => {
 });
 
 describe('window keys', () => {
-  for (const [s, key] of [[18000, '5h'], [86400, 'day'], [604800, 'week'], [2592000, 'month'], [172800, '2d'], [7200, '2h'], [90, '90s'], [5400, '90m'], [60, '1m'], [1, '1s']] as const) {
+  for (const [s, key] of [
+    [18000, '5h'],
+    [86400, 'day'],
+    [604800, 'week'],
+    [2592000, 'month'],
+    [172800, '2d'],
+    [7200, '2h'],
+    [90, '90s'],
+    [5400, '90m'],
+    [60, '1m'],
+    [1, '1s'],
+  ] as const) {
     it(`${s} s is ${key}`, () => assert.equal(windowKey(s), key));
   }
 });
@@ -41,24 +52,49 @@ describe('window keys', () => {
 describe('binding windows and availability', () => {
   it('combines active entitlements per length with the smallest limit, shortest first', () => {
     const ents = [
-      { id: 'a', kind: 'subscription_credit' as const, windows: [{ windowSeconds: 86400, limit: 50 }, { windowSeconds: 3600, limit: 10 }], startsAt: 0, endsAt: null },
+      {
+        id: 'a',
+        kind: 'subscription_credit' as const,
+        windows: [
+          { windowSeconds: 86400, limit: 50 },
+          { windowSeconds: 3600, limit: 10 },
+        ],
+        startsAt: 0,
+        endsAt: null,
+      },
       { id: 'b', kind: 'subscription_credit' as const, windows: [{ windowSeconds: 86400, limit: 40 }], startsAt: 0, endsAt: 100 },
       { id: 'c', kind: 'free_periodic_credit' as const, windows: [{ windowSeconds: 60, limit: 1 }], startsAt: 0, endsAt: null },
     ];
-    assert.deepEqual(bindingWindows(ents, 'subscription_credit', 99), [{ windowSeconds: 3600, limit: 10 }, { windowSeconds: 86400, limit: 40 }]);
-    assert.deepEqual(bindingWindows(ents, 'subscription_credit', 100), [{ windowSeconds: 3600, limit: 10 }, { windowSeconds: 86400, limit: 50 }]);
+    assert.deepEqual(bindingWindows(ents, 'subscription_credit', 99), [
+      { windowSeconds: 3600, limit: 10 },
+      { windowSeconds: 86400, limit: 40 },
+    ]);
+    assert.deepEqual(bindingWindows(ents, 'subscription_credit', 100), [
+      { windowSeconds: 3600, limit: 10 },
+      { windowSeconds: 86400, limit: 50 },
+    ]);
   });
 
   it('the tightest window exhausted means 0 even when longer windows have room', () => {
-    const rows = windowRows('subscription_credit', [{ windowSeconds: 18000, limit: 10 }, { windowSeconds: 604800, limit: 100 }], [
-      { used: 10, oldestAt: 1000, newestAt: 2000 },
-      { used: 30, oldestAt: 0, newestAt: 2000 },
-    ]);
+    const rows = windowRows(
+      'subscription_credit',
+      [
+        { windowSeconds: 18000, limit: 10 },
+        { windowSeconds: 604800, limit: 100 },
+      ],
+      [
+        { used: 10, oldestAt: 1000, newestAt: 2000 },
+        { used: 30, oldestAt: 0, newestAt: 2000 },
+      ],
+    );
     assert.equal(availableOf(rows), 0);
-    assert.deepEqual(rows.map((r) => [r.remaining, r.isTightest, r.exhausted, r.nextRecoveryAt, r.resetsAt]), [
-      [0, true, true, 1000 + 18_000_000, 2000 + 18_000_000],
-      [70, false, false, 604_800_000, 2000 + 604_800_000],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.remaining, r.isTightest, r.exhausted, r.nextRecoveryAt, r.resetsAt]),
+      [
+        [0, true, true, 1000 + 18_000_000, 2000 + 18_000_000],
+        [70, false, false, 604_800_000, 2000 + 604_800_000],
+      ],
+    );
   });
 
   it('a limit below usage (after a config change) counts as 0 available, not negative', () => {

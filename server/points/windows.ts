@@ -12,7 +12,10 @@ export const MAX_WINDOW_SECONDS = 31_622_400;
  *  (e.g. `updates[1].quotaWindows`); rows are named `field[i].windowSeconds`. An empty list is
  *  allowed: it means "no windows". Both fields of a row are required: an absent one is never
  *  read as 0. */
-export function windowListProblem(windows: ReadonlyArray<{ windowSeconds?: unknown; limit?: unknown }>, field: string): { field: string; message: string } | null {
+export function windowListProblem(
+  windows: ReadonlyArray<{ windowSeconds?: unknown; limit?: unknown }>,
+  field: string,
+): { field: string; message: string } | null {
   if (windows.length > MAX_WINDOWS) return { field, message: `at most ${MAX_WINDOWS} windows, got ${windows.length}` };
   const seen = new Map<number, number>();
   for (let i = 0; i < windows.length; i++) {
@@ -44,7 +47,6 @@ export function validateWindows(windows: ReadonlyArray<{ windowSeconds?: unknown
   if (p) throw badRequest(`${p.field}: ${p.message}`, { field: p.field });
   return windows.map((w) => ({ windowSeconds: Number(w.windowSeconds), limit: Number(w.limit) }));
 }
-
 
 const NAMED: Record<number, string> = { 18000: '5h', 86400: 'day', 604800: 'week', 2592000: 'month' };
 

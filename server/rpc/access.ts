@@ -1,8 +1,8 @@
 // The access wrapper: one check for both transports, driven by each RPC's (access) option.
-import { GatehouseError, forbidden, unauthorized } from '../errors.ts';
-import type { MethodInfo } from './proto.ts';
+import { forbidden, GatehouseError, unauthorized } from '../errors.ts';
 import type { Interceptor } from './chain.ts';
-import { hasPermission, keyCoversRealm, type ApiKeyPrincipal, type CallContext, type UserPrincipal } from './context.ts';
+import { type ApiKeyPrincipal, type CallContext, hasPermission, keyCoversRealm, type UserPrincipal } from './context.ts';
+import type { MethodInfo } from './proto.ts';
 
 export interface Authenticator {
   /** The key behind a presented API-key secret, or null when unknown or revoked. */

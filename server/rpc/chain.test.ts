@@ -1,11 +1,12 @@
 // The chain around every call: errors normalised, one request log line per call, the transport's
 // status for its metrics, refused requests and credentials checked before the handler runs.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { GatehouseError, OutageCause, badRequest, upstreamUnavailable } from '../errors.ts';
+import { describe, it } from 'node:test';
+import { badRequest, GatehouseError, OutageCause, upstreamUnavailable } from '../errors.ts';
 import { createLogger } from '../lib/log.ts';
 import type { Authenticator } from './access.ts';
-import { buildCall, refusedRequest, type CallSite, type ChainContext, type Req } from './chain.ts';
+import { buildCall, type CallSite, type ChainContext, type Req, refusedRequest } from './chain.ts';
 import type { BoundHandler } from './dispatch.ts';
 import { loadProtos } from './proto.ts';
 
@@ -62,7 +63,11 @@ describe('the call chain', () => {
     assert.equal(line!.route, consume.path);
     assert.equal(line!.status, 'code-0');
     assert.equal(typeof line!.ms, 'number');
-    assert.deepEqual(h.observed.map(([s]) => s), [0], "the transport's metrics see its status");
+    assert.deepEqual(
+      h.observed.map(([s]) => s),
+      [0],
+      "the transport's metrics see its status",
+    );
   });
 
   it('turns anything a handler throws into an internal error, logged with its cause before the request line', async () => {
@@ -71,11 +76,17 @@ describe('the call chain', () => {
     });
     const err = await rejection(h.call({ realmId: 'r' }, h.ctx('good')));
     assert.equal(err.code, 'internal_error');
-    assert.deepEqual(h.lines.map((l) => l.msg), ['request failed', 'grpc']);
+    assert.deepEqual(
+      h.lines.map((l) => l.msg),
+      ['request failed', 'grpc'],
+    );
     assert.equal(h.lines[0]!.cause, 'boom');
     assert.equal(h.lines[0]!.route, consume.path);
     assert.equal(h.lines[1]!.status, `code-${err.grpcStatus}`);
-    assert.deepEqual(h.observed.map(([s]) => s), [err.grpcStatus]);
+    assert.deepEqual(
+      h.observed.map(([s]) => s),
+      [err.grpcStatus],
+    );
   });
 
   it('does not log an upstream outage per call (its owner logs it once), only the request line', async () => {
@@ -84,7 +95,10 @@ describe('the call chain', () => {
     });
     const err = await rejection(h.call({ realmId: 'r' }, h.ctx('good')));
     assert.equal(err.httpStatus, 503);
-    assert.deepEqual(h.lines.map((l) => l.msg), ['grpc']);
+    assert.deepEqual(
+      h.lines.map((l) => l.msg),
+      ['grpc'],
+    );
   });
 
   it('answers a refused request with its error before any credential is checked or the handler runs', async () => {

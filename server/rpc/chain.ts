@@ -12,11 +12,11 @@
 // the outcome wrapper and the access check of a non-public method (the invocation before the chain
 // made the same two). What only watches how a call ended is an observer: a plain function the
 // outcome wrapper calls, with no frame of its own.
-import { GatehouseError, OutageCause, type ErrorTranslator } from '../errors.ts';
+import { type ErrorTranslator, GatehouseError, OutageCause } from '../errors.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
-import { accessCheck, type Authenticator } from './access.ts';
+import { type Authenticator, accessCheck } from './access.ts';
 import type { CallContext } from './context.ts';
 import type { BoundMethod } from './dispatch.ts';
 

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { readHttpRules } from './http-rule.ts';
 
 describe('google.api.http rules', () => {
@@ -24,13 +24,20 @@ describe('google.api.http rules', () => {
     ['a custom pattern in a binding', { get: '/a', additional_bindings: { custom: { kind: 'OPTIONS', path: '/a' } } }, /additional_bindings\[0\].*custom/],
     ['a body naming one field', { post: '/a', body: 'realm' }, /body "realm" is not supported/],
     ['response_body', { get: '/a', response_body: 'realms' }, /response_body is not supported/],
-    ['a binding with bindings of its own', { get: '/a', additional_bindings: { get: '/b', additional_bindings: { get: '/c' } } }, /must not contain additional_bindings/],
+    [
+      'a binding with bindings of its own',
+      { get: '/a', additional_bindings: { get: '/b', additional_bindings: { get: '/c' } } },
+      /must not contain additional_bindings/,
+    ],
     ['no verb', { body: '*' }, /exactly one of/],
     ['a selector', { selector: 'x.Y', get: '/a' }, /selector/],
   ];
   for (const [what, raw, message] of refused) {
     it(`stops the boot on ${what}`, () => {
-      assert.throws(() => readHttpRules('gatehouse.v1.S.M', raw), (e: Error) => message.test(e.message) && e.message.includes('gatehouse.v1.S.M'));
+      assert.throws(
+        () => readHttpRules('gatehouse.v1.S.M', raw),
+        (e: Error) => message.test(e.message) && e.message.includes('gatehouse.v1.S.M'),
+      );
     });
   }
 });

@@ -41,7 +41,8 @@ function readOne(where: string, r: Record<string, unknown>): HttpRule {
   if (typeof r.response_body === 'string' && r.response_body !== '') {
     throw new Error(`proto: ${where}: google.api.http response_body is not supported by the HTTP adapter (the whole response message is the body)`);
   }
-  if (typeof r.selector === 'string' && r.selector !== '') throw new Error(`proto: ${where}: google.api.http selector belongs in a service configuration, not on a method`);
+  if (typeof r.selector === 'string' && r.selector !== '')
+    throw new Error(`proto: ${where}: google.api.http selector belongs in a service configuration, not on a method`);
   const verbs = VERBS.filter((v) => typeof r[v] === 'string' && r[v] !== '');
   if (verbs.length !== 1) throw new Error(`proto: ${where}: google.api.http needs exactly one of get/put/post/delete/patch`);
   const verb = verbs[0]!;

@@ -1,9 +1,9 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import protobuf from 'protobufjs';
-import { loadProtos } from './proto.ts';
 import { GatehouseError } from '../errors.ts';
 import { messageFromJson, messageFromParams, messageToJson } from './json.ts';
+import { loadProtos } from './proto.ts';
 
 const { root } = loadProtos();
 const update = root.lookupType('gatehouse.v1.UpdateClientRequest');

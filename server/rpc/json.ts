@@ -25,8 +25,10 @@ export const jsonName = perObject((f: protobuf.Field): string => {
 export const objName = perObject((f: protobuf.Field): string => util.camelCase(f.name));
 
 export function isJsonList(t: protobuf.Type): boolean {
-  return (t.options as Record<string, unknown> | undefined)?.['(json_list)'] === true ||
-    (t.options as Record<string, unknown> | undefined)?.['(gatehouse.v1.json_list)'] === true;
+  return (
+    (t.options as Record<string, unknown> | undefined)?.['(json_list)'] === true ||
+    (t.options as Record<string, unknown> | undefined)?.['(gatehouse.v1.json_list)'] === true
+  );
 }
 
 function hasPresence(f: protobuf.Field): boolean {

@@ -29,17 +29,22 @@ export function generatorFlags(options: Record<string, unknown>): string[] {
 /** Writes the types of proto/ into `outDir`, replacing what was there. */
 export function writeProtoTypes(outDir: string): void {
   rmSync(outDir, { recursive: true, force: true });
-  execFileSync(process.execPath, [
-    GENERATOR,
-    ...generatorFlags(LOADER_OPTIONS as Record<string, unknown>),
-    ...PROTO_INCLUDE_DIRS.flatMap((dir) => ['-I', dir]),
-    // grpc-js: the service definitions and handler interfaces are generated only for a gRPC library.
-    '--grpcLib=@grpc/grpc-js',
-    // Imports as the project writes them (allowImportingTsExtensions); all of them `import type`.
-    '--importFileExtension=.ts',
-    '-O', outDir,
-    ...apiProtoFiles(),
-  ], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    process.execPath,
+    [
+      GENERATOR,
+      ...generatorFlags(LOADER_OPTIONS as Record<string, unknown>),
+      ...PROTO_INCLUDE_DIRS.flatMap((dir) => ['-I', dir]),
+      // grpc-js: the service definitions and handler interfaces are generated only for a gRPC library.
+      '--grpcLib=@grpc/grpc-js',
+      // Imports as the project writes them (allowImportingTsExtensions); all of them `import type`.
+      '--importFileExtension=.ts',
+      '-O',
+      outDir,
+      ...apiProtoFiles(),
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   // Each file names its .proto by absolute path: keep the path below the include directory only, so
   // the output is the same wherever the checkout and node_modules are.
   for (const file of tsFiles(outDir)) {

@@ -7,7 +7,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
-import { readHttpRules, type HttpRule } from './http-rule.ts';
+import { type HttpRule, readHttpRules } from './http-rule.ts';
 
 export type { HttpRule } from './http-rule.ts';
 
@@ -89,7 +89,10 @@ export function loadProtos(): LoadedProtos {
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => resolveImport(target);
   // alternateCommentMode keeps `//` comments too: they become the OpenAPI descriptions.
-  root.loadSync(files.map((f) => join(PROTO_DIR, f)), { keepCase: true, alternateCommentMode: true });
+  root.loadSync(
+    files.map((f) => join(PROTO_DIR, f)),
+    { keepCase: true, alternateCommentMode: true },
+  );
   root.resolveAll();
 
   const methods: MethodInfo[] = [];

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { loadProtos } from './proto.ts';
 import { unsafeInteger } from './safe-integers.ts';
 

@@ -4,6 +4,7 @@
 // field optional, an absent one is its default), and `Foo__Output`, what it deserialises (defaults
 // filled in; only proto3 `optional` fields may be absent, an unset message field is null).
 import type { MethodDefinition } from '@grpc/proto-loader';
+import type { CallContext } from './context.ts';
 import type { AdminServiceDefinition } from './generated/gatehouse/v1/AdminService.ts';
 import type { AuthServiceDefinition } from './generated/gatehouse/v1/AuthService.ts';
 import type { BillingServiceDefinition } from './generated/gatehouse/v1/BillingService.ts';
@@ -12,7 +13,6 @@ import type { PointsServiceDefinition } from './generated/gatehouse/v1/PointsSer
 import type { QuotaWindowList__Output } from './generated/gatehouse/v1/QuotaWindowList.ts';
 import type { StringList__Output } from './generated/gatehouse/v1/StringList.ts';
 import type { Timestamp__Output } from './generated/google/protobuf/Timestamp.ts';
-import type { CallContext } from './context.ts';
 
 /** Every service of proto/ by full name (a test holds this list to proto/). */
 export interface Services {

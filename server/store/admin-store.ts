@@ -2,9 +2,9 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
 import { applyClientPatch, applyProviderPut, revokedKey } from '../admin/record-changes.ts';
 import type { AdminStore, ClientPatch, ProviderPut } from '../admin/store.ts';
-import { immediate, type Db } from './open.ts';
+import { type Cache, createCache } from '../lib/cache.ts';
+import { type Db, immediate } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
-import { createCache, type Cache } from '../lib/cache.ts';
 
 interface ClientRow {
   realm_id: string;
@@ -165,16 +165,30 @@ export class SqliteAdminStore implements AdminStore {
   async createClient(c: ClientApp): Promise<boolean> {
     return this.write(
       () =>
-        this.s.insertClient.run(c.realmId, c.clientId, c.name, c.type, JSON.stringify(c.redirectUris), c.ipBinding, c.enabled ? 1 : 0,
-          c.accessTokenTtlSeconds, c.refreshTokenTtlSeconds, c.createdAt).changes === 1,
+        this.s.insertClient.run(
+          c.realmId,
+          c.clientId,
+          c.name,
+          c.type,
+          JSON.stringify(c.redirectUris),
+          c.ipBinding,
+          c.enabled ? 1 : 0,
+          c.accessTokenTtlSeconds,
+          c.refreshTokenTtlSeconds,
+          c.createdAt,
+        ).changes === 1,
     );
   }
 
   async getClient(realmId: string, clientId: string): Promise<ClientApp | null> {
-    return this.cachedRow((c) => c.clients, `${realmId}\u0000${clientId}`, () => {
-      const r = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
-      return r ? toClient(r) : null;
-    });
+    return this.cachedRow(
+      (c) => c.clients,
+      `${realmId}\u0000${clientId}`,
+      () => {
+        const r = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
+        return r ? toClient(r) : null;
+      },
+    );
   }
 
   async listClients(realmId: string): Promise<ClientApp[]> {
@@ -187,8 +201,17 @@ export class SqliteAdminStore implements AdminStore {
       if (!row) return null;
       const merged = applyClientPatch(toClient(row), patch);
       check(merged);
-      this.s.updateClient.run(merged.name, merged.type, JSON.stringify(merged.redirectUris), merged.ipBinding, merged.enabled ? 1 : 0,
-        merged.accessTokenTtlSeconds, merged.refreshTokenTtlSeconds, realmId, clientId);
+      this.s.updateClient.run(
+        merged.name,
+        merged.type,
+        JSON.stringify(merged.redirectUris),
+        merged.ipBinding,
+        merged.enabled ? 1 : 0,
+        merged.accessTokenTtlSeconds,
+        merged.refreshTokenTtlSeconds,
+        realmId,
+        clientId,
+      );
       return merged;
     });
   }
@@ -203,10 +226,14 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async getProvider(realmId: string, provider: string): Promise<ProviderConfig | null> {
-    return this.cachedRow((c) => c.providers, `${realmId}\u0000${provider}`, () => {
-      const r = this.s.getProvider.get(realmId, provider) as ProviderRow | undefined;
-      return r ? toProvider(r) : null;
-    });
+    return this.cachedRow(
+      (c) => c.providers,
+      `${realmId}\u0000${provider}`,
+      () => {
+        const r = this.s.getProvider.get(realmId, provider) as ProviderRow | undefined;
+        return r ? toProvider(r) : null;
+      },
+    );
   }
 
   async listProviders(realmId: string): Promise<ProviderConfig[]> {
@@ -218,10 +245,14 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return this.cachedRow((c) => c.keys, hash, () => {
-      const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
-      return r ? toKey(r) : null;
-    });
+    return this.cachedRow(
+      (c) => c.keys,
+      hash,
+      () => {
+        const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
+        return r ? toKey(r) : null;
+      },
+    );
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {

@@ -1,12 +1,13 @@
 // The sweep of expired login state through the AuthStore interface, on an in-memory database:
 // what goes, what must stay, and that no statement deletes more than its batch.
-import { before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { openDatabase } from './open.ts';
-import { SqliteAdminStore } from './admin-store.ts';
-import { SqliteUserStore } from './user-store.ts';
-import { SqliteAuthStore } from './auth-store.ts';
+import { before, describe, it } from 'node:test';
 import type { TokenFamily } from '../auth/store.ts';
+import { SqliteAdminStore } from './admin-store.ts';
+import { SqliteAuthStore } from './auth-store.ts';
+import { openDatabase } from './open.ts';
+import { SqliteUserStore } from './user-store.ts';
 
 describe('the SQLite auth store sweep', () => {
   const db = openDatabase(':memory:');
@@ -17,20 +18,52 @@ describe('the SQLite auth store sweep', () => {
 
   before(async () => {
     await new SqliteAdminStore(db).createRealm({ id: 'r', name: 'r', createdAt: T0 });
-    await new SqliteUserStore(db).createUser({ id: 'u', realmId: 'r', email: 'u@example.com', emailVerified: true, givenName: null, familyName: null, createdAt: T0 });
+    await new SqliteUserStore(db).createUser({
+      id: 'u',
+      realmId: 'r',
+      email: 'u@example.com',
+      emailVerified: true,
+      givenName: null,
+      familyName: null,
+      createdAt: T0,
+    });
   });
 
   const transaction = (state: string, at: number) =>
-    store.createAuthorizeTransaction({ realmId: 'r', state, clientId: 'c', redirectUri: 'https://x.example/cb', codeChallenge: 'x'.repeat(43), scope: '', createdAt: at, expiresAt: at + 5 * MIN, consumedAt: null });
+    store.createAuthorizeTransaction({
+      realmId: 'r',
+      state,
+      clientId: 'c',
+      redirectUri: 'https://x.example/cb',
+      codeChallenge: 'x'.repeat(43),
+      scope: '',
+      createdAt: at,
+      expiresAt: at + 5 * MIN,
+      consumedAt: null,
+    });
   const family = (at: number, refreshTtlS = 600, accessTtlS = 60): TokenFamily => ({
-    id: `sid_${++seq}`, realmId: 'r', userId: 'u', clientId: 'c', ip: '127.0.0.1', ipBinding: 'off', accessTtlS, refreshTtlS, createdAt: at, revokedAt: null,
+    id: `sid_${++seq}`,
+    realmId: 'r',
+    userId: 'u',
+    clientId: 'c',
+    ip: '127.0.0.1',
+    ipBinding: 'off',
+    accessTtlS,
+    refreshTtlS,
+    createdAt: at,
+    revokedAt: null,
   });
   /** Clears what earlier cases left, as of `now` (each case works at its own later time). */
   const drain = async (kind: 'transactions' | 'codes' | 'webAttempts' | 'families', now: number) => {
     while ((await store.sweep(kind, now, 500)) > 0);
   };
   const rotate = (hash: string, now: number, next: string) =>
-    store.rotateRefreshToken(hash, now, () => null, (f) => ({ hash: next, expiresAt: now + f.refreshTtlS * 1000 }));
+    store.rotateRefreshToken(
+      hash,
+      now,
+      () => null,
+      (f) => ({ hash: next, expiresAt: now + f.refreshTtlS * 1000 }),
+    );
 
   it('deletes expired transactions in batches of at most the limit, and nothing unexpired', async () => {
     for (let i = 0; i < 1200; i++) await transaction(`old-${i}`, T0);
@@ -46,7 +79,14 @@ describe('the SQLite auth store sweep', () => {
   it('deletes a consumed transaction before it expires', async () => {
     await drain('transactions', T0 + 20 * MIN);
     await transaction('to-consume', T0 + 20 * MIN);
-    const issued = await store.issueCode('r', 'to-consume', T0 + 20 * MIN, () => null, { hash: `code-${++seq}`, realmId: 'r', userId: 'u', ip: '127.0.0.1', createdAt: T0 + 20 * MIN, expiresAt: T0 + 22 * MIN });
+    const issued = await store.issueCode('r', 'to-consume', T0 + 20 * MIN, () => null, {
+      hash: `code-${++seq}`,
+      realmId: 'r',
+      userId: 'u',
+      ip: '127.0.0.1',
+      createdAt: T0 + 20 * MIN,
+      expiresAt: T0 + 22 * MIN,
+    });
     assert.equal(issued.kind, 'ok');
     assert.equal(await store.sweep('transactions', T0 + 20 * MIN, 500), 1);
     assert.equal(await store.getAuthorizeTransaction('r', 'to-consume'), null);
@@ -59,12 +99,46 @@ describe('the SQLite auth store sweep', () => {
     const hash = `code-${++seq}`;
     await store.issueCode('r', 'for-code', at, () => null, { hash, realmId: 'r', userId: 'u', ip: '127.0.0.1', createdAt: at, expiresAt: at + 2 * MIN });
     const f = family(at);
-    assert.equal((await store.exchangeCode(hash, at, () => null, () => ({ family: f, refresh: { hash: `rt-${++seq}`, expiresAt: at + 10 * MIN } }))).kind, 'ok');
+    assert.equal(
+      (
+        await store.exchangeCode(
+          hash,
+          at,
+          () => null,
+          () => ({ family: f, refresh: { hash: `rt-${++seq}`, expiresAt: at + 10 * MIN } }),
+        )
+      ).kind,
+      'ok',
+    );
     assert.equal(await store.sweep('codes', at + MIN, 500), 0, 'used but alive: kept');
-    assert.equal((await store.exchangeCode(hash, at + MIN, () => null, () => { throw new Error('not reached'); })).kind, 'replayed');
+    assert.equal(
+      (
+        await store.exchangeCode(
+          hash,
+          at + MIN,
+          () => null,
+          () => {
+            throw new Error('not reached');
+          },
+        )
+      ).kind,
+      'replayed',
+    );
     assert.notEqual((await store.getFamily(f.id))!.revokedAt, null);
     assert.equal(await store.sweep('codes', at + 2 * MIN, 500), 1);
-    assert.equal((await store.exchangeCode(hash, at + 2 * MIN, () => null, () => { throw new Error('not reached'); })).kind, 'unknown');
+    assert.equal(
+      (
+        await store.exchangeCode(
+          hash,
+          at + 2 * MIN,
+          () => null,
+          () => {
+            throw new Error('not reached');
+          },
+        )
+      ).kind,
+      'unknown',
+    );
   });
 
   it('keeps every rotated refresh token while the family lives, then deletes the whole family in batches', async () => {
@@ -83,7 +157,12 @@ describe('the SQLite auth store sweep', () => {
     const last = at + 1100 * 1000;
     assert.equal(await store.sweep('families', last + 10 * MIN - 1, 500), 0, 'alive: the first token lapsed long ago, but the family has not');
     assert.notEqual(await store.familyOfRefreshToken(first), null);
-    const reused = await store.rotateRefreshToken(first, last + MIN, () => null, () => ({ hash: 'never', expiresAt: 0 }));
+    const reused = await store.rotateRefreshToken(
+      first,
+      last + MIN,
+      () => null,
+      () => ({ hash: 'never', expiresAt: 0 }),
+    );
     assert.equal(reused.kind, 'reused', 'a rotated token is still recognised');
     const batches = [];
     for (let n = -1; n !== 0; ) batches.push((n = await store.sweep('families', last + 10 * MIN, 500)));
@@ -106,7 +185,17 @@ describe('the SQLite auth store sweep', () => {
 
   it('deletes web attempts once used or expired', async () => {
     const at = T0 + 300 * MIN;
-    const attempt = (stateHash: string) => store.createWebAttempt({ stateHash, realmId: 'r', clientId: 'c', downstreamState: null, nonce: 'n', createdAt: at, expiresAt: at + 10 * MIN, consumedAt: null });
+    const attempt = (stateHash: string) =>
+      store.createWebAttempt({
+        stateHash,
+        realmId: 'r',
+        clientId: 'c',
+        downstreamState: null,
+        nonce: 'n',
+        createdAt: at,
+        expiresAt: at + 10 * MIN,
+        consumedAt: null,
+      });
     await attempt('used');
     await attempt('pending');
     assert.equal((await store.consumeWebAttempt('r', 'used', at)).kind, 'ok');

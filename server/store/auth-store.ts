@@ -2,11 +2,17 @@
 // reads then writes, so two exchanges of the same refresh token or code can never both succeed.
 // The decisions are the auth concern's pure functions: a method reads the rows, maps them to
 // records, asks, and writes what it was told.
+
+import type { Statement } from 'better-sqlite3';
 import type { IpBinding } from '../admin/model.ts';
+import { decideCodeIssue, mayStartTransaction } from '../auth/authorize-transaction.ts';
+import { decideCodeExchange } from '../auth/code-exchange.ts';
+import { familyExpiresAt, revocationApplies } from '../auth/family-lifetime.ts';
+import { decideRotation } from '../auth/refresh-rotation.ts';
 import type {
-  AuthStore,
   AuthorizationCode,
   AuthorizeTransaction,
+  AuthStore,
   CodeDraft,
   ConsumeWebAttemptResult,
   ExchangeCodeResult,
@@ -19,14 +25,9 @@ import type {
   TokenFamily,
   WebLoginAttempt,
 } from '../auth/store.ts';
-import { decideCodeIssue, mayStartTransaction } from '../auth/authorize-transaction.ts';
-import { decideCodeExchange } from '../auth/code-exchange.ts';
-import { familyExpiresAt, revocationApplies } from '../auth/family-lifetime.ts';
-import { decideRotation } from '../auth/refresh-rotation.ts';
 import { SWEEP_RULES } from '../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../auth/web-attempt.ts';
-import type { Statement } from 'better-sqlite3';
-import { immediate, type Db } from './open.ts';
+import { type Db, immediate } from './open.ts';
 
 interface KeyRow {
   kid: string;
@@ -160,7 +161,8 @@ export class SqliteAuthStore implements AuthStore {
       keysOfRealm: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at'),
       insertKey: db.prepare(`INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at)
         VALUES (?, ?, ?, ?, ?, ?)`),
-      insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
+      insertFamily:
+        db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       setFamilyExpiry: db.prepare('UPDATE token_families SET expires_at = ? WHERE id = ?'),
       getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
@@ -175,7 +177,8 @@ export class SqliteAuthStore implements AuthStore {
           code_challenge = excluded.code_challenge, scope = excluded.scope, created_at = excluded.created_at,
           expires_at = excluded.expires_at, consumed_at = NULL`),
       consumeTx: db.prepare('UPDATE authorize_transactions SET consumed_at = ? WHERE realm_id = ? AND state = ?'),
-      insertCode: db.prepare(`INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, created_at, expires_at)
+      insertCode:
+        db.prepare(`INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, created_at, expires_at)
         VALUES (@hash, @realmId, @clientId, @redirectUri, @codeChallenge, @scope, @userId, @ip, @createdAt, @expiresAt)`),
       getCode: db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?'),
       insertAttempt: db.prepare(`INSERT INTO apple_web_attempts (state_hash, realm_id, client_id, downstream_state, nonce, created_at, expires_at)
@@ -188,7 +191,8 @@ export class SqliteAuthStore implements AuthStore {
     // rows found through an index (005_auth_expiry.sql), so one runs in a few milliseconds however
     // much has piled up. (SQLite has DELETE … LIMIT only as a compile-time option: rowid IN (… LIMIT)
     // instead.)
-    const limited = (table: string, where: string) => db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT @limit)`);
+    const limited = (table: string, where: string) =>
+      db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT @limit)`);
     const expiredOrUsed = (kind: SweepKind, table: string, usedColumn: string) => [
       limited(table, 'expires_at <= @now'),
       ...(SWEEP_RULES[kind].goesOnceUsed ? [limited(table, `${usedColumn} IS NOT NULL`)] : []),
@@ -202,7 +206,9 @@ export class SqliteAuthStore implements AuthStore {
       codes: expiredOrUsed('codes', 'authorization_codes', 'used_at'),
       webAttempts: expiredOrUsed('webAttempts', 'apple_web_attempts', 'consumed_at'),
       families: [
-        db.prepare(`DELETE FROM refresh_tokens WHERE rowid IN (SELECT r.rowid FROM (${expiredFamilies}) f JOIN refresh_tokens r ON r.family_id = f.id LIMIT @limit)`),
+        db.prepare(
+          `DELETE FROM refresh_tokens WHERE rowid IN (SELECT r.rowid FROM (${expiredFamilies}) f JOIN refresh_tokens r ON r.family_id = f.id LIMIT @limit)`,
+        ),
         db.prepare(`DELETE FROM token_families WHERE id IN (SELECT f.id FROM (${expiredFamilies}) f
           WHERE NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = f.id))`),
       ],
@@ -256,7 +262,12 @@ export class SqliteAuthStore implements AuthStore {
     return r ? toFamily(r) : null;
   }
 
-  async rotateRefreshToken(hash: string, now: number, check: (f: TokenFamily) => string | null, next: (f: TokenFamily) => NewRefreshToken): Promise<RotateResult> {
+  async rotateRefreshToken(
+    hash: string,
+    now: number,
+    check: (f: TokenFamily) => string | null,
+    next: (f: TokenFamily) => NewRefreshToken,
+  ): Promise<RotateResult> {
     return immediate(this.db, (): RotateResult => {
       const rt = this.s.getRefresh.get(hash) as RefreshRow | undefined;
       const fr = rt ? (this.s.getFamily.get(rt.family_id) as FamilyRow | undefined) : undefined;
@@ -303,13 +314,7 @@ export class SqliteAuthStore implements AuthStore {
     return r ? toTx(r) : null;
   }
 
-  async issueCode(
-    realmId: string,
-    state: string,
-    now: number,
-    check: (tx: AuthorizeTransaction) => string | null,
-    code: CodeDraft,
-  ): Promise<IssueCodeResult> {
+  async issueCode(realmId: string, state: string, now: number, check: (tx: AuthorizeTransaction) => string | null, code: CodeDraft): Promise<IssueCodeResult> {
     return immediate(this.db, (): IssueCodeResult => {
       const r = this.s.getTx.get(realmId, state) as TxRow | undefined;
       const d = decideCodeIssue(r ? toTx(r) : null, check, code);
@@ -327,7 +332,15 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   private insertWebAttempt(a: WebLoginAttempt): void {
-    this.s.insertAttempt.run({ stateHash: a.stateHash, realmId: a.realmId, clientId: a.clientId, downstreamState: a.downstreamState, nonce: a.nonce, createdAt: a.createdAt, expiresAt: a.expiresAt });
+    this.s.insertAttempt.run({
+      stateHash: a.stateHash,
+      realmId: a.realmId,
+      clientId: a.clientId,
+      downstreamState: a.downstreamState,
+      nonce: a.nonce,
+      createdAt: a.createdAt,
+      expiresAt: a.expiresAt,
+    });
   }
 
   async consumeWebAttempt(realmId: string, stateHash: string, now: number): Promise<ConsumeWebAttemptResult> {

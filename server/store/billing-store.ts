@@ -2,17 +2,18 @@
 // active-subscription check and the writes see the same state, and any throw saves nothing. Each
 // use case reads what the billing rules (mapping-rules.ts) and the points domain need, asks them,
 // and writes what they decided.
-import { newId } from '../lib/ids.ts';
-import { immediate, type Db } from './open.ts';
-import { pointsSql, type PointsSql } from './points-sql.ts';
-import { entitlementOf, type EntitlementMapping, type MappingPatch, type Subscription } from '../billing/model.ts';
-import { newMapping } from '../billing/mappings.ts';
+
 import { mustCancel, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
+import { newMapping } from '../billing/mappings.ts';
+import { type EntitlementMapping, entitlementOf, type MappingPatch, type Subscription } from '../billing/model.ts';
 import type { BillingStore } from '../billing/store.ts';
+import { newId } from '../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
+import type { PeriodType, QuotaWindow } from '../points/model.ts';
 import { assertRealm, assertUser } from '../points/not-found.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
-import type { PeriodType, QuotaWindow } from '../points/model.ts';
+import { type Db, immediate } from './open.ts';
+import { type PointsSql, pointsSql } from './points-sql.ts';
 
 interface MappingRow {
   id: string;
@@ -124,7 +125,13 @@ export class SqliteBillingStore implements BillingStore {
     return r ? toMapping(r) : null;
   }
 
-  async applyMappingBatch(realmId: string, paymentProvider: string, externalProductId: string, rows: MappingPatch[], now: number): Promise<EntitlementMapping[]> {
+  async applyMappingBatch(
+    realmId: string,
+    paymentProvider: string,
+    externalProductId: string,
+    rows: MappingPatch[],
+    now: number,
+  ): Promise<EntitlementMapping[]> {
     return immediate(this.db, () => {
       assertRealm(this.p.realmExists(realmId), realmId);
       const ids: string[] = [];
@@ -148,11 +155,15 @@ export class SqliteBillingStore implements BillingStore {
     return (this.s.list.all({ realmId, provider: filter.paymentProvider ?? null, product: filter.externalProductId ?? null }) as MappingRow[]).map(toMapping);
   }
 
-  async createSubscription(input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string }, now: number): Promise<Subscription> {
+  async createSubscription(
+    input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string },
+    now: number,
+  ): Promise<Subscription> {
     return immediate(this.db, () => {
       const { realmId, userId } = input;
       assertUser(this.p.userExists(realmId, userId), realmId, userId);
-      const prior = input.externalSubscriptionId === null ? undefined : (this.s.byExternal.get(realmId, input.externalSubscriptionId) as SubscriptionRow | undefined);
+      const prior =
+        input.externalSubscriptionId === null ? undefined : (this.s.byExternal.get(realmId, input.externalSubscriptionId) as SubscriptionRow | undefined);
       const d = subscribeDecision(input, this.get(realmId, input.mappingId), prior ? toSubscription(prior) : null);
       if ('existing' in d) return d.existing;
       this.s.insertSubscription.run(input.id, realmId, userId, input.mappingId, input.externalSubscriptionId, JSON.stringify(d.terms), now);

@@ -9,8 +9,9 @@
 // busy writer may not see for a while; the backstop copies what is left itself and so bounds the
 // WAL (~40 MiB). If the worker cannot start or stops, the server's connection goes back to
 // SQLite's default (1000 pages): checkpoints then cost what they cost before, nothing is lost.
-import type { Logger } from '../lib/log.ts';
+
 import { Worker } from 'node:worker_threads';
+import type { Logger } from '../lib/log.ts';
 import type { Db } from './open.ts';
 
 const EVERY_MS = 20;

@@ -1,13 +1,13 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { GatehouseError } from '../errors.ts';
 import { sqliteError } from './database-errors.ts';
 
-describe('SQLite errors translated at the store\'s edge', () => {
+describe("SQLite errors translated at the store's edge", () => {
   it('a write lock held past the busy timeout is a 503 to retry', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'gh-dberr-')), 'db.sqlite');
     const holder = new Database(path);
@@ -40,12 +40,12 @@ describe('SQLite errors translated at the store\'s edge', () => {
     ['busy', Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }), 'service_unavailable'],
     ['locked (a table lock)', Object.assign(new Error('database table is locked'), { code: 'SQLITE_LOCKED' }), 'service_unavailable'],
     ['a constraint failure is a bug of ours', Object.assign(new Error('UNIQUE constraint failed'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }), null],
-    ['anything else is not the database\'s to explain', new TypeError('x is undefined'), null],
+    ["anything else is not the database's to explain", new TypeError('x is undefined'), null],
     ['nor is a thrown non-error', null, null],
   ];
   for (const [name, err, want] of table) it(`${name} → ${want ?? 'not translated (500)'}`, () => assert.equal(sqliteError(err)?.code ?? null, want));
 
-  it('without the store\'s translation, errors.ts knows no database: a busy error is a 500', () => {
+  it("without the store's translation, errors.ts knows no database: a busy error is a 500", () => {
     assert.equal(GatehouseError.from(Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' })).code, 'internal_error');
   });
 });

@@ -1,11 +1,11 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { dbErrorKind } from './error-kind.ts';
 import { sqliteError } from './database-errors.ts';
+import { dbErrorKind } from './error-kind.ts';
 
 /** The error `fn` throws (real SQLite errors, not hand-made ones). */
 function thrown(fn: () => unknown): unknown {

@@ -10,10 +10,11 @@
 // acknowledged write is durable as far as the pragmas make it. If BEGIN or COMMIT fails, or SQLite
 // rolls the whole transaction back on its own (SQLITE_FULL, SQLITE_IOERR…), every unit of the batch
 // fails with that error and none of its writes stays.
-import { perObject } from '../lib/memo.ts';
-import type { Db } from './open.ts';
+
 import type { AnswerTurns } from '../lib/answer-turns.ts';
+import { perObject } from '../lib/memo.ts';
 import { spanEnd, spanStart } from '../lib/profile.ts';
+import type { Db } from './open.ts';
 
 interface Unit {
   fn: () => unknown;

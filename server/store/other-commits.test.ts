@@ -1,14 +1,14 @@
-import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
 import { openDatabase } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 
 const nextTurn = () => new Promise((r) => setImmediate(r));
 
-describe('the SQLite caches\' invalidation signal (PRAGMA data_version)', () => {
+describe("the SQLite caches' invalidation signal (PRAGMA data_version)", () => {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-other-commits-'));
   const path = join(dir, 'g.db');
   const db = openDatabase(path);
@@ -27,14 +27,14 @@ describe('the SQLite caches\' invalidation signal (PRAGMA data_version)', () => 
     assert.equal(signal(), false);
     db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('own', 'own', 0)").run();
     await nextTurn();
-    assert.equal(signal(), false, 'the connection\'s own commits are not others\'');
+    assert.equal(signal(), false, "the connection's own commits are not others'");
     other.prepare("INSERT INTO realms (id, name, created_at) VALUES ('other', 'other', 0)").run();
     await nextTurn();
     assert.equal(signal(), true);
     assert.equal(signal(), false);
   });
 
-  it('every cache\'s signal on the connection hears of the same commit, though data_version is read once per turn', async () => {
+  it("every cache's signal on the connection hears of the same commit, though data_version is read once per turn", async () => {
     const a = otherCommitsSignal(db);
     const b = otherCommitsSignal(db);
     a();

@@ -6,16 +6,24 @@ import { GatehouseError } from '../errors.ts';
 import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
+import type { ConsumeWrites } from '../points/apply-plan.ts';
+import { type LedgerHead, type LedgerRow, ledgerIsEmpty, windowUsage } from '../points/ledger.ts';
+import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
+import {
+  type Balance,
+  type DefaultPointsConfig,
+  defaultConfigFor,
+  type PeriodType,
+  type QuotaKind,
+  type QuotaWindow,
+  type WindowEntitlement,
+} from '../points/model.ts';
+import type { SubscriptionTerms } from '../points/periods.ts';
+import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
+import { materialisedCut } from '../points/total-cap.ts';
+import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
 import type { Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
-import { defaultConfigFor, type Balance, type DefaultPointsConfig, type PeriodType, type QuotaKind, type QuotaWindow, type WindowEntitlement } from '../points/model.ts';
-import { windowStart, type WindowUsageFacts } from '../points/windows.ts';
-import type { SubscriptionTerms } from '../points/periods.ts';
-import { dueGrants, type ActiveSubscription, type BalanceGrant, type DueGrant, type WindowGrant } from '../points/materialise.ts';
-import { ledgerIsEmpty, windowUsage, type LedgerHead, type LedgerRow } from '../points/ledger.ts';
-import { quotaBindings, userState, type UserPointsState } from '../points/state.ts';
-import type { ConsumeWrites } from '../points/apply-plan.ts';
-import { materialisedCut } from '../points/total-cap.ts';
 
 interface ConfigRow {
   realm_id: string;
@@ -62,7 +70,8 @@ export class PointsSql {
       config: db.prepare('SELECT * FROM points_default_config WHERE realm_id = ?'),
       insertBalance: db.prepare(`INSERT OR IGNORE INTO points_balances (id, realm_id, user_id, kind, amount, remaining, expires_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      insertEntitlement: db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
+      insertEntitlement:
+        db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
@@ -73,8 +82,10 @@ export class PointsSql {
       upsertRetention: db.prepare(`INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at, retention_ms) VALUES (?, ?, 0, 0, 0, ?)
         ON CONFLICT (user_id, kind) DO UPDATE SET retention_ms = max(retention_ms, excluded.retention_ms)`),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
-      cumAtOrBefore: db.prepare(`SELECT cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
-        ORDER BY at DESC, seq DESC LIMIT 1`).pluck(),
+      cumAtOrBefore: db
+        .prepare(`SELECT cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
+        ORDER BY at DESC, seq DESC LIMIT 1`)
+        .pluck(),
       firstAfter: db.prepare(`SELECT at, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
         ORDER BY at, seq LIMIT 1`),
       appendLedger: db.prepare('INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -83,8 +94,10 @@ export class PointsSql {
       prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= min(@cutoff, coalesce(
         (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
       // The live balances of a user other than one (the grant just inserted).
-      otherLiveTotal: db.prepare(`SELECT coalesce(sum(remaining), 0) FROM points_balances
-        WHERE user_id = ? AND id <> ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`).pluck(),
+      otherLiveTotal: db
+        .prepare(`SELECT coalesce(sum(remaining), 0) FROM points_balances
+        WHERE user_id = ? AND id <> ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`)
+        .pluck(),
       trimBalance: db.prepare('UPDATE points_balances SET amount = ?, remaining = ? WHERE id = ?'),
       spend: db.prepare('UPDATE points_balances SET remaining = remaining - ? WHERE id = ? AND remaining >= ?'),
     };
@@ -130,7 +143,10 @@ export class PointsSql {
    *  user's live balances within MAX_POINTS (materialisedCut); a window entitlement widens the
    *  kind's ledger retention to what its longest window needs. */
   insertDue(realmId: string, userId: string, g: DueGrant, now: number): void {
-    if (g.form === 'window') return this.insertWindowEntitlement(realmId, userId, g, now);
+    if (g.form === 'window') {
+      this.insertWindowEntitlement(realmId, userId, g, now);
+      return;
+    }
     const id = newId('bal');
     if (!this.insertBalance(realmId, userId, g, now, id)) return;
     const cut = materialisedCut(this.s.otherLiveTotal.get(userId, id, now) as number, g.amount);
@@ -138,7 +154,8 @@ export class PointsSql {
   }
 
   private insertWindowEntitlement(realmId: string, userId: string, g: WindowGrant, now: number): void {
-    const inserted = this.s.insertEntitlement.run(newId('ent'), realmId, userId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, g.source, now).changes === 1;
+    const inserted =
+      this.s.insertEntitlement.run(newId('ent'), realmId, userId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, g.source, now).changes === 1;
     if (inserted) this.s.upsertRetention.run(userId, g.kind, g.retentionMs);
   }
 

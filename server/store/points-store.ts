@@ -2,10 +2,9 @@
 // read-plan-write never interleaves with another writer (no double spend, docs/points.md). Each reads
 // what the points domain needs, asks it, and writes what it decided; a throw rolls the use case
 // back, materialised grants included.
-import { immediate, type Db } from './open.ts';
-import { pointsSql, type PointsSql } from './points-sql.ts';
-import { planConsume } from '../points/consume.ts';
+
 import { consumeWrites } from '../points/apply-plan.ts';
+import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { grantWrites } from '../points/grant.ts';
 import { replayOf } from '../points/idempotency.ts';
@@ -14,6 +13,8 @@ import type { ConsumeResult, DefaultPointsConfig, GrantResult, PointsSummary } f
 import { assertUser } from '../points/not-found.ts';
 import type { ConsumeCommand, DefaultConfigPatch, GrantCommand, PointsStore, PointsTransaction, StoredBalance } from '../points/store.ts';
 import { summarise } from '../points/summary.ts';
+import { type Db, immediate } from './open.ts';
+import { type PointsSql, pointsSql } from './points-sql.ts';
 
 interface StoredAnswer {
   requestHash: string;
@@ -36,7 +37,9 @@ export class SqlitePointsStore implements PointsStore {
           updated_at = excluded.updated_at`),
       idem: db.prepare('SELECT request_hash AS requestHash, response FROM points_idempotency WHERE realm_id = ? AND scope = ? AND key = ?'),
       saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
-      insertTx: db.prepare('INSERT INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insertTx: db.prepare(
+        'INSERT INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
       balances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
         WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
       transactions: db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
@@ -123,7 +126,15 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async listBalances(realmId: string, userId: string): Promise<StoredBalance[]> {
-    type Row = { id: string; kind: StoredBalance['kind']; amount: number; remaining: number; expires_at: number | null; ended_at: number | null; created_at: number };
+    type Row = {
+      id: string;
+      kind: StoredBalance['kind'];
+      amount: number;
+      remaining: number;
+      expires_at: number | null;
+      ended_at: number | null;
+      created_at: number;
+    };
     return (this.s.balances.all(realmId, userId) as Row[]).map((r) => ({
       id: r.id,
       kind: r.kind,

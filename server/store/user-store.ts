@@ -1,8 +1,8 @@
 // SQLite implementation of UserStore.
 import type { Identity, ProviderLogin, User } from '../users/model.ts';
-import { loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing, type LoginPlan } from '../users/provider-login.ts';
+import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
 import type { UserStore } from '../users/store.ts';
-import { immediate, type Db } from './open.ts';
+import { type Db, immediate } from './open.ts';
 
 export interface UserRow {
   id: string;

@@ -75,10 +75,7 @@ export interface ProviderLogin {
   fullName: { givenName: string; familyName: string } | null;
 }
 
-export type LoginMatch =
-  | { kind: 'identity'; userId: string }
-  | { kind: 'link'; userId: string }
-  | { kind: 'create'; email: string; emailVerified: boolean };
+export type LoginMatch = { kind: 'identity'; userId: string } | { kind: 'link'; userId: string } | { kind: 'create'; email: string; emailVerified: boolean };
 
 /** The match order: provider record by (provider, sub), then email, then create (Email rules 1–5).
  *  An existing account is linked by email only when its own email is verified: an unverified or

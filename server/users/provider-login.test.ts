@@ -1,7 +1,7 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mayAnswerByRead, planProviderLogin, writesNothing, type LoginPlan } from './provider-login.ts';
+import { describe, it } from 'node:test';
 import type { ProviderLogin, User } from './model.ts';
+import { type LoginPlan, mayAnswerByRead, planProviderLogin, writesNothing } from './provider-login.ts';
 
 describe('what a provider login writes', () => {
   const now = 1_000_000;
@@ -10,18 +10,49 @@ describe('what a provider login writes', () => {
   const named = { ...login, fullName: { givenName: 'Ada', familyName: '' } };
   const owner: User = { id: 'usr_1', realmId: 'r', email: 'a@b.c', emailVerified: true, givenName: null, familyName: null, createdAt: 0 };
   const link = (userId: string) => ({ realmId: 'r', provider: 'apple', subject: 'sub1', userId, email: 'a@b.c', createdAt: now });
-  const created = (over: Partial<User>): User => ({ id: 'usr_new', realmId: 'r', email: 'a@b.c', emailVerified: true, givenName: null, familyName: null, createdAt: now, ...over });
+  const created = (over: Partial<User>): User => ({
+    id: 'usr_new',
+    realmId: 'r',
+    email: 'a@b.c',
+    emailVerified: true,
+    givenName: null,
+    familyName: null,
+    createdAt: now,
+    ...over,
+  });
 
   const table: Array<[string, ProviderLogin, User | null, User | null, LoginPlan]> = [
     ['a returning user without a name to store writes nothing', login, owner, null, { user: owner, create: false, setName: false, link: null }],
-    ['a returning user without a name stores the one the login brings', named, owner, null,
-      { user: { ...owner, givenName: 'Ada', familyName: null }, create: false, setName: true, link: null }],
-    ['a name once stored is never overwritten', named, { ...owner, familyName: 'King' }, null, { user: { ...owner, familyName: 'King' }, create: false, setName: false, link: null }],
+    [
+      'a returning user without a name stores the one the login brings',
+      named,
+      owner,
+      null,
+      { user: { ...owner, givenName: 'Ada', familyName: null }, create: false, setName: true, link: null },
+    ],
+    [
+      'a name once stored is never overwritten',
+      named,
+      { ...owner, familyName: 'King' },
+      null,
+      { user: { ...owner, familyName: 'King' }, create: false, setName: false, link: null },
+    ],
     ['a verified account holding the email is linked', login, null, owner, { user: owner, create: false, setName: false, link: link('usr_1') }],
     ['a linked account gets the name too', named, null, owner, { user: { ...owner, givenName: 'Ada' }, create: false, setName: true, link: link('usr_1') }],
-    ['a new email creates the account, named, and links it', named, null, null, { user: created({ givenName: 'Ada' }), create: true, setName: false, link: link('usr_new') }],
-    ['an unverified account holding the email is not linked: a placeholder account is created', login, null, { ...owner, emailVerified: false },
-      { user: created({ email: 'sub1@apple.placeholder', emailVerified: false }), create: true, setName: false, link: link('usr_new') }],
+    [
+      'a new email creates the account, named, and links it',
+      named,
+      null,
+      null,
+      { user: created({ givenName: 'Ada' }), create: true, setName: false, link: link('usr_new') },
+    ],
+    [
+      'an unverified account holding the email is not linked: a placeholder account is created',
+      login,
+      null,
+      { ...owner, emailVerified: false },
+      { user: created({ email: 'sub1@apple.placeholder', emailVerified: false }), create: true, setName: false, link: link('usr_new') },
+    ],
   ];
   for (const [name, l, byIdentity, byEmail, want] of table) {
     it(name, () => assert.deepEqual(planProviderLogin(l, byIdentity, byEmail, newUser), want));

@@ -2,7 +2,7 @@
 // account the identity names (or, without one, the account holding the login's email), asks
 // planProviderLogin, and executes the plan in one transaction.
 import { conflict } from '../errors.ts';
-import { planLoginMatch, type Identity, type ProviderLogin, type User } from './model.ts';
+import { type Identity, type ProviderLogin, planLoginMatch, type User } from './model.ts';
 
 export interface LoginPlan {
   /** The account the login lands on, as it is once the plan is written. */

@@ -1,11 +1,12 @@
 // The AdminService handlers for accounts (operators seed, look up and support users).
+
+import { type AdminStore, requireRealm } from '../admin/store.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
-import { requireRealm, type AdminStore } from '../admin/store.ts';
-import { validateEmail, type User } from './model.ts';
+import { type User, validateEmail } from './model.ts';
 import type { UserCreatedHook, UserStore } from './store.ts';
 
 export interface UserAdminDeps {

@@ -2,13 +2,14 @@
 // relying-party library, used unmodified) from the issuer URL alone; token_type, the
 // unsupported_response_type code, WWW-Authenticate on 401s and token-endpoint refusals that say
 // what did not match.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
-import { ManualClock } from '../../server/lib/clock.ts';
 import { s256 } from '../../server/auth/pkce.ts';
-import { authFixture, decodeJwt, REALM, type AuthFixture } from '../auth/fixture.ts';
-import { http, type HttpResult } from '../helpers/http.ts';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { type AuthFixture, authFixture, decodeJwt, REALM } from '../auth/fixture.ts';
+import { type HttpResult, http } from '../helpers/http.ts';
 
 const CLIENT = 'partner2';
 const REDIRECT = 'https://partner2.example/cb';
@@ -29,9 +30,18 @@ describe('OAuth discovery and the token endpoint', () => {
 
   /** /authorize, then the app's native login completing it: the redirect URI with the code. */
   async function codeFor(params: { state: string; codeChallenge: string }): Promise<URL> {
-    const tx = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/authorize?${new URLSearchParams({
-      response_type: 'code', client_id: CLIENT, redirect_uri: REDIRECT, state: params.state, code_challenge: params.codeChallenge, code_challenge_method: 'S256',
-    })}`);
+    const tx = await http(
+      f.srv.http,
+      'GET',
+      `/api/oauth/${REALM}/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: CLIENT,
+        redirect_uri: REDIRECT,
+        state: params.state,
+        code_challenge: params.codeChallenge,
+        code_challenge_method: 'S256',
+      })}`,
+    );
     assert.equal(tx.status, 200, tx.text);
     const login = await f.login('apple', { identityToken: await idToken(), clientId: CLIENT, downstreamState: params.state });
     assert.equal(login.status, 200, login.text);
@@ -101,8 +111,10 @@ describe('OAuth discovery and the token endpoint', () => {
     assert.equal((await oidc.fetchUserInfo(config, refreshed.access_token, sub)).sub, sub);
 
     await oidc.tokenRevocation(config, refreshed.refresh_token!);
-    await assert.rejects(oidc.refreshTokenGrant(config, refreshed.refresh_token!), (e: { error?: string; error_description?: string }) =>
-      e.error === 'invalid_grant' && e.error_description === 'refresh_token was revoked');
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, refreshed.refresh_token!),
+      (e: { error?: string; error_description?: string }) => e.error === 'invalid_grant' && e.error_description === 'refresh_token was revoked',
+    );
     // The revoked session's access token: openid-client reads the RFC 6750 challenge.
     await assert.rejects(oidc.fetchUserInfo(config, refreshed.access_token, sub), (e: any) => {
       assert.ok(e instanceof oidc.WWWAuthenticateChallengeError, String(e));
@@ -113,7 +125,10 @@ describe('OAuth discovery and the token endpoint', () => {
       return true;
     });
     // Introspection needs gatehouse's API key, which openid-client has no way to send: it sees the challenge.
-    await assert.rejects(oidc.tokenIntrospection(config, refreshed.access_token), (e: any) => e instanceof oidc.WWWAuthenticateChallengeError && e.status === 401);
+    await assert.rejects(
+      oidc.tokenIntrospection(config, refreshed.access_token),
+      (e: any) => e instanceof oidc.WWWAuthenticateChallengeError && e.status === 401,
+    );
   });
 
   describe('the token endpoint', () => {
@@ -168,7 +183,11 @@ describe('OAuth discovery and the token endpoint', () => {
     it("says a refresh token is another client's", async () => {
       const c = await issue();
       const first = await token(c.form);
-      refused(await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: 'partner' }), 'invalid_grant', 'client_id does not match the client the refresh_token was issued to');
+      refused(
+        await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: 'partner' }),
+        'invalid_grant',
+        'client_id does not match the client the refresh_token was issued to',
+      );
     });
 
     it('challenges client authentication with Basic on invalid_client only; a reused refresh token is a 400 invalid_grant (RFC 6749 §5.2)', async () => {
@@ -187,7 +206,14 @@ describe('OAuth discovery and the token endpoint', () => {
   });
 
   describe('/authorize', () => {
-    const ok = { response_type: 'code', client_id: CLIENT, redirect_uri: REDIRECT, state: 'state-response-type', code_challenge: s256('x'.repeat(50)), code_challenge_method: 'S256' };
+    const ok = {
+      response_type: 'code',
+      client_id: CLIENT,
+      redirect_uri: REDIRECT,
+      state: 'state-response-type',
+      code_challenge: s256('x'.repeat(50)),
+      code_challenge_method: 'S256',
+    };
     it('answers unsupported_response_type to any response_type but code (RFC 6749 §4.1.2.1)', async () => {
       for (const responseType of ['token', 'id_token', 'code id_token']) {
         const r = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/authorize?${new URLSearchParams({ ...ok, response_type: responseType })}`);
@@ -202,7 +228,12 @@ describe('OAuth discovery and the token endpoint', () => {
   describe('WWW-Authenticate on 401 (RFC 6750 §3)', () => {
     const cases: Array<[string, string, Record<string, string>, string]> = [
       ['userinfo without a token', `/api/oauth/${REALM}/userinfo`, {}, 'Bearer realm="gatehouse"'],
-      ['userinfo with a refused token', `/api/oauth/${REALM}/userinfo`, { authorization: 'Bearer not-a-token' }, 'Bearer realm="gatehouse", error="invalid_token"'],
+      [
+        'userinfo with a refused token',
+        `/api/oauth/${REALM}/userinfo`,
+        { authorization: 'Bearer not-a-token' },
+        'Bearer realm="gatehouse", error="invalid_token"',
+      ],
       ['an admin route without a key', '/api/admin/realms', {}, 'Bearer realm="gatehouse"'],
       ['an admin route with an unknown key', '/api/admin/realms', { authorization: 'Bearer ghk_nope' }, 'Bearer realm="gatehouse", error="invalid_token"'],
       ['an admin route with an unknown X-API-Key', '/api/admin/realms', { 'x-api-key': 'ghk_nope' }, 'Bearer realm="gatehouse", error="invalid_token"'],

@@ -1,10 +1,11 @@
 // int64 fields over HTTP JSON (proto3 JSON mapping): numbers or decimal strings in, numbers out; a
 // value JSON cannot carry exactly is refused with the same message over HTTP and gRPC.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
+import { after, before, describe, it } from 'node:test';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
 let srv: SpawnedServer;
 let admin: ReturnType<typeof api>;
@@ -20,7 +21,14 @@ after(async () => {
 
 describe('int64 in HTTP JSON', () => {
   it('accepts a decimal string and answers a number', async () => {
-    const r = await admin.post('/api/admin/realms/acme/clients', { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], accessTokenTtlSeconds: '600', refreshTokenTtlSeconds: 3600 });
+    const r = await admin.post('/api/admin/realms/acme/clients', {
+      clientId: 'app',
+      name: 'App',
+      type: 'first_party',
+      redirectUris: [],
+      accessTokenTtlSeconds: '600',
+      refreshTokenTtlSeconds: 3600,
+    });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.accessTokenTtlSeconds, 600);
     assert.equal(r.body.refreshTokenTtlSeconds, 3600);

@@ -2,15 +2,16 @@
 // by route template and status, gRPC codes, latency histograms, login and consume outcomes, JWKS
 // fetches and cache state, database errors, write-batch sizes), GET /healthz and GET /readyz (503
 // while the database cannot serve and once shutdown has begun).
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
 import { status as GrpcStatus } from '@grpc/grpc-js';
-import { authFixture, OTHER_REALM, REALM, type AuthFixture } from '../auth/fixture.ts';
-import { api, http } from '../helpers/http.ts';
+import Database from 'better-sqlite3';
+import { type AuthFixture, authFixture, OTHER_REALM, REALM } from '../auth/fixture.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api, http } from '../helpers/http.ts';
 import { spawnServer, startInProcess } from '../helpers/server.ts';
 
 // ---------------------------------------------------------------- the text format, parsed
@@ -28,7 +29,7 @@ interface Scrape {
   value(name: string, labels?: Record<string, string>): number | undefined;
 }
 
-const unescape = (s: string) => s.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
+const unescapeLabel = (s: string) => s.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
 
 /** The Prometheus text exposition format (version 0.0.4): comments, then `name{labels} value`. */
 function parseExposition(text: string): Scrape {
@@ -50,13 +51,14 @@ function parseExposition(text: string): Scrape {
     let l: RegExpExecArray | null;
     let end = 0;
     while ((l = re.exec(body))) {
-      labels[l[1]!] = unescape(l[2]!);
+      labels[l[1]!] = unescapeLabel(l[2]!);
       end = re.lastIndex;
     }
     assert.equal(end, body.length, `labels not parsed: ${line}`);
     samples.push({ name: m[1]!, labels, value: Number(m[3]) });
   }
-  const same = (a: Record<string, string>, b: Record<string, string>) => Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v);
+  const same = (a: Record<string, string>, b: Record<string, string>) =>
+    Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v);
   return {
     types,
     samples,
@@ -340,7 +342,11 @@ describe('readiness and the --metrics switch', () => {
     try {
       assert.equal((await api(b.http, b.adminKey).get('/api/admin/realms')).status, 200);
       const before = await scrape(a.http);
-      assert.equal(before.value('gatehouse_http_requests_total', { route: '/api/admin/realms', method: 'GET', status: '200' }), undefined, "b's request is not counted by a");
+      assert.equal(
+        before.value('gatehouse_http_requests_total', { route: '/api/admin/realms', method: 'GET', status: '200' }),
+        undefined,
+        "b's request is not counted by a",
+      );
       a.running.app.db.close();
       const ready = await http(a.http, 'GET', '/readyz');
       assert.equal(ready.status, 503);

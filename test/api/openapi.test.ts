@@ -1,14 +1,15 @@
 // GET /openapi.json: an OpenAPI 3.1 document of every HTTP route, generated from the protos at start;
 // valid for a stock validator, the same as the committed docs/openapi.json, and true to the routes
 // the adapter actually serves.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPENAPI_FILE, openApiFileText } from '../../server/openapi/file.ts';
 import { loadProtos } from '../../server/rpc/proto.ts';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
 import { http } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
 let srv: SpawnedServer;
 let served: any;
@@ -57,13 +58,19 @@ describe('the OpenAPI document', () => {
 
   it('uses camelCase names and int64 as integer, with bodies and path and query parameters', () => {
     const consume = served.paths['/api/points/{realmId}/consume'].post;
-    assert.deepEqual(consume.parameters.map((p: any) => `${p.in}:${p.name}`), ['path:realmId']);
+    assert.deepEqual(
+      consume.parameters.map((p: any) => `${p.in}:${p.name}`),
+      ['path:realmId'],
+    );
     const body = consume.requestBody.content['application/json'].schema;
     assert.deepEqual(Object.keys(body.properties), ['userId', 'amount', 'description', 'idempotencyKey']);
     assert.equal(body.properties.amount.type, 'integer');
     assert.equal(body.properties.amount.format, 'int64');
     const list = served.paths['/api/bill/{realmId}/entitlement-mappings'].get;
-    assert.deepEqual(list.parameters.map((p: any) => `${p.in}:${p.name}`), ['path:realmId', 'query:paymentProvider', 'query:externalProductId']);
+    assert.deepEqual(
+      list.parameters.map((p: any) => `${p.in}:${p.name}`),
+      ['path:realmId', 'query:paymentProvider', 'query:externalProductId'],
+    );
     const summary = served.components.schemas['gatehouse.v1.PointsSummary'];
     assert.deepEqual(Object.keys(summary.properties), ['userId', 'balances', 'windows', 'spendableFromQuota', 'spendableFromPool', 'total']);
   });
@@ -72,7 +79,12 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(served.paths['/api/points/{realmId}/consume'].post.security, [{ apiKey: [] }, { apiKeyHeader: [] }]);
     assert.deepEqual(served.paths['/api/points/{realmId}/me'].get.security, [{ userToken: [] }]);
     assert.deepEqual(served.paths['/api/oauth/{realmId}/token'].post.security, []);
-    assert.deepEqual(served.components.securitySchemes.apiKeyHeader, { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same API key in the `X-API-Key` header' });
+    assert.deepEqual(served.components.securitySchemes.apiKeyHeader, {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description: 'The same API key in the `X-API-Key` header',
+    });
     assert.deepEqual(served.components.schemas.Error.required, ['error', 'message', 'status', 'requestId']);
     for (const item of Object.values(served.paths) as any[]) {
       for (const op of Object.values(item) as any[]) assert.equal(op.responses.default.$ref, '#/components/responses/Error');

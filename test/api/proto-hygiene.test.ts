@@ -2,17 +2,18 @@
 // against googleapis (as google-proto-files ships it), google/api and google/rpc are Google's own
 // files (no copies under proto/ to clash with googleapis in a client's process), every gatehouse
 // file names its Go and Java packages, and server reflection describes Google's definitions.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import descriptor from 'protobufjs/ext/descriptor/index.js';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { GOOGLE_PROTO_DIR, PROTO_DIR, apiProtoFiles } from '../../server/rpc/proto.ts';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
+import { apiProtoFiles, GOOGLE_PROTO_DIR, PROTO_DIR } from '../../server/rpc/proto.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
 const require = createRequire(import.meta.url);
 const reflectionDir = join(dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto');

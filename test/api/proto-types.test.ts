@@ -1,11 +1,12 @@
 // The TypeScript types of proto/ (server/rpc/generated/) are what the generator makes of proto/ now,
 // with the server's loader options: a change to proto/ without `npm run proto:types` fails here. And
 // what server/rpc/types.ts and the CLI's rpc() add by hand still says what proto/ says.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { describe, it } from 'node:test';
 import protobuf from 'protobufjs';
 import type { CliService } from '../../cli/context.ts';
 import { isJsonList } from '../../server/rpc/json.ts';
@@ -57,7 +58,11 @@ describe('the generated types of proto/', () => {
     try {
       writeProtoTypes(dir);
       const fresh = tsFiles(dir).map((f) => relative(dir, f));
-      assert.deepEqual(tsFiles(PROTO_TYPES_DIR).map((f) => relative(PROTO_TYPES_DIR, f)), fresh, stale);
+      assert.deepEqual(
+        tsFiles(PROTO_TYPES_DIR).map((f) => relative(PROTO_TYPES_DIR, f)),
+        fresh,
+        stale,
+      );
       for (const f of fresh) {
         assert.ok(readFileSync(join(PROTO_TYPES_DIR, f), 'utf8') === readFileSync(join(dir, f), 'utf8'), `${f}: ${stale}`);
       }
@@ -77,7 +82,9 @@ describe('the generated types of proto/', () => {
 
   it('leave out of the CLI every service whose messages rename a field with json_name (ProtoJson keeps the names)', () => {
     const cli = loadProtos().methods.filter((m) => m.service.replace(/^gatehouse\.v1\./, '') in CLI_SERVICES);
-    const renamed = [...messagesOf(cli).values()].flatMap((t) => t.fieldsArray.filter((f) => f.options?.json_name !== undefined).map((f) => `${t.name}.${f.name}`));
+    const renamed = [...messagesOf(cli).values()].flatMap((t) =>
+      t.fieldsArray.filter((f) => f.options?.json_name !== undefined).map((f) => `${t.name}.${f.name}`),
+    );
     assert.deepEqual(renamed, []);
   });
 });

@@ -1,20 +1,21 @@
 // Sign in with Apple on the web: the whole redirect flow against a stand-in for Apple's
 // authorize, token and JWKS endpoints. The test plays the browser: it follows gatehouse's 302 to
 // the stand-in, which answers the form Apple would post back, and posts it to the callback.
-import { after, before, beforeEach, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { authFixture, decodeJwt, APPLE_AUD, GOOGLE_AUD, OTHER_REALM, PARTNER_REDIRECT, REALM, type AuthFixture } from './fixture.ts';
-import { http, type HttpResult } from '../helpers/http.ts';
-import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
-import { nonceHash } from '../helpers/idp.ts';
-import type { Clock } from '../../server/lib/clock.ts';
-import { s256 } from '../../server/auth/pkce.ts';
 import { parseUser } from '../../server/auth/apple-web.ts';
+import { s256 } from '../../server/auth/pkce.ts';
+import type { Clock } from '../../server/lib/clock.ts';
 import { sha256Hex } from '../../server/lib/ids.ts';
-import { openStores, type OpenStores } from '../helpers/stores.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { type HttpResult, http } from '../helpers/http.ts';
+import { nonceHash } from '../helpers/idp.ts';
+import { type OpenStores, openStores } from '../helpers/stores.ts';
+import { APPLE_AUD, type AuthFixture, authFixture, decodeJwt, OTHER_REALM, PARTNER_REDIRECT, REALM } from './fixture.ts';
 
 const SERVICES_ID = 'com.example.web';
 const TEAM_ID = 'TEAM123456';
@@ -68,7 +69,7 @@ describe('Sign in with Apple on the web', () => {
 
   // POST /auth/token: Apple's token endpoint. Verifies the client secret JWT with the public half
   // of the .p8 key, as Apple does, then the code.
-  function tokenEndpoint(req: IncomingMessage, res: ServerResponse, body: string) {
+  function tokenEndpoint(_req: IncomingMessage, res: ServerResponse, body: string) {
     if (tokenMode === 'down') return void res.socket?.destroy();
     if (tokenMode === 'error') return void res.writeHead(502).end('bad gateway');
     void (async () => {
@@ -77,7 +78,13 @@ describe('Sign in with Apple on the web', () => {
       used.push(secret);
       try {
         const header = decodeProtectedHeader(secret);
-        const { payload } = await jwtVerify(secret, publicKey, { algorithms: ['ES256'], issuer: TEAM_ID, subject: SERVICES_ID, audience: 'https://appleid.apple.com', requiredClaims: ['iat', 'exp'] });
+        const { payload } = await jwtVerify(secret, publicKey, {
+          algorithms: ['ES256'],
+          issuer: TEAM_ID,
+          subject: SERVICES_ID,
+          audience: 'https://appleid.apple.com',
+          requiredClaims: ['iat', 'exp'],
+        });
         if (header.kid !== KEY_ID) throw new Error(`kid ${header.kid}`);
         if (payload.exp! - payload.iat! > 3600 || payload.exp! <= Date.now() / 1000) throw new Error('lifetime');
         secrets.push({ header: header as Record<string, unknown>, payload: payload as Record<string, unknown> });
@@ -88,7 +95,13 @@ describe('Sign in with Apple on the web', () => {
       if (tokenMode === 'refuse') return json(res, 400, { error: 'invalid_grant' });
       const code = form.get('code') ?? '';
       const g = grants.get(code);
-      if (!g || g.used || form.get('grant_type') !== 'authorization_code' || form.get('client_id') !== SERVICES_ID || form.get('redirect_uri') !== g.redirectUri) {
+      if (
+        !g ||
+        g.used ||
+        form.get('grant_type') !== 'authorization_code' ||
+        form.get('client_id') !== SERVICES_ID ||
+        form.get('redirect_uri') !== g.redirectUri
+      ) {
         return json(res, 400, { error: 'invalid_grant' });
       }
       g.used = true;
@@ -104,7 +117,12 @@ describe('Sign in with Apple on the web', () => {
     f.apple.route('GET', '/auth/authorize', authorizeEndpoint);
     f.apple.route('POST', '/auth/token', tokenEndpoint);
     const put = await f.admin.put(`/api/admin/realms/${REALM}/providers/apple`, {
-      clientId: APPLE_AUD, enabled: true, webClientId: SERVICES_ID, teamId: TEAM_ID, keyId: KEY_ID, privateKey: privatePem,
+      clientId: APPLE_AUD,
+      enabled: true,
+      webClientId: SERVICES_ID,
+      teamId: TEAM_ID,
+      keyId: KEY_ID,
+      privateKey: privatePem,
     });
     assert.equal(put.status, 200, put.text);
     stores = openStores(f.srv.dbPath);
@@ -156,7 +174,7 @@ describe('Sign in with Apple on the web', () => {
   };
 
   describe('GET …/apple/login', () => {
-    it("redirects to Apple's authorize URL with form_post, scope \"name email\", its own state and nonce", async () => {
+    it('redirects to Apple\'s authorize URL with form_post, scope "name email", its own state and nonce', async () => {
       await takeAttempts(); // start from none
       const r = await start({ clientId: 'app' });
       assert.equal(r.status, 302, r.text);
@@ -194,7 +212,13 @@ describe('Sign in with Apple on the web', () => {
 
     it('refuses a missing, unknown or third-party client (without downstreamState) with 400 and stores nothing', async () => {
       await takeAttempts(); // start from none
-      const cases: Array<Record<string, string>> = [{}, { clientId: 'nope' }, { clientId: 'app-off' }, { clientId: 'partner' }, { clientId: 'partner', downstreamState: 'no-such-state' }];
+      const cases: Array<Record<string, string>> = [
+        {},
+        { clientId: 'nope' },
+        { clientId: 'app-off' },
+        { clientId: 'partner' },
+        { clientId: 'partner', downstreamState: 'no-such-state' },
+      ];
       for (const params of cases) {
         const r = await start(params);
         assert.equal(r.status, 400, `${JSON.stringify(params)}: ${r.text}`);
@@ -213,7 +237,10 @@ describe('Sign in with Apple on the web', () => {
   describe('POST …/apple/callback', () => {
     it('answers the native-login session shape for a first sign-in and keeps the first-time name', async () => {
       const c0 = counts();
-      const { res } = await webLogin({ sub: 'web-first-1', email: 'web1@example.com' }, { user: { name: { firstName: 'Ada', lastName: 'Lovelace' }, email: 'web1@example.com' } });
+      const { res } = await webLogin(
+        { sub: 'web-first-1', email: 'web1@example.com' },
+        { user: { name: { firstName: 'Ada', lastName: 'Lovelace' }, email: 'web1@example.com' } },
+      );
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(Object.keys(res.body).sort(), ['accessToken', 'expiresIn', 'message', 'refreshExpiresIn', 'refreshToken', 'tokenType', 'userId']);
       assert.equal(res.body.message, 'login successful');
@@ -309,9 +336,18 @@ describe('Sign in with Apple on the web', () => {
     it('with downstreamState redirects (302) to the third-party redirect URI with a one-time code that exchanges with PKCE', async () => {
       const verifier = 'w'.repeat(20) + '-verifier-'.padEnd(44, 'z');
       const state = `web-ds-${++seq}-state`;
-      const az = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/authorize?${new URLSearchParams({
-        response_type: 'code', client_id: 'partner', redirect_uri: PARTNER_REDIRECT, state, code_challenge: s256(verifier), code_challenge_method: 'S256',
-      })}`);
+      const az = await http(
+        f.srv.http,
+        'GET',
+        `/api/oauth/${REALM}/authorize?${new URLSearchParams({
+          response_type: 'code',
+          client_id: 'partner',
+          redirect_uri: PARTNER_REDIRECT,
+          state,
+          code_challenge: s256(verifier),
+          code_challenge_method: 'S256',
+        })}`,
+      );
       assert.equal(az.status, 200, az.text);
       const { res } = await webLogin({ sub: 'web-ds-1', email: 'ds1@example.com' }, { clientId: 'partner', downstreamState: state });
       assert.equal(res.status, 302, res.text);
@@ -395,7 +431,7 @@ describe('Sign in with Apple on the web', () => {
       }
     });
 
-    it('refuses a form post carrying Apple\'s error (user cancelled) with 400', async () => {
+    it("refuses a form post carrying Apple's error (user cancelled) with 400", async () => {
       const form = await atApple(await start({ clientId: 'app' }), { sub: 'web-cancel' });
       const c = counts();
       const r = await post(form.action, { state: form.state, error: 'user_cancelled_authorize' });

@@ -1,14 +1,15 @@
 // Third-party apps: /authorize, native login with downstreamState, the code exchange with
 // PKCE at the token endpoint. The end-to-end test drives the flow with openid-client, an
 // independently written OAuth client, playing the third-party app's backend.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
-import { ManualClock } from '../../server/lib/clock.ts';
-import { authFixture, decodeJwt, PARTNER_REDIRECT, OTHER_REALM, REALM, type AuthFixture } from './fixture.ts';
-import { http, type HttpResult } from '../helpers/http.ts';
-import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { s256 } from '../../server/auth/pkce.ts';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { type HttpResult, http } from '../helpers/http.ts';
+import { type AuthFixture, authFixture, decodeJwt, OTHER_REALM, PARTNER_REDIRECT, REALM } from './fixture.ts';
 
 const P2_REDIRECT = 'https://partner2.example/cb';
 
@@ -24,8 +25,7 @@ describe('the downstream authorization code with PKCE', () => {
     return t;
   };
   const verifier = () => `v${seq++}-`.padEnd(64, 'x');
-  const authorize = (params: Record<string, string>, realm = REALM) =>
-    http(f.srv.http, 'GET', `/api/oauth/${realm}/authorize?${new URLSearchParams(params)}`);
+  const authorize = (params: Record<string, string>, realm = REALM) => http(f.srv.http, 'GET', `/api/oauth/${realm}/authorize?${new URLSearchParams(params)}`);
   const start = async (o: { clientId?: string; redirectUri?: string; state?: string; verifier?: string } = {}) => {
     const v = o.verifier ?? verifier();
     const state = o.state ?? `state-${++seq}-abcdef`;
@@ -44,7 +44,12 @@ describe('the downstream authorization code with PKCE', () => {
     f.login('apple', { identityToken: await idToken(realm === OTHER_REALM ? 'com.other.app' : undefined), clientId, downstreamState: state }, { realm });
   const codeOf = (redirectUri: string) => new URL(redirectUri).searchParams.get('code')!;
   const exchange = (form: Record<string, string>, json = false) =>
-    http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, json ? { body: { grant_type: 'authorization_code', ...form } } : { form: { grant_type: 'authorization_code', ...form } });
+    http(
+      f.srv.http,
+      'POST',
+      `/api/oauth/${REALM}/token`,
+      json ? { body: { grant_type: 'authorization_code', ...form } } : { form: { grant_type: 'authorization_code', ...form } },
+    );
 
   before(async () => {
     f = await authFixture({ inProcess: { clock } });
@@ -100,7 +105,10 @@ describe('the downstream authorization code with PKCE', () => {
     assert.notEqual(refreshed.refresh_token, tokens.refresh_token);
     used.push(refreshed.access_token, refreshed.refresh_token!);
     // …and a second exchange of the same code fails in the client library too.
-    await assert.rejects(oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier, expectedState: state }), (e: { error?: string }) => e.error === 'invalid_grant');
+    await assert.rejects(
+      oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier, expectedState: state }),
+      (e: { error?: string }) => e.error === 'invalid_grant',
+    );
   });
 
   it('keeps the query of a registered redirect URI and works for a custom-scheme URI', async () => {
@@ -117,7 +125,14 @@ describe('the downstream authorization code with PKCE', () => {
   });
 
   describe('/authorize refuses', () => {
-    const ok = { response_type: 'code', client_id: 'partner2', redirect_uri: P2_REDIRECT, state: 'state-refusals-1', code_challenge: s256('y'.repeat(50)), code_challenge_method: 'S256' };
+    const ok = {
+      response_type: 'code',
+      client_id: 'partner2',
+      redirect_uri: P2_REDIRECT,
+      state: 'state-refusals-1',
+      code_challenge: s256('y'.repeat(50)),
+      code_challenge_method: 'S256',
+    };
     const cases: Array<[string, Record<string, string>]> = [
       ['an unknown client', { client_id: 'nope' }],
       ['a disabled client', { client_id: 'app-off' }],
@@ -180,7 +195,13 @@ describe('the downstream authorization code with PKCE', () => {
       await refused(a.state, 'app', OTHER_REALM);
     });
     it('over gRPC too', async () => {
-      const g = await grpcCall(f.srv.grpc, 'AuthService', 'NativeLogin', { realmId: REALM, provider: 'apple', identityToken: await idToken(), clientId: 'partner2', downstreamState: 'never-issued-state' });
+      const g = await grpcCall(f.srv.grpc, 'AuthService', 'NativeLogin', {
+        realmId: REALM,
+        provider: 'apple',
+        identityToken: await idToken(),
+        clientId: 'partner2',
+        downstreamState: 'never-issued-state',
+      });
       assert.ok(!g.ok);
       assert.equal(g.error.reason, 'bad_request');
     });
@@ -237,7 +258,9 @@ describe('the downstream authorization code with PKCE', () => {
       assert.equal(replay.body.error, 'invalid_grant');
       const me = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: first.body.access_token });
       assert.equal(me.status, 401);
-      const refresh = await http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: first.body.refresh_token } });
+      const refresh = await http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, {
+        form: { grant_type: 'refresh_token', refresh_token: first.body.refresh_token },
+      });
       assert.equal(refresh.body.error, 'invalid_grant');
     });
 
@@ -245,7 +268,9 @@ describe('the downstream authorization code with PKCE', () => {
       const c = await issue();
       const r = await http(f.srv.http, 'POST', `/api/oauth/${OTHER_REALM}/token`, { form: { grant_type: 'authorization_code', ...c.form } });
       assert.equal(r.body.error, 'invalid_client', 'partner2 is no client of the other realm');
-      const same = await http(f.srv.http, 'POST', `/api/oauth/${OTHER_REALM}/token`, { form: { grant_type: 'authorization_code', ...c.form, client_id: 'app' } });
+      const same = await http(f.srv.http, 'POST', `/api/oauth/${OTHER_REALM}/token`, {
+        form: { grant_type: 'authorization_code', ...c.form, client_id: 'app' },
+      });
       assert.equal(same.body.error, 'invalid_grant');
       assert.equal((await exchange(c.form)).status, 200, 'the refused attempts did not use the code');
     });

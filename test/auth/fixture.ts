@@ -1,12 +1,12 @@
 // Shared set-up for the auth tests: a gatehouse pointed at local Apple and Google stand-ins, one
 // realm with clients of every kind, and row counts read straight from the database.
 import Database from 'better-sqlite3';
-import { startIdp, type TestIdp } from '../helpers/idp.ts';
-import { api, http, type HttpResult } from '../helpers/http.ts';
-import { spawnServer, startInProcess, type TestServer } from '../helpers/server.ts';
-import type { ServerOptions } from '../../server/main.ts';
-import type { Clock } from '../../server/lib/clock.ts';
 import type { Config } from '../../server/config.ts';
+import type { Clock } from '../../server/lib/clock.ts';
+import type { ServerOptions } from '../../server/main.ts';
+import { api, type HttpResult, http } from '../helpers/http.ts';
+import { startIdp, type TestIdp } from '../helpers/idp.ts';
+import { spawnServer, startInProcess, type TestServer } from '../helpers/server.ts';
 
 export const REALM = 'acme';
 export const OTHER_REALM = 'other';
@@ -26,7 +26,16 @@ export interface AuthFixture {
   close(): Promise<void>;
 }
 
-export async function authFixture(opts: { args?: string[]; inProcess?: { clock: Clock; config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>); tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'> } } = {}): Promise<AuthFixture> {
+export async function authFixture(
+  opts: {
+    args?: string[];
+    inProcess?: {
+      clock: Clock;
+      config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>);
+      tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'>;
+    };
+  } = {},
+): Promise<AuthFixture> {
   const apple = await startIdp({ audience: APPLE_AUD });
   const google = await startIdp({ audience: GOOGLE_AUD, issuer: GOOGLE_ISSUER });
   const srv = opts.inProcess
@@ -44,9 +53,17 @@ export async function authFixture(opts: { args?: string[]; inProcess?: { clock: 
       })
     : await spawnServer({
         args: [
-          '--apple-jwks-url', apple.jwksUrl, '--apple-issuer', apple.issuer,
-          '--google-jwks-url', google.jwksUrl, '--google-issuer', GOOGLE_ISSUER,
-          '--login-rate-limit', '0', '--trust-proxy',
+          '--apple-jwks-url',
+          apple.jwksUrl,
+          '--apple-issuer',
+          apple.issuer,
+          '--google-jwks-url',
+          google.jwksUrl,
+          '--google-issuer',
+          GOOGLE_ISSUER,
+          '--login-rate-limit',
+          '0',
+          '--trust-proxy',
           ...(opts.args ?? []),
         ],
       });
@@ -55,7 +72,10 @@ export async function authFixture(opts: { args?: string[]; inProcess?: { clock: 
     const r = await p;
     if (r.status !== 200) throw new Error(`setup failed: ${r.status} ${r.text}`);
   };
-  for (const [id, appleAud] of [[REALM, APPLE_AUD], [OTHER_REALM, 'com.other.app']] as const) {
+  for (const [id, appleAud] of [
+    [REALM, APPLE_AUD],
+    [OTHER_REALM, 'com.other.app'],
+  ] as const) {
     await ok(admin.post('/api/admin/realms', { id, name: id }));
     await ok(admin.put(`/api/admin/realms/${id}/providers/apple`, { clientId: appleAud, enabled: true }));
     await ok(admin.post(`/api/admin/realms/${id}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' }));

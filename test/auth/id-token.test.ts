@@ -1,8 +1,9 @@
 // ID-token verification as a function: the claims rules as a table (checkClaims, no I/O), and
 // verifyIdToken's signature and shape checks against keys served by a JWKS cache.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { describe, it } from 'node:test';
 import { exportJWK } from 'jose';
 import { checkClaims, InvalidIdToken, verifyIdToken } from '../../server/auth/id-token.ts';
 import { JwksCache } from '../../server/auth/jwks-cache.ts';
@@ -74,7 +75,13 @@ describe('verifyIdToken', async () => {
     { ...(await exportJWK(strong.publicKey)), kid: 'strong', alg: 'RS256', use: 'sig' },
     { ...(await exportJWK(weak.publicKey)), kid: 'weak', alg: 'RS256', use: 'sig' },
   ];
-  const jwks = new JwksCache({ url: 'https://keys.example/jwks', algorithms: ['RS256'], clock: systemClock, timeoutMs: 1000, fetch: async () => new Response(JSON.stringify({ keys })) });
+  const jwks = new JwksCache({
+    url: 'https://keys.example/jwks',
+    algorithms: ['RS256'],
+    clock: systemClock,
+    timeoutMs: 1000,
+    fetch: async () => new Response(JSON.stringify({ keys })),
+  });
   const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
   const jws = (header: unknown, payload: unknown, key = strong.privateKey) => {
     const input = `${b64(header)}.${b64(payload)}`;
@@ -125,7 +132,13 @@ describe('verifyIdToken', async () => {
     const last = s[s.length - 1]!;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const same = alphabet.split('').find((c) => c !== last && Buffer.from(s.slice(0, -1) + c, 'base64url').equals(Buffer.from(s, 'base64url')))!;
-    for (const bad of [`${h}.${p}.${s}==`, `${h}.${p}.${s.slice(0, 9)}~${s.slice(9)}`, `${h}.${p}.${s.slice(0, 9)}*${s.slice(9)}`, `${h}.${p}.${s.slice(0, -1)}${same}`, `${h}=.${p}.${s}`]) {
+    for (const bad of [
+      `${h}.${p}.${s}==`,
+      `${h}.${p}.${s.slice(0, 9)}~${s.slice(9)}`,
+      `${h}.${p}.${s.slice(0, 9)}*${s.slice(9)}`,
+      `${h}.${p}.${s.slice(0, -1)}${same}`,
+      `${h}=.${p}.${s}`,
+    ]) {
       await refused(bad, 'malformed');
     }
     assert.equal((await verify(t)).sub, 'u1', 'the canonical text is accepted');
@@ -139,7 +152,11 @@ describe('verifyIdToken', async () => {
     const verifyNonce = (tok: string, nonce?: string) => verifyIdToken(tok, { jwks, signatures, issuers: [ISS], audiences: [AUD], now, nonce });
     assert.equal((await verifyNonce(withNonce, raw)).sub, 'u1');
     assert.equal((await verifyNonce(withoutNonce)).sub, 'u1');
-    for (const [tok, nonce] of [[withNonce, undefined], [withoutNonce, raw], [withNonce, 'other']] as const) {
+    for (const [tok, nonce] of [
+      [withNonce, undefined],
+      [withoutNonce, raw],
+      [withNonce, 'other'],
+    ] as const) {
       await assert.rejects(verifyNonce(tok, nonce), (e: unknown) => e instanceof InvalidIdToken && e.category === 'nonce');
     }
   });

@@ -1,12 +1,13 @@
 // The provider JWKS cache through the real endpoint (docs/login.md): cached keys survive an outage,
 // an unknown key that cannot be fetched is 503 (never 401), refetches are rate-limited, rotation
 // works. Time is a ManualClock, so cool-downs are crossed without sleeping.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { authFixture, REALM, type AuthFixture } from './fixture.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { type AuthFixture, authFixture, REALM } from './fixture.ts';
 
 describe('the provider JWKS cache', () => {
   let f: AuthFixture;
@@ -14,8 +15,7 @@ describe('the provider JWKS cache', () => {
   const now = () => Math.floor(clock.now() / 1000);
   const appleLogin = async (opts: Parameters<AuthFixture['apple']['token']>[1] = {}) =>
     f.login('apple', { identityToken: await f.apple.token({}, { now: now(), ...opts }), clientId: 'app' });
-  const googleLogin = async () =>
-    f.login('google', { identityToken: await f.google.token({ email_verified: true }, { now: now() }), clientId: 'app' });
+  const googleLogin = async () => f.login('google', { identityToken: await f.google.token({ email_verified: true }, { now: now() }), clientId: 'app' });
 
   before(async () => {
     f = await authFixture({ inProcess: { clock, config: { jwksTimeoutMs: 300 } } });
@@ -50,7 +50,10 @@ describe('the provider JWKS cache', () => {
     assert.equal(r.body.error, 'service_unavailable');
     assert.equal(r.body.message, 'Upstream service unavailable');
     const g = await grpcCall(f.srv.grpc, 'AuthService', 'NativeLogin', {
-      realmId: REALM, provider: 'apple', identityToken: await f.apple.token({}, { now: now(), key: fresh }), clientId: 'app',
+      realmId: REALM,
+      provider: 'apple',
+      identityToken: await f.apple.token({}, { now: now(), key: fresh }),
+      clientId: 'app',
     });
     assert.ok(!g.ok);
     assert.equal(g.error.code, status.UNAVAILABLE);
@@ -102,7 +105,10 @@ describe('the provider JWKS cache', () => {
     f.apple.setDelay(150);
     const hits = f.apple.jwksHits();
     const results = await Promise.all(Array.from({ length: 8 }, () => appleLogin({ key: k })));
-    assert.deepEqual(results.map((r) => r.status), Array(8).fill(200));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array(8).fill(200),
+    );
     assert.equal(f.apple.jwksHits(), hits + 1);
     f.apple.setDelay(0);
   });

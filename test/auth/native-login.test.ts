@@ -1,14 +1,15 @@
 // Native login (docs/login.md): the response branches, every error row, every
 // verification rule and every email rule, over HTTP and gRPC.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
-import { authFixture, decodeJwt, APPLE_AUD, GOOGLE_AUD, GOOGLE_ISSUER, OTHER_REALM, REALM, type AuthFixture } from './fixture.ts';
-import { b64url, nonceHash } from '../helpers/idp.ts';
-import { api, http } from '../helpers/http.ts';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api, http } from '../helpers/http.ts';
+import { b64url, nonceHash } from '../helpers/idp.ts';
+import { APPLE_AUD, type AuthFixture, authFixture, decodeJwt, GOOGLE_AUD, GOOGLE_ISSUER, OTHER_REALM, REALM } from './fixture.ts';
 
 describe('native login', () => {
   let f: AuthFixture;
@@ -49,7 +50,11 @@ describe('native login', () => {
       assert.equal(jwks.status, 200);
       assert.equal(jwks.body.keys[0].kty, 'OKP');
       assert.equal(jwks.body.keys[0].d, undefined);
-      const verified = await jwtVerify(r.body.accessToken, createLocalJWKSet(jwks.body as never), { issuer: payload.iss as string, audience: 'app', typ: 'at+jwt' });
+      const verified = await jwtVerify(r.body.accessToken, createLocalJWKSet(jwks.body as never), {
+        issuer: payload.iss as string,
+        audience: 'app',
+        typ: 'at+jwt',
+      });
       assert.equal(verified.payload.sub, r.body.userId);
     });
 
@@ -92,7 +97,11 @@ describe('native login', () => {
   describe('the error table', () => {
     it('answers 400 bad_request naming a missing identityToken or clientId, over both transports', async () => {
       const idt = tok(await f.apple.token());
-      for (const [body, field] of [[{ clientId: 'app' }, 'identityToken'], [{ identityToken: idt }, 'clientId'], [{ identityToken: '', clientId: 'app' }, 'identityToken']] as const) {
+      for (const [body, field] of [
+        [{ clientId: 'app' }, 'identityToken'],
+        [{ identityToken: idt }, 'clientId'],
+        [{ identityToken: '', clientId: 'app' }, 'identityToken'],
+      ] as const) {
         const r = await f.login('apple', body);
         assert.equal(r.status, 400);
         assert.equal(r.body.error, 'bad_request');
@@ -157,17 +166,34 @@ describe('native login', () => {
         ['alg none', `${b64url({ alg: 'none', kid: key.kid })}.${gp}.`],
         ['alg none with signature', `${b64url({ alg: 'none', kid: key.kid })}.${gp}.${gs}`],
         ['HS256 keyed with the public key', hmacWithPublicKey],
-        ['embedded jwk header', await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
-          .setProtectedHeader({ alg: 'RS256', kid: key.kid, jwk: attackerJwk as never }).sign(attacker.privateKey)],
-        ['jku header', await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
-          .setProtectedHeader({ alg: 'RS256', kid: 'attacker', jku: 'http://127.0.0.1:1/keys' }).sign(attacker.privateKey)],
-        ['x5u header', await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
-          .setProtectedHeader({ alg: 'RS256', kid: key.kid, x5u: 'http://127.0.0.1:1/cert' }).sign(attacker.privateKey)],
+        [
+          'embedded jwk header',
+          await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
+            .setProtectedHeader({ alg: 'RS256', kid: key.kid, jwk: attackerJwk as never })
+            .sign(attacker.privateKey),
+        ],
+        [
+          'jku header',
+          await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
+            .setProtectedHeader({ alg: 'RS256', kid: 'attacker', jku: 'http://127.0.0.1:1/keys' })
+            .sign(attacker.privateKey),
+        ],
+        [
+          'x5u header',
+          await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
+            .setProtectedHeader({ alg: 'RS256', kid: key.kid, x5u: 'http://127.0.0.1:1/cert' })
+            .sign(attacker.privateKey),
+        ],
         ['unknown kid', await f.apple.token({ sub: 'apple-attack' }, { key: unpublished })],
         ['known kid, other key', await f.apple.token({ sub: 'apple-attack' }, { key: unpublished, header: { kid: key.kid } })],
         ['tampered payload', `${gh}.${b64url({ ...decodeJwt(good).payload, sub: 'someone-else' })}.${gs}`],
-        ['RS256 header, PS256 signature', await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
-          .setProtectedHeader({ alg: 'PS256', kid: key.kid }).sign(key.privateKey).catch(() => 'x.y.z')],
+        [
+          'RS256 header, PS256 signature',
+          await new SignJWT({ iss: f.apple.issuer, aud: APPLE_AUD, sub: 'apple-attack', exp: now + 600 })
+            .setProtectedHeader({ alg: 'PS256', kid: key.kid })
+            .sign(key.privateKey)
+            .catch(() => 'x.y.z'),
+        ],
         ['garbage', 'not-a-jwt'],
         ['three garbage parts', 'aaa.bbb.ccc'],
         ['empty sub', await f.apple.token({ sub: '' })],
@@ -232,7 +258,10 @@ describe('native login', () => {
       const u = await getUser(r.body.userId);
       assert.equal(u.email, '001234.abcdef.0099@apple.placeholder');
       assert.equal(u.emailVerified, false);
-      assert.deepEqual(u.identities.map((i: { provider: string; subject: string }) => [i.provider, i.subject]), [['apple', '001234.abcdef.0099']]);
+      assert.deepEqual(
+        u.identities.map((i: { provider: string; subject: string }) => [i.provider, i.subject]),
+        [['apple', '001234.abcdef.0099']],
+      );
     });
 
     it('matches a returning user by sub alone when the token has no email', async () => {
@@ -257,7 +286,10 @@ describe('native login', () => {
       assert.equal(r.status, 200);
       assert.equal(r.body.userId, existing.body.id);
       const u = await getUser(r.body.userId);
-      assert.deepEqual(u.identities.map((i: { provider: string }) => i.provider), ['apple']);
+      assert.deepEqual(
+        u.identities.map((i: { provider: string }) => i.provider),
+        ['apple'],
+      );
       // and the next native login finds it by sub
       const again = tok(await f.apple.token({ sub: 'apple-web-native' }));
       assert.equal((await f.login('apple', { identityToken: again, clientId: 'app' })).body.userId, existing.body.id);

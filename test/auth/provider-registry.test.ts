@@ -2,19 +2,20 @@
 // the admin's known-provider check, its native-login route, its JWKS, its algorithms and its email
 // rule all follow from it. The provider here (example-provider.ts) exists only in this test and
 // signs with ES256 and EdDSA, which no production provider uses.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import { validateProvider } from '../../server/admin/model.ts';
 import { PROVIDERS, providerRegistry } from '../../server/auth/providers/registry.ts';
 import { loadConfig, OPTIONS, serverOptions } from '../../server/config.ts';
 import { GatehouseError } from '../../server/errors.ts';
 import { createLogger } from '../../server/lib/log.ts';
-import { startServer, type RunningServer } from '../../server/main.ts';
+import { type RunningServer, startServer } from '../../server/main.ts';
 import { api, http } from '../helpers/http.ts';
 import { bootstrapKey, tempDir } from '../helpers/server.ts';
 import { example } from './example-provider.ts';
@@ -32,7 +33,12 @@ const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
 function jws(alg: string, kid: string, key: KeyObject, claims: Record<string, unknown>, signedWith = alg): string {
   const input = `${b64({ alg, kid, typ: 'JWT' })}.${b64(claims)}`;
   const data = Buffer.from(input);
-  const sig = signedWith === 'EdDSA' ? sign(null, data, key) : signedWith === 'ES256' ? sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' }) : sign('sha256', data, key);
+  const sig =
+    signedWith === 'EdDSA'
+      ? sign(null, data, key)
+      : signedWith === 'ES256'
+        ? sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' })
+        : sign('sha256', data, key);
   return `${input}.${sig.toString('base64url')}`;
 }
 
@@ -49,19 +55,27 @@ describe('a native identity provider added through the registry', () => {
     );
     assert.ok(options.findIndex((o) => o.key === 'publicUrl') < options.indexOf(mine[0]!));
     assert.ok(options.indexOf(mine[1]!) < options.findIndex((o) => o.key === 'loginRateLimit'));
-    const config = loadConfig({}, { GATEHOUSE_EXAMPLE_JWKS_URL: 'http://127.0.0.1:9/keys/', GATEHOUSE_EXAMPLE_ISSUER: ISSUER }, options) as unknown as Record<string, unknown>;
+    const config = loadConfig({}, { GATEHOUSE_EXAMPLE_JWKS_URL: 'http://127.0.0.1:9/keys/', GATEHOUSE_EXAMPLE_ISSUER: ISSUER }, options) as unknown as Record<
+      string,
+      unknown
+    >;
     assert.equal(config.exampleJwksUrl, 'http://127.0.0.1:9/keys', 'a url option, trailing slash dropped');
     assert.equal(config.exampleIssuer, ISSUER);
     assert.equal((loadConfig({}, {}, options) as unknown as Record<string, unknown>).exampleIssuer, 'https://id.example', 'the default');
     assert.throws(() => loadConfig({}, { GATEHOUSE_EXAMPLE_JWKS_URL: 'ftp://x' }, options), /--example-jwks-url \(GATEHOUSE_EXAMPLE_JWKS_URL\)/);
-    assert.equal(OPTIONS.some((o) => o.flag.startsWith('--example-')), false, 'the production options do not have it');
+    assert.equal(
+      OPTIONS.some((o) => o.flag.startsWith('--example-')),
+      false,
+      'the production options do not have it',
+    );
   });
 
   it('is a kind the admin accepts where it is listed, and refused naming the field where not', () => {
     validateProvider('example', registry.kinds);
     assert.throws(
       () => validateProvider('example', PROVIDERS.kinds),
-      (e: unknown) => e instanceof GatehouseError && e.code === 'bad_request' && e.extra.field === 'provider' && /expected one of apple, google$/.test(e.message),
+      (e: unknown) =>
+        e instanceof GatehouseError && e.code === 'bad_request' && e.extra.field === 'provider' && /expected one of apple, google$/.test(e.message),
     );
   });
 
@@ -70,7 +84,10 @@ describe('a native identity provider added through the registry', () => {
     assert.throws(() => providerRegistry([{ ...example, kind: 'Ex-ample' }]), /"Ex-ample": the kind must be/);
     assert.throws(() => providerRegistry([{ ...example, algorithms: [] }]), /no accepted algorithm/);
     assert.throws(() => providerRegistry([{ ...example, algorithms: ['HS256' as 'ES256'] }]), /unknown algorithm HS256/);
-    assert.throws(() => providerRegistry([{ ...example, options: { issuer: example.options.issuer } as typeof example.options }]), /jwksUrl and issuer are required/);
+    assert.throws(
+      () => providerRegistry([{ ...example, options: { issuer: example.options.issuer } as typeof example.options }]),
+      /jwksUrl and issuer are required/,
+    );
   });
 
   describe('a server with it', () => {
@@ -88,11 +105,14 @@ describe('a native identity provider added through the registry', () => {
       const now = Math.floor(Date.now() / 1000);
       return { iss: ISSUER, aud: AUD, sub: `ex-${process.pid}-${++n}`, iat: now, exp: now + 600, ...extra };
     };
-    const login = (provider: string, identityToken: string) => http(base, 'POST', `/api/oauth/${REALM}/${provider}/native-login`, { body: { identityToken, clientId: 'app' } });
+    const login = (provider: string, identityToken: string) =>
+      http(base, 'POST', `/api/oauth/${REALM}/${provider}/native-login`, { body: { identityToken, clientId: 'app' } });
 
     before(async () => {
       jwksServer = createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk(ec.publicKey, 'ec-1', 'ES256'), jwk(ed.publicKey, 'ed-1', 'EdDSA'), jwk(rsa.publicKey, 'rsa-1', 'RS256')] }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ keys: [jwk(ec.publicKey, 'ec-1', 'ES256'), jwk(ed.publicKey, 'ed-1', 'EdDSA'), jwk(rsa.publicKey, 'rsa-1', 'RS256')] }));
       });
       await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
       const jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/keys`;
@@ -101,7 +121,13 @@ describe('a native identity provider added through the registry', () => {
       const adminKey = await bootstrapKey(db);
       // The provider's options reach it through their env twins, as an operator would set them.
       const options = serverOptions(registry);
-      const config = { ...loadConfig({}, { GATEHOUSE_EXAMPLE_JWKS_URL: jwksUrl, GATEHOUSE_EXAMPLE_ISSUER: ISSUER }, options), db, grpcAddr: '127.0.0.1:0', httpAddr: '127.0.0.1:0', loginRateLimit: 0 };
+      const config = {
+        ...loadConfig({}, { GATEHOUSE_EXAMPLE_JWKS_URL: jwksUrl, GATEHOUSE_EXAMPLE_ISSUER: ISSUER }, options),
+        db,
+        grpcAddr: '127.0.0.1:0',
+        httpAddr: '127.0.0.1:0',
+        loginRateLimit: 0,
+      };
       running = await startServer(config, { providers: registry, log: createLogger({ level: 'error', write: () => {} }) });
       base = running.httpUrl;
       admin = api(base, adminKey);
@@ -130,7 +156,10 @@ describe('a native identity provider added through the registry', () => {
     });
 
     it('logs in with its ES256 and EdDSA tokens, and applies its own email rule', async () => {
-      for (const [alg, kid, key] of [['ES256', 'ec-1', ec.privateKey], ['EdDSA', 'ed-1', ed.privateKey]] as const) {
+      for (const [alg, kid, key] of [
+        ['ES256', 'ec-1', ec.privateKey],
+        ['EdDSA', 'ed-1', ed.privateKey],
+      ] as const) {
         const c = claims({ email: `${alg}@Mail.Example`, email_verified: true });
         const r = await login('example', jws(alg, kid, key, c));
         assert.equal(r.status, 200, `${alg}: ${r.text}`);

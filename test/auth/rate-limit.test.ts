@@ -1,10 +1,11 @@
 // The per-IP native-login limit through the server (--login-rate-limit).
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { authFixture, REALM, type AuthFixture } from './fixture.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { type AuthFixture, authFixture, REALM } from './fixture.ts';
 
 describe('the native-login rate limit', () => {
   let f: AuthFixture;

@@ -1,12 +1,13 @@
 // The pure rules of the auth concern, as tables.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { FixedWindowLimiter } from '../../server/auth/rate-limit.ts';
+import { describe, it } from 'node:test';
+import { redirectWithCode, transactionRefusal } from '../../server/auth/authorize.ts';
 import { expand, ipAllowed } from '../../server/auth/ip-binding.ts';
 import { s256, verifierMatches } from '../../server/auth/pkce.ts';
-import { redirectWithCode, transactionRefusal } from '../../server/auth/authorize.ts';
-import { planLoginMatch, type ProviderLogin } from '../../server/users/model.ts';
-import { PROVIDERS, configuredProvider } from '../../server/auth/providers/registry.ts';
+import { configuredProvider, PROVIDERS } from '../../server/auth/providers/registry.ts';
+import { FixedWindowLimiter } from '../../server/auth/rate-limit.ts';
+import { type ProviderLogin, planLoginMatch } from '../../server/users/model.ts';
 
 describe('the login rate limiter', () => {
   it('allows the limit per key per minute, then answers with the seconds to the next window', () => {
@@ -81,7 +82,17 @@ describe('PKCE (RFC 7636)', () => {
 });
 
 describe('downstream transactions', () => {
-  const tx = { realmId: 'r', state: 'state-123', clientId: 'c', redirectUri: 'https://x/cb', codeChallenge: 'x', scope: '', createdAt: 0, expiresAt: 1000, consumedAt: null };
+  const tx = {
+    realmId: 'r',
+    state: 'state-123',
+    clientId: 'c',
+    redirectUri: 'https://x/cb',
+    codeChallenge: 'x',
+    scope: '',
+    createdAt: 0,
+    expiresAt: 1000,
+    consumedAt: null,
+  };
   const table: Array<[string, Parameters<typeof transactionRefusal>[0], string | null]> = [
     ['pending, same client', tx, null],
     ['missing', null, 'unknown'],
@@ -110,9 +121,27 @@ describe('account matching', () => {
     ['a verified email is created verified', { ...base, emailVerified: true }, null, null, { kind: 'create', email: 'a@b.c', emailVerified: true }],
     ['no email → placeholder', { ...base, email: null }, null, null, { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false }],
     ['no email, returning → by sub', { ...base, email: null }, { userId: 'u1' }, null, { kind: 'identity', userId: 'u1' }],
-    ['an account with an unverified email attracts no link → placeholder', { ...base, emailVerified: true }, null, { ...verifiedOwner, emailVerified: false }, { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false }],
-    ['a placeholder account attracts no link, even marked verified', { ...base, email: 'x@apple.placeholder' }, null, { userId: 'u2', email: 'x@apple.placeholder', emailVerified: true }, { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false }],
-    ['Google without a usable email, email taken or not → placeholder', { ...base, provider: 'google', email: null }, null, null, { kind: 'create', email: 'sub1@google.placeholder', emailVerified: false }],
+    [
+      'an account with an unverified email attracts no link → placeholder',
+      { ...base, emailVerified: true },
+      null,
+      { ...verifiedOwner, emailVerified: false },
+      { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false },
+    ],
+    [
+      'a placeholder account attracts no link, even marked verified',
+      { ...base, email: 'x@apple.placeholder' },
+      null,
+      { userId: 'u2', email: 'x@apple.placeholder', emailVerified: true },
+      { kind: 'create', email: 'sub1@apple.placeholder', emailVerified: false },
+    ],
+    [
+      'Google without a usable email, email taken or not → placeholder',
+      { ...base, provider: 'google', email: null },
+      null,
+      null,
+      { kind: 'create', email: 'sub1@google.placeholder', emailVerified: false },
+    ],
   ];
   for (const [name, login, ident, byEmail, want] of table) {
     it(name, () => assert.deepEqual(planLoginMatch(login, ident, byEmail), want));

@@ -1,12 +1,13 @@
 // The direct session (docs/login.md): refresh rotation at the token endpoint, reuse revokes the
 // family, IP binding, RFC 7009 revocation, RFC 7662 introspection and the user's own token check.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
-import { authFixture, REALM, OTHER_REALM, type AuthFixture } from './fixture.ts';
-import { http } from '../helpers/http.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { http } from '../helpers/http.ts';
 import { bootstrapKey } from '../helpers/server.ts';
+import { type AuthFixture, authFixture, OTHER_REALM, REALM } from './fixture.ts';
 
 describe('sessions and tokens', () => {
   let f: AuthFixture;
@@ -32,10 +33,8 @@ describe('sessions and tokens', () => {
     if (r.status === 200) used.push(r.body.access_token, r.body.refresh_token);
     return r;
   };
-  const introspect = async (token: string, key = introspectKey) =>
-    http(f.srv.http, 'POST', `/api/oauth/${REALM}/introspect`, { form: { token }, key });
-  const me = (token: string, ip = '203.0.113.10') =>
-    http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token, headers: { 'x-forwarded-for': ip } });
+  const introspect = async (token: string, key = introspectKey) => http(f.srv.http, 'POST', `/api/oauth/${REALM}/introspect`, { form: { token }, key });
+  const me = (token: string, ip = '203.0.113.10') => http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token, headers: { 'x-forwarded-for': ip } });
 
   before(async () => {
     f = await authFixture();
@@ -92,7 +91,9 @@ describe('sessions and tokens', () => {
     const s = await session();
     const wrongClient = await refresh(s.refreshToken, { clientId: 'app-exact' });
     assert.equal(wrongClient.status, 400);
-    const otherRealm = await http(f.srv.http, 'POST', `/api/oauth/${OTHER_REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: s.refreshToken } });
+    const otherRealm = await http(f.srv.http, 'POST', `/api/oauth/${OTHER_REALM}/token`, {
+      form: { grant_type: 'refresh_token', refresh_token: s.refreshToken },
+    });
     assert.equal(otherRealm.status, 400);
     assert.equal((await refresh(s.refreshToken)).status, 200, 'refused attempts did not consume the token');
   });

@@ -1,13 +1,14 @@
 // Entitlement mapping batches and subscriptions over HTTP and gRPC — create/update rows,
 // window rules naming the row and field, the all-or-nothing 409 on disabling a mapping in use,
 // the snapshot rule across a mapping change, and permissions.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { startInProcess, type InProcessServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
-import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { createKey, createMapping, createRealm, createUser, subscribe, w, windows, type Api } from '../points/helpers.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api } from '../helpers/http.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
+import { type Api, createKey, createMapping, createRealm, createUser, subscribe, w, windows } from '../points/helpers.ts';
 
 describe('entitlement mappings and subscriptions', () => {
   let srv: InProcessServer;
@@ -25,7 +26,8 @@ describe('entitlement mappings and subscriptions', () => {
 
   const batch = (updates: object[], product = 'pro') =>
     h.put('/api/bill/bill/entitlement-mappings/batch', { paymentProvider: 'stripe', externalProductId: product, updates });
-  const list = async (product = 'pro') => (await h.get(`/api/bill/bill/entitlement-mappings?paymentProvider=stripe&externalProductId=${product}`)).body.mappings as any[];
+  const list = async (product = 'pro') =>
+    (await h.get(`/api/bill/bill/entitlement-mappings?paymentProvider=stripe&externalProductId=${product}`)).body.mappings as any[];
 
   it('creates rows without mappingId and updates only the given fields of rows with one', async () => {
     const created = await batch([
@@ -39,7 +41,10 @@ describe('entitlement mappings and subscriptions', () => {
     assert.equal(a.enabled, true);
     assert.equal(a.grantOnSubscribe, true);
     assert.deepEqual(b.quotaWindows, [w(18000, 100), w(604800, 1000)]);
-    const upd = await batch([{ mappingId: a.mappingId, pointsPerPeriod: 1200 }, { mappingId: b.mappingId, enabled: false }]);
+    const upd = await batch([
+      { mappingId: a.mappingId, pointsPerPeriod: 1200 },
+      { mappingId: b.mappingId, enabled: false },
+    ]);
     assert.equal(upd.status, 200, upd.text);
     const [a2, b2] = upd.body.mappings;
     assert.deepEqual({ ...a2, updatedAt: null }, { ...a, pointsPerPeriod: 1200, updatedAt: null });
@@ -104,10 +109,18 @@ describe('entitlement mappings and subscriptions', () => {
     }
     it('the same rules hold over gRPC', async () => {
       const call = (list: object[]) =>
-        grpcCall(srv.grpc, 'BillingService', 'BatchUpdateEntitlementMappings', {
-          realmId: 'bill', paymentProvider: 'stripe', externalProductId: 'rules-grpc',
-          updates: [{ entitlementKey: 'a' }, { entitlementKey: 'b', quotaWindows: { windows: list } }],
-        }, srv.adminKey);
+        grpcCall(
+          srv.grpc,
+          'BillingService',
+          'BatchUpdateEntitlementMappings',
+          {
+            realmId: 'bill',
+            paymentProvider: 'stripe',
+            externalProductId: 'rules-grpc',
+            updates: [{ entitlementKey: 'a' }, { entitlementKey: 'b', quotaWindows: { windows: list } }],
+          },
+          srv.adminKey,
+        );
       const ok8 = await call(windows(8));
       assert.ok(ok8.ok);
       assert.equal(ok8.value.mappings[1].quotaWindows.windows.length, 8);
@@ -149,10 +162,21 @@ describe('entitlement mappings and subscriptions', () => {
     assert.deepEqual(await list('busy'), before, 'every row of the batch is unchanged');
     assert.equal(before.find((m) => m.mappingId === inUse.mappingId).activeSubscriptions, 2);
 
-    const g = await grpcCall(srv.grpc, 'BillingService', 'BatchUpdateEntitlementMappings', {
-      realmId: 'bill', paymentProvider: 'stripe', externalProductId: 'busy',
-      updates: [{ mappingId: other.mappingId, enabled: false }, { mappingId: inUse.mappingId, enabled: false }],
-    }, srv.adminKey);
+    const g = await grpcCall(
+      srv.grpc,
+      'BillingService',
+      'BatchUpdateEntitlementMappings',
+      {
+        realmId: 'bill',
+        paymentProvider: 'stripe',
+        externalProductId: 'busy',
+        updates: [
+          { mappingId: other.mappingId, enabled: false },
+          { mappingId: inUse.mappingId, enabled: false },
+        ],
+      },
+      srv.adminKey,
+    );
     assert.ok(!g.ok);
     assert.equal(g.error.code, 9); // FAILED_PRECONDITION
     assert.equal(g.error.reason, 'mapping_in_use');
@@ -178,9 +202,14 @@ describe('entitlement mappings and subscriptions', () => {
     assert.equal((await batch([{ mappingId: m.mappingId, quotaWindows: [w(18000, 10), w(86400, 20)] }], 'snap')).status, 200);
     const lateSub = await subscribe(h, 'bill', late, m.mappingId);
     const rows = async (u: string) =>
-      ((await h.get(`/api/points/bill/users/${u}/summary`)).body.windows as any[]).filter((x) => x.creditKind === 'subscription_credit').map((x) => [x.key, x.limit]);
+      ((await h.get(`/api/points/bill/users/${u}/summary`)).body.windows as any[])
+        .filter((x) => x.creditKind === 'subscription_credit')
+        .map((x) => [x.key, x.limit]);
     assert.deepEqual(await rows(early), [['5h', 100]]);
-    assert.deepEqual(await rows(late), [['5h', 10], ['day', 20]]);
+    assert.deepEqual(await rows(late), [
+      ['5h', 10],
+      ['day', 20],
+    ]);
     // Cancel ends the entitlement: its window rows disappear.
     const c = await grpcCall(srv.grpc, 'BillingService', 'CancelSubscription', { realmId: 'bill', subscriptionId: lateSub }, srv.adminKey);
     assert.ok(c.ok);
@@ -224,9 +253,18 @@ describe('entitlement mappings and subscriptions', () => {
       assert.equal((await call(viewer, [{ entitlementKey: 'x' }])).status, 403);
       assert.equal((await h.get('/api/bill/bill/entitlement-mappings', undefined, { key: viewer })).status, 403);
       assert.equal((await h.get('/api/bill/bill/entitlement-mappings', undefined, { key: billing })).status, 200);
-      const g = await grpcCall(srv.grpc, 'BillingService', 'BatchUpdateEntitlementMappings', {
-        realmId: 'bill', paymentProvider: 'stripe', externalProductId: 'perm', updates: [{ entitlementKey: 'g', maxPeriods: 3 }],
-      }, billing);
+      const g = await grpcCall(
+        srv.grpc,
+        'BillingService',
+        'BatchUpdateEntitlementMappings',
+        {
+          realmId: 'bill',
+          paymentProvider: 'stripe',
+          externalProductId: 'perm',
+          updates: [{ entitlementKey: 'g', maxPeriods: 3 }],
+        },
+        billing,
+      );
       assert.ok(!g.ok);
       assert.equal(g.error.reason, 'forbidden');
     });

@@ -1,10 +1,11 @@
 // The CLI drives a real server as a child process: bootstrap key without a server,
 // realm/client/provider commands, --json output, errors on stderr with the server's code, exit codes.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { spawnServer, tempDir, type SpawnedServer } from '../helpers/server.ts';
+import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
 let srv: SpawnedServer;
 let env: Record<string, string>;
@@ -35,10 +36,16 @@ describe('gatehouse CLI against a running server', () => {
     assert.match(r.stdout, /ipBinding:\s+exact/);
     r = await runCli(['client', 'list', '--json'], { env: { ...env, GATEHOUSE_REALM: 'cli' } });
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(r.json().clients.map((c: { clientId: string }) => c.clientId), ['ios']);
+    assert.deepEqual(
+      r.json().clients.map((c: { clientId: string }) => c.clientId),
+      ['ios'],
+    );
     r = await runCli(['client', 'update', 'ios', '--enabled', 'false', '--realm', 'cli', '--json'], { env });
     assert.equal(r.json().enabled, false);
-    r = await runCli(['provider', 'set', 'apple', '--client-id', 'com.cli.app', '--client-secret', 'topsecret', '--web-client-id', 'com.cli.web', '--realm', 'cli'], { env });
+    r = await runCli(
+      ['provider', 'set', 'apple', '--client-id', 'com.cli.app', '--client-secret', 'topsecret', '--web-client-id', 'com.cli.web', '--realm', 'cli'],
+      { env },
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.ok(!r.stdout.includes('topsecret'));
     r = await runCli(['provider', 'get', 'apple', '--realm', 'cli', '--json'], { env });

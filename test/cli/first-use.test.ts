@@ -1,14 +1,15 @@
 // The CLI as a newcomer meets it: help and usage errors, messages without transport noise, lengths
 // of time typed as 15m or 30d, one name per window, errors as data with --json, settings that stay
 // when not given, a clean backup, and the interactive editor's guard rails in a real terminal.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, spawnServer, tempDir, type SpawnedServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
+import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { api } from '../helpers/http.ts';
 import { KEYS, runInPty } from '../helpers/pty.ts';
+import { BIN, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
 let srv: SpawnedServer;
 let env: Record<string, string>;
@@ -59,7 +60,10 @@ describe('help and usage', () => {
 
 describe('lengths of time', () => {
   it('takes token lifetimes as 15m / 30d or as seconds', async () => {
-    const created = await runCli(['client', 'create', 'web', '--name', 'Web', '--type', 'first_party', '--access-ttl', '15m', '--refresh-ttl', '30d', '--json'], { env });
+    const created = await runCli(
+      ['client', 'create', 'web', '--name', 'Web', '--type', 'first_party', '--access-ttl', '15m', '--refresh-ttl', '30d', '--json'],
+      { env },
+    );
     assert.equal(created.code, 0, created.stderr);
     assert.equal(created.json().accessTokenTtlSeconds, 900);
     assert.equal(created.json().refreshTokenTtlSeconds, 2_592_000);
@@ -79,7 +83,30 @@ describe('window names', () => {
     assert.equal(set.code, 0, set.stderr);
     assert.match(set.stdout, /1\s+day\s+86400\s+50\n\s+2\s+week\s+604800\s+500\n\s+3\s+month\s+2592000\s+900\n\s+4\s+14d\s+1209600\s+950/);
     const file = join(dir, 'named.json');
-    writeFileSync(file, JSON.stringify({ paymentProvider: 'stripe', externalProductId: 'named', updates: [{ entitlementKey: 'named', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 0, grantPeriodType: 'monthly', validityDays: 30, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows: [{ windowSeconds: 18000, limit: 10 }, { windowSeconds: 604800, limit: 70 }] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        paymentProvider: 'stripe',
+        externalProductId: 'named',
+        updates: [
+          {
+            entitlementKey: 'named',
+            billingType: 'recurring',
+            billingPeriod: 'monthly',
+            pointsPerPeriod: 0,
+            grantPeriodType: 'monthly',
+            validityDays: 30,
+            grantOnSubscribe: true,
+            maxPeriods: 0,
+            enabled: true,
+            quotaWindows: [
+              { windowSeconds: 18000, limit: 10 },
+              { windowSeconds: 604800, limit: 70 },
+            ],
+          },
+        ],
+      }),
+    );
     const applied = await runCli(['mappings', 'apply', '--file', file], { env });
     assert.equal(applied.code, 0, applied.stderr);
     assert.match(applied.stdout, /5h=10 week=70/);
@@ -156,7 +183,23 @@ describe('default-config set', () => {
 
 describe('provider set', () => {
   it('keeps enabled, the additional audiences and the secret when they are not given', async () => {
-    const first = await runCli(['provider', 'set', 'apple', '--client-id', 'com.first.app', '--enabled', 'false', '--additional-client-id', 'com.first.watch', '--client-secret', 's3cret', '--json'], { env });
+    const first = await runCli(
+      [
+        'provider',
+        'set',
+        'apple',
+        '--client-id',
+        'com.first.app',
+        '--enabled',
+        'false',
+        '--additional-client-id',
+        'com.first.watch',
+        '--client-secret',
+        's3cret',
+        '--json',
+      ],
+      { env },
+    );
     assert.equal(first.code, 0, first.stderr);
     const again = await runCli(['provider', 'set', 'apple', '--team-id', 'TEAM123', '--json'], { env });
     assert.equal(again.code, 0, again.stderr);
@@ -176,7 +219,26 @@ describe('provider set', () => {
 describe('mappings apply', () => {
   it('does not offer to disable a mapping with active subscriptions: it names the mapping and saves nothing', async () => {
     const file = join(dir, 'busy.json');
-    writeFileSync(file, JSON.stringify({ paymentProvider: 'stripe', externalProductId: 'busy', updates: [{ entitlementKey: 'busy', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 5, grantPeriodType: 'monthly', validityDays: 30, grantOnSubscribe: true, maxPeriods: 0, enabled: true }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        paymentProvider: 'stripe',
+        externalProductId: 'busy',
+        updates: [
+          {
+            entitlementKey: 'busy',
+            billingType: 'recurring',
+            billingPeriod: 'monthly',
+            pointsPerPeriod: 5,
+            grantPeriodType: 'monthly',
+            validityDays: 30,
+            grantOnSubscribe: true,
+            maxPeriods: 0,
+            enabled: true,
+          },
+        ],
+      }),
+    );
     const mappingId = (await runCli(['mappings', 'apply', '--file', file, '--json'], { env })).json().mappings[0].mappingId;
     const h = api(srv.http, srv.adminKey);
     for (const email of ['x@first.example', 'y@first.example']) {
@@ -211,7 +273,11 @@ describe('gatehouse backup', () => {
       assert.deepEqual(readdirSync(dirOf), ['copy.db']);
       assert.equal(statSync(file).mode & 0o777, 0o600);
     }
-    assert.deepEqual(readdirSync(stopped.dir).filter((f) => /-(wal|shm)$/.test(f)), [], 'nothing left beside a stopped server’s database');
+    assert.deepEqual(
+      readdirSync(stopped.dir).filter((f) => /-(wal|shm)$/.test(f)),
+      [],
+      'nothing left beside a stopped server’s database',
+    );
   });
 });
 
@@ -240,7 +306,10 @@ describe('the window editor in a pseudo-terminal', () => {
       pty.kill();
     }
     const get = await runCli(['default-config', 'get', '--json'], { env });
-    assert.deepEqual(get.json().freePeriodicQuotaWindows.map((w: any) => w.windowSeconds / 3600), [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(
+      get.json().freePeriodicQuotaWindows.map((w: any) => w.windowSeconds / 3600),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    );
   });
 
   it('asks before saving no windows with No as the default, and says changes apply to grants made from now on', async () => {

@@ -1,15 +1,15 @@
 // The operators' console — scripted set/apply round trips, --json output, the 409 message,
 // non-TTY refusal, the interactive window editor in a real pseudo-terminal, and the simulator
 // against hand-computed answers.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnServer, tempDir, type SpawnedServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
+import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { api } from '../helpers/http.ts';
 import { KEYS, runInPty } from '../helpers/pty.ts';
-import { BIN } from '../helpers/server.ts';
+import { BIN, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
 let srv: SpawnedServer;
 let env: Record<string, string>;
@@ -23,7 +23,10 @@ after(() => srv.stop());
 
 describe('default-config from scripts', () => {
   it('sets windows with --window flags and reads them back as JSON', async () => {
-    const set = await runCli(['default-config', 'set', '--free-amount', '100', '--free-period-type', 'daily', '--window', '5h=500', '--window', '1w=5000', '--json'], { env });
+    const set = await runCli(
+      ['default-config', 'set', '--free-amount', '100', '--free-period-type', 'daily', '--window', '5h=500', '--window', '1w=5000', '--json'],
+      { env },
+    );
     assert.equal(set.code, 0, set.stderr);
     assert.deepEqual(set.json().freePeriodicQuotaWindows, [
       { windowSeconds: 18000, limit: 500 },
@@ -46,7 +49,11 @@ describe('default-config from scripts', () => {
   });
 
   it('refuses a broken window before calling the server (exit 2, the rule named)', async () => {
-    for (const [flag, pattern] of [['0=5', /longer than 0/], ['5h=-1', /limit/], ['5h', /LENGTH=LIMIT/]] as const) {
+    for (const [flag, pattern] of [
+      ['0=5', /longer than 0/],
+      ['5h=-1', /limit/],
+      ['5h', /LENGTH=LIMIT/],
+    ] as const) {
       const r = await runCli(['default-config', 'set', '--window', flag], { env });
       assert.equal(r.code, 2, `${flag}: ${r.stderr}`);
       assert.match(r.stderr, pattern);
@@ -64,14 +71,38 @@ describe('mappings from scripts', () => {
   let premium: string;
   it('applies a batch file and lists the result', async () => {
     const file = join(dir, 'batch.json');
-    writeFileSync(file, JSON.stringify({
-      paymentProvider: 'stripe',
-      externalProductId: 'prod_pro',
-      updates: [
-        { entitlementKey: 'pro', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 0, grantPeriodType: 'monthly', validityDays: 30, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows: [{ windowSeconds: 18000, limit: 100 }] },
-        { entitlementKey: 'pro-bonus', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 50, grantPeriodType: 'monthly', validityDays: 30, grantOnSubscribe: true, maxPeriods: 0, enabled: true },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        paymentProvider: 'stripe',
+        externalProductId: 'prod_pro',
+        updates: [
+          {
+            entitlementKey: 'pro',
+            billingType: 'recurring',
+            billingPeriod: 'monthly',
+            pointsPerPeriod: 0,
+            grantPeriodType: 'monthly',
+            validityDays: 30,
+            grantOnSubscribe: true,
+            maxPeriods: 0,
+            enabled: true,
+            quotaWindows: [{ windowSeconds: 18000, limit: 100 }],
+          },
+          {
+            entitlementKey: 'pro-bonus',
+            billingType: 'recurring',
+            billingPeriod: 'monthly',
+            pointsPerPeriod: 50,
+            grantPeriodType: 'monthly',
+            validityDays: 30,
+            grantOnSubscribe: true,
+            maxPeriods: 0,
+            enabled: true,
+          },
+        ],
+      }),
+    );
     const r = await runCli(['mappings', 'apply', '--file', file, '--json'], { env });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.json().saved, 2);
@@ -108,7 +139,14 @@ describe('mappings from scripts', () => {
       assert.equal((await h.post('/api/bill/ops/subscriptions', { userId: u.body.id, mappingId: premium })).status, 200);
     }
     const file = join(dir, 'disable2.json');
-    writeFileSync(file, JSON.stringify({ paymentProvider: 'stripe', externalProductId: 'prod_pro', updates: [{ mappingId: premium, enabled: false, quotaWindows: [{ windowSeconds: 3600, limit: 1 }] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        paymentProvider: 'stripe',
+        externalProductId: 'prod_pro',
+        updates: [{ mappingId: premium, enabled: false, quotaWindows: [{ windowSeconds: 3600, limit: 1 }] }],
+      }),
+    );
     const r = await runCli(['mappings', 'apply', '--file', file, '--yes'], { env });
     assert.equal(r.code, 1);
     assert.match(r.stderr, /mapping_in_use/);
@@ -197,13 +235,16 @@ describe('gatehouse simulate', () => {
     assert.equal(r.code, 0, r.stderr);
     const out = r.json();
     assert.equal(out.requests, 73);
-    assert.deepEqual(out.blocked.map((b: any) => [b.from.slice(11, 16), b.until.slice(11, 16), b.window, b.refused]), [
-      ['03:20', '05:00', '5h', 5],
-      ['08:20', '10:00', '5h', 5],
-      ['13:20', '15:00', '5h', 5],
-      ['18:20', '20:00', '5h', 5],
-      ['23:20', '00:00', '5h', 3],
-    ]);
+    assert.deepEqual(
+      out.blocked.map((b: any) => [b.from.slice(11, 16), b.until.slice(11, 16), b.window, b.refused]),
+      [
+        ['03:20', '05:00', '5h', 5],
+        ['08:20', '10:00', '5h', 5],
+        ['13:20', '15:00', '5h', 5],
+        ['18:20', '20:00', '5h', 5],
+        ['23:20', '00:00', '5h', 3],
+      ],
+    );
     assert.equal(out.refused, 23);
     assert.equal(out.served, 50);
     assert.equal(out.firstRefusalAt, '2026-01-01T03:20:00.000Z');

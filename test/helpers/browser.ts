@@ -1,7 +1,7 @@
 // Headless Debian Chromium driven by playwright-core (no browser download: .ci/run installs the
 // Debian package when it is missing).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium';
 

@@ -1,8 +1,8 @@
 // A gRPC caller for tests, built from proto/ like any outside client would be.
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { LOADER_OPTIONS, apiProtoFiles } from '../../server/rpc/proto.ts';
 import { decodeStatusDetails } from '../../server/grpc/status-details.ts';
+import { apiProtoFiles, LOADER_OPTIONS } from '../../server/rpc/proto.ts';
 
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(apiProtoFiles(), LOADER_OPTIONS)) as any;
 
@@ -33,7 +33,14 @@ export function closeGrpcClients(): void {
 }
 
 /** Calls gatehouse.v1.{service}.{method}; never throws for a gRPC error status. */
-export function grpcCall<T = any>(addr: string, service: string, method: string, req: object, auth?: string, extraMd: Record<string, string> = {}): Promise<GrpcResult<T>> {
+export function grpcCall<T = any>(
+  addr: string,
+  service: string,
+  method: string,
+  req: object,
+  auth?: string,
+  extraMd: Record<string, string> = {},
+): Promise<GrpcResult<T>> {
   const client = grpcClient(addr, service);
   const md = new grpc.Metadata();
   if (auth) md.set('authorization', `Bearer ${auth}`);

@@ -25,7 +25,7 @@ export async function http<T = Record<string, any>>(
   }
   if (opts.key) headers['authorization'] = `Bearer ${opts.key}`;
   if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
-  const res = await fetch(base + path, { method, headers, body: body as BodyInit | undefined, redirect: "manual" });
+  const res = await fetch(base + path, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -38,7 +38,9 @@ export async function http<T = Record<string, any>>(
 
 /** A client bound to one server and key. */
 export function api(base: string, key?: string) {
-  const call = (method: string) => (path: string, body?: unknown, extra: { key?: string; headers?: Record<string, string> } = {}) =>
-    http(base, method, path, { body, key: extra.key ?? key, headers: extra.headers });
+  const call =
+    (method: string) =>
+    (path: string, body?: unknown, extra: { key?: string; headers?: Record<string, string> } = {}) =>
+      http(base, method, path, { body, key: extra.key ?? key, headers: extra.headers });
   return { get: call('GET'), post: call('POST'), put: call('PUT'), patch: call('PATCH'), delete: call('DELETE') };
 }

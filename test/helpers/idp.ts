@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 
 export interface IdpKey {
   kid: string;

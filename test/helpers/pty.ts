@@ -1,6 +1,6 @@
 // Runs a command in a real pseudo-terminal (util-linux `script`), so interactive prompts behave as
 // they do for an operator: the test waits for what the screen shows, then types.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { ROOT } from './server.ts';
 
 export interface Pty {

@@ -1,17 +1,17 @@
 // Starts a real gatehouse on port 0 — as a child process (`bin/gatehouse serve`, as operators run
 // it) or in this process with a manual clock (for tests that move time) — with a bootstrap API key.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { loadConfig, type Config } from '../../server/config.ts';
-import { openDatabase } from '../../server/store/open.ts';
-import { SqliteAdminStore } from '../../server/store/admin-store.ts';
 import { createApiKey } from '../../server/admin/api-keys.ts';
-import { startServer, type RunningServer, type ServerOptions } from '../../server/main.ts';
-import { createLogger } from '../../server/lib/log.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
 import type { Clock } from '../../server/lib/clock.ts';
+import { createLogger } from '../../server/lib/log.ts';
+import { type RunningServer, type ServerOptions, startServer } from '../../server/main.ts';
+import { SqliteAdminStore } from '../../server/store/admin-store.ts';
+import { openDatabase } from '../../server/store/open.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'gatehouse');
@@ -61,11 +61,15 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
   const dir = opts.dir ?? tempDir();
   const dbPath = opts.dbPath ?? join(dir, 'gatehouse.db');
   const adminKey = await bootstrapKey(dbPath);
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, 'serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0', ...(opts.args ?? [])], {
-    cwd: ROOT,
-    env: { ...process.env, ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), BIN, 'serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0', ...(opts.args ?? [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exited = new Promise<number | null>((res) => proc.once('exit', (code) => res(code)));
@@ -113,7 +117,9 @@ export interface InProcessServer extends TestServer {
   running: RunningServer;
 }
 
-export async function startInProcess(opts: { clock?: Clock; config?: Partial<Config>; tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'> } = {}): Promise<InProcessServer> {
+export async function startInProcess(
+  opts: { clock?: Clock; config?: Partial<Config>; tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'> } = {},
+): Promise<InProcessServer> {
   const dir = tempDir();
   const dbPath = join(dir, 'gatehouse.db');
   const adminKey = await bootstrapKey(dbPath);

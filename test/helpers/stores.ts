@@ -4,12 +4,12 @@
 // never through SQL.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../../server/store/open.ts';
 import { SqliteAdminStore } from '../../server/store/admin-store.ts';
 import { SqliteAuthStore } from '../../server/store/auth-store.ts';
-import { SqliteUserStore } from '../../server/store/user-store.ts';
-import { SqlitePointsStore } from '../../server/store/points-store.ts';
 import { SqliteBillingStore } from '../../server/store/billing-store.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { SqlitePointsStore } from '../../server/store/points-store.ts';
+import { SqliteUserStore } from '../../server/store/user-store.ts';
 import type { StoreFixture, Stores } from '../store/contract.ts';
 import { tempDir } from './server.ts';
 

@@ -2,15 +2,16 @@
 // checked against the summary API, the no-window case, missing and expired tokens, the text a user
 // reads at phone and desktop widths, no console errors, and a refresh when a recovery time passes.
 // Screenshots are kept in test-artifacts/ (not committed).
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { startInProcess, ROOT, type InProcessServer } from '../helpers/server.ts';
-import { startIdp, type TestIdp } from '../helpers/idp.ts';
-import { api } from '../helpers/http.ts';
 import { hasChromium, launchBrowser } from '../helpers/browser.ts';
+import { api } from '../helpers/http.ts';
+import { startIdp, type TestIdp } from '../helpers/idp.ts';
+import { type InProcessServer, ROOT, startInProcess } from '../helpers/server.ts';
 
 const REALM = 'shop';
 const AUD = 'com.shop.app';
@@ -32,7 +33,10 @@ async function login(sub: string, email: string, realm = REALM): Promise<{ userI
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function openPage(token: string | null, opts: { viewport?: { width: number; height: number }; realm?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+async function openPage(
+  token: string | null,
+  opts: { viewport?: { width: number; height: number }; realm?: string } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1 });
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -48,7 +52,8 @@ before(async () => {
   for (const [path, body] of [
     ['/api/admin/realms', { id: REALM, name: 'Shop' }],
     [`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [] }],
-  ] as const) assert.equal((await admin.post(path, body)).status, 200);
+  ] as const)
+    assert.equal((await admin.post(path, body)).status, 200);
   assert.equal((await admin.put(`/api/admin/realms/${REALM}/providers/apple`, { clientId: AUD, enabled: true })).status, 200);
   if (hasChromium()) browser = await launchBrowser();
 });
@@ -64,7 +69,23 @@ describe('the points page', { skip: !hasChromium() && 'Debian chromium is not in
     const batch = await admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, {
       paymentProvider: 'appstore',
       externalProductId: 'pro',
-      updates: [{ entitlementKey: 'pro', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 0, grantPeriodType: 'monthly', validityDays: 0, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows: [{ windowSeconds: 18000, limit: 10 }, { windowSeconds: 604800, limit: 100 }] }],
+      updates: [
+        {
+          entitlementKey: 'pro',
+          billingType: 'recurring',
+          billingPeriod: 'monthly',
+          pointsPerPeriod: 0,
+          grantPeriodType: 'monthly',
+          validityDays: 0,
+          grantOnSubscribe: true,
+          maxPeriods: 0,
+          enabled: true,
+          quotaWindows: [
+            { windowSeconds: 18000, limit: 10 },
+            { windowSeconds: 604800, limit: 100 },
+          ],
+        },
+      ],
     });
     assert.equal(batch.status, 200, batch.text);
     const user = await login('apple-sub-1', 'one@shop.example');
@@ -91,7 +112,10 @@ describe('the points page', { skip: !hasChromium() && 'Debian chromium is not in
       rows.map(({ key, kind, remaining, used, limit }) => ({ key, kind, remaining, used, limit })),
       summary.windows.map((w: any) => ({ key: w.key, kind: w.creditKind, remaining: w.remaining, used: w.used, limit: w.limit })),
     );
-    assert.deepEqual(rows.map((r) => r.key), ['5h', 'week']);
+    assert.deepEqual(
+      rows.map((r) => r.key),
+      ['5h', 'week'],
+    );
     assert.match(rows[0]!.text, /Subscription · 5-hour limit\s+3 of 10 left/);
     assert.equal(rows[0]!.bar, '30%', 'the bar shows what is left');
     assert.match(rows[0]!.recovery!, /^7 points back at .+ \((in\u00a04\u00a0h\u00a059\u00a0min|in\u00a05\u00a0h)\)\.$/);
@@ -117,13 +141,39 @@ describe('the points page', { skip: !hasChromium() && 'Debian chromium is not in
     for (const [path, body] of [
       ['/api/admin/realms', { id: realm, name: 'Show' }],
       [`/api/admin/realms/${realm}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [] }],
-    ] as const) assert.equal((await admin.post(path, body)).status, 200);
+    ] as const)
+      assert.equal((await admin.post(path, body)).status, 200);
     assert.equal((await admin.put(`/api/admin/realms/${realm}/providers/apple`, { clientId: AUD, enabled: true })).status, 200);
-    assert.equal((await admin.put(`/api/points/${realm}/default-config`, { registrationBonusPoints: 25, freePeriodicGrantPeriodType: 'monthly', freePeriodicQuotaWindows: [{ windowSeconds: 86400, limit: 20 }] })).status, 200);
+    assert.equal(
+      (
+        await admin.put(`/api/points/${realm}/default-config`, {
+          registrationBonusPoints: 25,
+          freePeriodicGrantPeriodType: 'monthly',
+          freePeriodicQuotaWindows: [{ windowSeconds: 86400, limit: 20 }],
+        })
+      ).status,
+      200,
+    );
     const batch = await admin.put(`/api/bill/${realm}/entitlement-mappings/batch`, {
       paymentProvider: 'appstore',
       externalProductId: 'pro',
-      updates: [{ entitlementKey: 'pro', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 0, grantPeriodType: 'monthly', validityDays: 0, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows: [{ windowSeconds: 18000, limit: 7 }, { windowSeconds: 604800, limit: 100 }] }],
+      updates: [
+        {
+          entitlementKey: 'pro',
+          billingType: 'recurring',
+          billingPeriod: 'monthly',
+          pointsPerPeriod: 0,
+          grantPeriodType: 'monthly',
+          validityDays: 0,
+          grantOnSubscribe: true,
+          maxPeriods: 0,
+          enabled: true,
+          quotaWindows: [
+            { windowSeconds: 18000, limit: 7 },
+            { windowSeconds: 604800, limit: 100 },
+          ],
+        },
+      ],
     });
     assert.equal(batch.status, 200, batch.text);
     const user = await login('apple-sub-show', 'show@shop.example', realm);
@@ -137,7 +187,10 @@ describe('the points page', { skip: !hasChromium() && 'Debian chromium is not in
     assert.equal((await admin.post(`/api/points/${realm}/users/${user.userId}/grants`, { kind: 'topup_credit', amount: 50 })).status, 200);
 
     mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
-    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const { page, errors } = await openPage(user.accessToken, { viewport, realm });
       await page.waitForSelector('[data-testid="window"]');
       const text = await page.innerText('main');
@@ -152,10 +205,17 @@ describe('the points page', { skip: !hasChromium() && 'Debian chromium is not in
         /Top-up\s+50/,
         /Welcome bonus · never expires\s+25/,
         /Points that expire soonest are used first\./,
-      ]) assert.match(text, line, `${name}:\n${text}`);
+      ])
+        assert.match(text, line, `${name}:\n${text}`);
       assert.doesNotMatch(text, /tightest|Extra points|Subscription points|Free points|no balance/i, `${name}: jargon or a zero row:\n${text}`);
       if (name === 'phone') {
-        const overflow = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth, wide: [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth).map((e) => e.outerHTML.slice(0, 80)) }));
+        const overflow = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          view: window.innerWidth,
+          wide: [...document.querySelectorAll('main *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth)
+            .map((e) => e.outerHTML.slice(0, 80)),
+        }));
         assert.ok(overflow.page <= overflow.view && overflow.wide.length === 0, `nothing wider than the phone: ${JSON.stringify(overflow)}`);
       }
       await page.screenshot({ path: join(ROOT, 'test-artifacts', `user-points-${name}.png`), fullPage: true });
@@ -168,7 +228,20 @@ describe('the points page', { skip: !hasChromium() && 'Debian chromium is not in
     const batch = await admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, {
       paymentProvider: 'appstore',
       externalProductId: 'burst',
-      updates: [{ entitlementKey: 'burst', billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 0, grantPeriodType: 'monthly', validityDays: 0, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows: [{ windowSeconds: 3, limit: 2 }] }],
+      updates: [
+        {
+          entitlementKey: 'burst',
+          billingType: 'recurring',
+          billingPeriod: 'monthly',
+          pointsPerPeriod: 0,
+          grantPeriodType: 'monthly',
+          validityDays: 0,
+          grantOnSubscribe: true,
+          maxPeriods: 0,
+          enabled: true,
+          quotaWindows: [{ windowSeconds: 3, limit: 2 }],
+        },
+      ],
     });
     const user = await login('apple-sub-2', 'two@shop.example');
     await admin.post(`/api/bill/${REALM}/subscriptions`, { userId: user.userId, mappingId: batch.body.mappings[0].mappingId });

@@ -1,10 +1,11 @@
 // `gatehouse points show|grant|consume` and `gatehouse subscriptions create|cancel`
 // against a real server.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
+import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { api } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 import { createMapping, createRealm, createUser, w } from './helpers.ts';
 
 describe('points and subscriptions commands', () => {
@@ -36,7 +37,13 @@ describe('points and subscriptions commands', () => {
 
     const used = await runCli(['points', 'consume', user, '--amount', '12', '--idempotency-key', 'cli-1', '--json'], { env });
     assert.equal(used.code, 0, used.stderr);
-    assert.deepEqual(used.json().allocations.map((a: any) => [a.creditKind, a.amount]), [['subscription_credit', 10], ['topup_credit', 2]]);
+    assert.deepEqual(
+      used.json().allocations.map((a: any) => [a.creditKind, a.amount]),
+      [
+        ['subscription_credit', 10],
+        ['topup_credit', 2],
+      ],
+    );
 
     const tooMuch = await runCli(['points', 'consume', user, '--amount', '100'], { env });
     assert.equal(tooMuch.code, 1);

@@ -1,12 +1,13 @@
 // Over the wire: consume (HTTP and gRPC), grants, expiry at the instant, lazily
 // materialised periodic grants, the summary and its exact recovery times, idempotency.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { startInProcess, type InProcessServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
-import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
-import { createKey, createMapping, createRealm, createUser, subscribe, w, type Api } from './helpers.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api } from '../helpers/http.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
+import { type Api, createKey, createMapping, createRealm, createUser, subscribe, w } from './helpers.ts';
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -44,13 +45,24 @@ describe('consume, grants and the points summary', () => {
     const r = await consume({ userId: u, amount: 65, description: 'chat' });
     assert.equal(r.status, 200, r.text);
     const alloc = r.body.allocations.map((a: any) => [a.creditKind, a.amount]);
-    assert.deepEqual(alloc, [['subscription_credit', 30], ['granted_credit', 10], ['topup_credit', 10], ['registration_credit', 15]]);
+    assert.deepEqual(alloc, [
+      ['subscription_credit', 30],
+      ['granted_credit', 10],
+      ['topup_credit', 10],
+      ['registration_credit', 15],
+    ]);
     assert.equal(r.body.allocations[1].sourceId, soon.body.grantId);
     assert.equal(r.body.allocations[2].sourceId, late.body.grantId);
     assert.deepEqual(r.body.remaining, { quota: 0, pool: 15, total: 15 });
     assert.ok(forever.body.grantId);
     const more = await consume({ userId: u, amount: 12 });
-    assert.deepEqual(more.body.allocations.map((a: any) => [a.sourceId, a.amount]), [[r.body.allocations[3].sourceId, 5], [forever.body.grantId, 7]]);
+    assert.deepEqual(
+      more.body.allocations.map((a: any) => [a.sourceId, a.amount]),
+      [
+        [r.body.allocations[3].sourceId, 5],
+        [forever.body.grantId, 7],
+      ],
+    );
   });
 
   it('409 insufficient_points with have and need, and nothing changes', async () => {
@@ -105,7 +117,13 @@ describe('consume, grants and the points summary', () => {
     const other = await consume({ userId: u, amount: 8, idempotencyKey: 'order-1' });
     assert.equal(other.status, 409);
     assert.equal(other.body.error, 'idempotency_conflict');
-    const g = await grpcCall(srv.grpc, 'PointsService', 'Consume', { realmId: 'pts', userId: u, amount: 7, description: 'x', idempotencyKey: 'order-1' }, srv.adminKey);
+    const g = await grpcCall(
+      srv.grpc,
+      'PointsService',
+      'Consume',
+      { realmId: 'pts', userId: u, amount: 7, description: 'x', idempotencyKey: 'order-1' },
+      srv.adminKey,
+    );
     assert.ok(!g.ok);
     assert.equal(g.error.reason, 'idempotency_conflict');
     assert.equal((await summary(u)).balances.registration, 13);
@@ -127,12 +145,28 @@ describe('consume, grants and the points summary', () => {
     const s = await summary(u);
     const [fiveH, day] = s.windows;
     assert.deepEqual(fiveH, {
-      creditKind: 'subscription_credit', key: '5h', windowSeconds: 18000, limit: 10, used: 10, remaining: 0,
-      nextRecoveryAt: iso(T0 + 5 * H), resetsAt: iso(T0 + 6 * H), isTightest: true, exhausted: true,
+      creditKind: 'subscription_credit',
+      key: '5h',
+      windowSeconds: 18000,
+      limit: 10,
+      used: 10,
+      remaining: 0,
+      nextRecoveryAt: iso(T0 + 5 * H),
+      resetsAt: iso(T0 + 6 * H),
+      isTightest: true,
+      exhausted: true,
     });
     assert.deepEqual(day, {
-      creditKind: 'subscription_credit', key: 'day', windowSeconds: 86400, limit: 25, used: 10, remaining: 15,
-      nextRecoveryAt: iso(T0 + DAY), resetsAt: iso(T0 + H + DAY), isTightest: false, exhausted: false,
+      creditKind: 'subscription_credit',
+      key: 'day',
+      windowSeconds: 86400,
+      limit: 25,
+      used: 10,
+      remaining: 15,
+      nextRecoveryAt: iso(T0 + DAY),
+      resetsAt: iso(T0 + H + DAY),
+      isTightest: false,
+      exhausted: false,
     });
     assert.equal(s.spendableFromQuota, 0, 'the tightest window exhausted means 0 even though the day has room');
     clock.set(T0 + 5 * H - 1);
@@ -144,7 +178,13 @@ describe('consume, grants and the points summary', () => {
     assert.equal(back.spendableFromQuota, 4);
     clock.set(T0 + H + DAY);
     const all = await summary(u);
-    assert.deepEqual(all.windows.map((x: any) => [x.used, x.nextRecoveryAt, x.resetsAt]), [[0, null, null], [0, null, null]]);
+    assert.deepEqual(
+      all.windows.map((x: any) => [x.used, x.nextRecoveryAt, x.resetsAt]),
+      [
+        [0, null, null],
+        [0, null, null],
+      ],
+    );
     const g = await grpcCall(srv.grpc, 'PointsService', 'GetSummary', { realmId: 'pts', userId: u }, srv.adminKey);
     assert.ok(g.ok);
     assert.equal(g.value.windows.length, 2);
@@ -169,7 +209,12 @@ describe('consume, grants and the points summary', () => {
   it('materialises free periodic grants lazily, one per period, expiring after validityDays', async () => {
     await createRealm(h, 'free');
     clock.set(T0);
-    await h.put('/api/points/free/default-config', { freePeriodicPointsAmount: 30, freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 1, registrationBonusPoints: 5 });
+    await h.put('/api/points/free/default-config', {
+      freePeriodicPointsAmount: 30,
+      freePeriodicGrantPeriodType: 'daily',
+      freePeriodicValidityDays: 1,
+      registrationBonusPoints: 5,
+    });
     const u = await createUser(h, 'free', 'daily@example.com');
     const s0 = (await h.get(`/api/points/free/users/${u}/summary`)).body;
     assert.deepEqual([s0.balances.freePeriodic, s0.balances.registration], [30, 5]);
@@ -185,7 +230,12 @@ describe('consume, grants and the points summary', () => {
   it('materialises a subscription’s fixed grants per period up to maxPeriods', async () => {
     clock.set(T0);
     const u = await createUser(h, 'pts', 'periods@example.com');
-    const m = await createMapping(h, 'pts', { entitlementKey: 'weekly', pointsPerPeriod: 100, grantPeriodType: 'weekly', validityDays: 0, maxPeriods: 3 }, 'weekly');
+    const m = await createMapping(
+      h,
+      'pts',
+      { entitlementKey: 'weekly', pointsPerPeriod: 100, grantPeriodType: 'weekly', validityDays: 0, maxPeriods: 3 },
+      'weekly',
+    );
     await subscribe(h, 'pts', u, m.mappingId);
     const sub = async () => (await summary(u)).balances.subscription;
     assert.equal(await sub(), 100);

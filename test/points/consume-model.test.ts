@@ -2,15 +2,16 @@
 // grants, consumes, clock jumps and a cancel run on the real engine (in-memory SQLite, ManualClock)
 // and on a model that keeps a plain list of consume events and sums it per window; every answer,
 // every balance and every window row must agree.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { ManualClock } from '../../server/lib/clock.ts';
-import { openStores, type Stores } from '../helpers/stores.ts';
-import { ledgerPruning } from '../../server/points/ledger.ts';
 import { GatehouseError } from '../../server/errors.ts';
-import { windowKey } from '../../server/points/windows.ts';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { ledgerPruning } from '../../server/points/ledger.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
+import { windowKey } from '../../server/points/windows.ts';
+import { openStores, type Stores } from '../helpers/stores.ts';
 
 const LENGTHS = [60, 3600, 18000, 86400, 604800];
 const DAY = 86_400_000;
@@ -30,14 +31,33 @@ interface Scenario {
 }
 
 const windowsArb = (min: number) =>
-  fc.uniqueArray(fc.constantFrom(...LENGTHS), { minLength: min, maxLength: 3 }).chain((lens) =>
-    fc.tuple(...lens.map((l) => fc.integer({ min: 0, max: 150 }).map((limit) => ({ windowSeconds: l, limit })))).map((ws) => ws as QuotaWindow[]),
-  );
+  fc
+    .uniqueArray(fc.constantFrom(...LENGTHS), { minLength: min, maxLength: 3 })
+    .chain((lens) =>
+      fc.tuple(...lens.map((l) => fc.integer({ min: 0, max: 150 }).map((limit) => ({ windowSeconds: l, limit })))).map((ws) => ws as QuotaWindow[]),
+    );
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('grant' as const), kind: fc.constantFrom('topup_credit' as const, 'granted_credit' as const), amount: fc.integer({ min: 1, max: 60 }), expiresInMs: fc.option(fc.integer({ min: 1000, max: 3 * DAY }), { nil: null }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('grant' as const),
+      kind: fc.constantFrom('topup_credit' as const, 'granted_credit' as const),
+      amount: fc.integer({ min: 1, max: 60 }),
+      expiresInMs: fc.option(fc.integer({ min: 1000, max: 3 * DAY }), { nil: null }),
+    }),
+  },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('consume' as const), amount: fc.integer({ min: 1, max: 90 }) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.oneof(fc.constantFrom(1, 999, 1000, 59_999, 60_000, 3_599_999, 3_600_000, 17_999_999, 18_000_000, DAY - 1, DAY, 7 * DAY - 1, 7 * DAY), fc.integer({ min: 1, max: 2 * DAY })) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('advance' as const),
+      ms: fc.oneof(
+        fc.constantFrom(1, 999, 1000, 59_999, 60_000, 3_599_999, 3_600_000, 17_999_999, 18_000_000, DAY - 1, DAY, 7 * DAY - 1, 7 * DAY),
+        fc.integer({ min: 1, max: 2 * DAY }),
+      ),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ op: 'cancel' as const }) },
 );
 
@@ -79,10 +99,16 @@ class Model {
       const used = inside.reduce((s, e) => s + e.amount, 0);
       const remaining = Math.max(0, w.limit - used);
       return {
-        creditKind: kind, key: windowKey(w.windowSeconds), windowSeconds: w.windowSeconds, limit: w.limit, used, remaining,
+        creditKind: kind,
+        key: windowKey(w.windowSeconds),
+        windowSeconds: w.windowSeconds,
+        limit: w.limit,
+        used,
+        remaining,
         nextRecoveryAt: used > 0 ? Math.min(...inside.map((e) => e.at)) + w.windowSeconds * 1000 : null,
         resetsAt: used > 0 ? Math.max(...inside.map((e) => e.at)) + w.windowSeconds * 1000 : null,
-        isTightest: false, exhausted: remaining === 0,
+        isTightest: false,
+        exhausted: remaining === 0,
       };
     });
     const min = Math.min(...rows.map((r) => r.remaining));
@@ -102,7 +128,10 @@ class Model {
       .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
-  consume(amount: number, now: number): { ok: true; lines: Array<[string, number]>; remaining: { quota: number; pool: number; total: number } } | { ok: false; have: number } {
+  consume(
+    amount: number,
+    now: number,
+  ): { ok: true; lines: Array<[string, number]>; remaining: { quota: number; pool: number; total: number } } | { ok: false; have: number } {
     this.materialise(now);
     const q = (['subscription_credit', 'free_periodic_credit'] as const).map((k) => ({ k, avail: this.available(k, now) }));
     const pool = this.spendable(now);
@@ -132,7 +161,13 @@ class Model {
 
   summary(now: number) {
     this.materialise(now);
-    const field: Record<string, string> = { topup_credit: 'topup', registration_credit: 'registration', granted_credit: 'granted', subscription_credit: 'subscription', free_periodic_credit: 'freePeriodic' };
+    const field: Record<string, string> = {
+      topup_credit: 'topup',
+      registration_credit: 'registration',
+      granted_credit: 'granted',
+      subscription_credit: 'subscription',
+      free_periodic_credit: 'freePeriodic',
+    };
     const balances: Record<string, number> = { topup: 0, registration: 0, granted: 0, subscription: 0, freePeriodic: 0 };
     for (const b of this.spendable(now)) balances[field[b.kind]!]! += b.remaining;
     const windows = [...this.rows('subscription_credit', now), ...this.rows('free_periodic_credit', now)];
@@ -155,19 +190,24 @@ async function run(s: Scenario): Promise<void> {
   const clock = new ManualClock(start);
   try {
     await realmWithUser(engine);
-    await engine.points.putDefaultConfig('r', {
-      registrationBonusPoints: s.registration,
-      freePeriodicGrantPeriodType: s.freeWindows.length ? 'once' : 'daily',
-      freePeriodicPointsAmount: s.freeDailyAmount,
-      freePeriodicValidityDays: s.freeWindows.length ? 0 : 1,
-      freePeriodicQuotaWindows: s.freeWindows,
-    }, start);
+    await engine.points.putDefaultConfig(
+      'r',
+      {
+        registrationBonusPoints: s.registration,
+        freePeriodicGrantPeriodType: s.freeWindows.length ? 'once' : 'daily',
+        freePeriodicPointsAmount: s.freeDailyAmount,
+        freePeriodicValidityDays: s.freeWindows.length ? 0 : 1,
+        freePeriodicQuotaWindows: s.freeWindows,
+      },
+      start,
+    );
     await engine.points.grantRegistration('r', 'u', start);
     const [mapping] = await engine.billing.applyMappingBatch('r', 'stripe', 'p', [{ entitlementKey: 'k', quotaWindows: s.subWindows }], start);
     const sub = await engine.billing.createSubscription({ realmId: 'r', userId: 'u', mappingId: mapping!.id, externalSubscriptionId: null, id: 'sub1' }, start);
 
     const model = new Model(s);
-    if (s.registration > 0) model.balances.push({ id: 'registration', kind: 'registration_credit', remaining: s.registration, expiresAt: null, createdAt: start });
+    if (s.registration > 0)
+      model.balances.push({ id: 'registration', kind: 'registration_credit', remaining: s.registration, expiresAt: null, createdAt: start });
     // The engine's registration balance has a random id; give the model the same one for tie-breaks.
     const reg = (await engine.points.listBalances('r', 'u')).find((b) => b.kind === 'registration_credit');
     if (reg) model.balances[0]!.id = reg.id;
@@ -182,13 +222,28 @@ async function run(s: Scenario): Promise<void> {
         model.subActive = false;
       } else if (op.op === 'grant') {
         const expiresAt = op.expiresInMs === null ? null : now + op.expiresInMs;
-        const g = await engine.points.grant({ realmId: 'r', userId: 'u', kind: op.kind, amount: op.amount, expiresAt, idempotencyKey: null, requestHash: '', grantId: `grt_${String(n).padStart(4, '0')}` }, now);
+        const g = await engine.points.grant(
+          {
+            realmId: 'r',
+            userId: 'u',
+            kind: op.kind,
+            amount: op.amount,
+            expiresAt,
+            idempotencyKey: null,
+            requestHash: '',
+            grantId: `grt_${String(n).padStart(4, '0')}`,
+          },
+          now,
+        );
         model.balances.push({ id: g.grantId, kind: op.kind, remaining: op.amount, expiresAt, createdAt: now });
       } else {
         const expected = model.consume(op.amount, now);
         let actual: typeof expected;
         try {
-          const r = await engine.points.consume({ realmId: 'r', userId: 'u', amount: op.amount, description: null, idempotencyKey: null, requestHash: '', transactionId: `t${n}` }, now);
+          const r = await engine.points.consume(
+            { realmId: 'r', userId: 'u', amount: op.amount, description: null, idempotencyKey: null, requestHash: '', transactionId: `t${n}` },
+            now,
+          );
           actual = { ok: true, lines: r.allocations.map((a) => [a.creditKind, a.amount] as [string, number]), remaining: r.remaining };
         } catch (e) {
           if (!(e instanceof GatehouseError) || e.code !== 'insufficient_points') throw e;
@@ -225,18 +280,33 @@ describe('ledger pruning', () => {
     const clock = new ManualClock(Date.UTC(2026, 5, 1));
     try {
       await realmWithUser(engine);
-      const [short, long] = await engine.billing.applyMappingBatch('r', 'stripe', 'p', [
-        { entitlementKey: 'short', quotaWindows: [{ windowSeconds: 3600, limit: 10 }] },
-        { entitlementKey: 'long', quotaWindows: [{ windowSeconds: 604800, limit: 100 }] },
-      ], clock.now());
+      const [short, long] = await engine.billing.applyMappingBatch(
+        'r',
+        'stripe',
+        'p',
+        [
+          { entitlementKey: 'short', quotaWindows: [{ windowSeconds: 3600, limit: 10 }] },
+          { entitlementKey: 'long', quotaWindows: [{ windowSeconds: 604800, limit: 100 }] },
+        ],
+        clock.now(),
+      );
       await engine.billing.createSubscription({ realmId: 'r', userId: 'u', mappingId: short!.id, externalSubscriptionId: null, id: 's1' }, clock.now());
       for (let i = 0; i < 20; i++) {
-        await engine.points.consume({ realmId: 'r', userId: 'u', amount: 2, description: null, idempotencyKey: null, requestHash: '', transactionId: `t${i}` }, clock.now());
+        await engine.points.consume(
+          { realmId: 'r', userId: 'u', amount: 2, description: null, idempotencyKey: null, requestHash: '', transactionId: `t${i}` },
+          clock.now(),
+        );
         clock.advance(3 * 3_600_000);
       }
       await engine.billing.createSubscription({ realmId: 'r', userId: 'u', mappingId: long!.id, externalSubscriptionId: null, id: 's2' }, clock.now());
       const s = await engine.points.summary('r', 'u', clock.now());
-      assert.deepEqual(s.windows.map((w) => [w.key, w.used]), [['1h', 0], ['week', 40]]);
+      assert.deepEqual(
+        s.windows.map((w) => [w.key, w.used]),
+        [
+          ['1h', 0],
+          ['week', 40],
+        ],
+      );
     } finally {
       engine.close();
       Object.assign(ledgerPruning, { every: 16, minRetentionMs: 31 * DAY });

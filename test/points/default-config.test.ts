@@ -1,14 +1,15 @@
 // The realm default points configuration over HTTP and gRPC — partial PUT, the
 // null / [] / list semantics of freePeriodicQuotaWindows, the window rules at their boundaries,
 // the snapshot rule and permissions.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { startInProcess, type InProcessServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
-import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api } from '../helpers/http.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
-import { createKey, createRealm, createUser, w, windows, type Api } from './helpers.ts';
+import { type Api, createKey, createRealm, createUser, w, windows } from './helpers.ts';
 
 describe('realm default points configuration', () => {
   let srv: InProcessServer;
@@ -161,12 +162,27 @@ describe('realm default points configuration', () => {
     const late = await createUser(h, 'snap', 'late@example.com');
     const e = (await h.get(`/api/points/snap/users/${early}/summary`)).body;
     const l = (await h.get(`/api/points/snap/users/${late}/summary`)).body;
-    assert.deepEqual(e.windows.map((x: any) => [x.key, x.limit]), [['5h', 10]]);
-    assert.deepEqual(l.windows.map((x: any) => [x.key, x.limit]), [['5h', 25], ['day', 40]]);
+    assert.deepEqual(
+      e.windows.map((x: any) => [x.key, x.limit]),
+      [['5h', 10]],
+    );
+    assert.deepEqual(
+      l.windows.map((x: any) => [x.key, x.limit]),
+      [
+        ['5h', 25],
+        ['day', 40],
+      ],
+    );
     // The next period's grant takes the configuration of its time.
     clock.set(Date.UTC(2026, 3, 1, 0, 0, 1));
     const next = (await h.get(`/api/points/snap/users/${early}/summary`)).body;
-    assert.deepEqual(next.windows.map((x: any) => [x.key, x.limit]), [['5h', 25], ['day', 40]]);
+    assert.deepEqual(
+      next.windows.map((x: any) => [x.key, x.limit]),
+      [
+        ['5h', 25],
+        ['day', 40],
+      ],
+    );
     clock.set(Date.UTC(2026, 2, 10, 9));
   });
 

@@ -1,6 +1,6 @@
 // Shared set-up for the points and billing tests: realms, users and keys over the real HTTP API.
 import assert from 'node:assert/strict';
-import { api } from '../helpers/http.ts';
+import type { api } from '../helpers/http.ts';
 
 export type Api = ReturnType<typeof api>;
 

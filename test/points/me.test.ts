@@ -1,18 +1,22 @@
 // GET /api/points/{realm}/me with the user's own gatehouse access token, for an account
 // created by native login (the registration hook runs on that path too).
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { authFixture, REALM, OTHER_REALM, type AuthFixture } from '../auth/fixture.ts';
-import { http } from '../helpers/http.ts';
-import { closeGrpcClients } from '../helpers/grpc.ts';
+import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { type AuthFixture, authFixture, OTHER_REALM, REALM } from '../auth/fixture.ts';
+import { closeGrpcClients } from '../helpers/grpc.ts';
+import { http } from '../helpers/http.ts';
 
 describe('the caller’s own points summary', () => {
   let f: AuthFixture;
   const clock = new ManualClock(Date.now());
   before(async () => {
     f = await authFixture({ inProcess: { clock } });
-    const r = await f.admin.put(`/api/points/${REALM}/default-config`, { registrationBonusPoints: 40, freePeriodicQuotaWindows: [{ windowSeconds: 18000, limit: 5 }] });
+    const r = await f.admin.put(`/api/points/${REALM}/default-config`, {
+      registrationBonusPoints: 40,
+      freePeriodicQuotaWindows: [{ windowSeconds: 18000, limit: 5 }],
+    });
     assert.equal(r.status, 200, r.text);
   });
   after(async () => {
@@ -28,7 +32,10 @@ describe('the caller’s own points summary', () => {
     assert.equal(me.status, 200, me.text);
     assert.equal(me.body.userId, login.body.userId);
     assert.equal(me.body.balances.registration, 40);
-    assert.deepEqual(me.body.windows.map((w: any) => [w.creditKind, w.key, w.limit, w.remaining]), [['free_periodic_credit', '5h', 5, 5]]);
+    assert.deepEqual(
+      me.body.windows.map((w: any) => [w.creditKind, w.key, w.limit, w.remaining]),
+      [['free_periodic_credit', '5h', 5, 5]],
+    );
     assert.equal(me.body.total, 45);
     // The same summary the admin API gives.
     const admin = await f.admin.get(`/api/points/${REALM}/users/${login.body.userId}/summary`);

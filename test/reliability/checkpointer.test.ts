@@ -2,15 +2,16 @@
 // pages reach the database file shortly after a write, long before SQLite's own automatic
 // checkpoint would (1000 pages), and the server's connection only keeps a backstop. If the thread
 // cannot run, the server goes back to SQLite's own checkpoints and says so.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
+import { createLogger } from '../../server/lib/log.ts';
+import { startCheckpointer } from '../../server/store/checkpointer.ts';
+import { openDatabase } from '../../server/store/open.ts';
 import { api } from '../helpers/http.ts';
 import { startInProcess, tempDir } from '../helpers/server.ts';
-import { openDatabase } from '../../server/store/open.ts';
-import { startCheckpointer } from '../../server/store/checkpointer.ts';
-import { createLogger } from '../../server/lib/log.ts';
 
 const until = async (what: string, ok: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;

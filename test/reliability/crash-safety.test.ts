@@ -1,16 +1,17 @@
 // SIGKILL in the middle of a storm of consumes, grants and logins from another process,
 // then a restart on the same database: every acknowledged consume is there exactly once, nothing is
 // half-applied, balances equal grants minus consumes, and idempotent retries return the originals.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { spawnServer, tempDir, ROOT, type SpawnedServer } from '../helpers/server.ts';
-import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { api } from '../helpers/http.ts';
+import { startIdp, type TestIdp } from '../helpers/idp.ts';
+import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
 const REALM = 'crash';
 const AUD = 'com.crash.app';
@@ -42,7 +43,11 @@ describe('crash safety', () => {
     const tokensFile = join(dir, 'tokens.json');
     writeFileSync(tokensFile, JSON.stringify(tokens));
 
-    const worker = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/reliability/storm-worker.ts'), srv.http, srv.adminKey, REALM, users.join(','), tokensFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const worker = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'test/reliability/storm-worker.ts'), srv.http, srv.adminKey, REALM, users.join(','), tokensFile],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const lines: any[] = [];
     createInterface({ input: worker.stdout! }).on('line', (l) => lines.push(JSON.parse(l)));
     const workerDone = new Promise((r) => worker.on('exit', r));
@@ -70,7 +75,8 @@ describe('crash safety', () => {
         assert.equal(again.status, 200, again.text);
         assert.deepEqual(again.body, a.answer, `retry of ${a.body.idempotencyKey}`);
       }
-      for (const u of users) assert.equal((await h.get(`/api/points/${REALM}/users/${u}/summary`)).body.total, before.get(u), 'acknowledged retries deducted nothing');
+      for (const u of users)
+        assert.equal((await h.get(`/api/points/${REALM}/users/${u}/summary`)).body.total, before.get(u), 'acknowledged retries deducted nothing');
 
       // Retry everything that was attempted: each lands exactly once, whether or not it had landed.
       for (const t of tried.filter((l) => l.kind !== 'login')) {
@@ -86,7 +92,7 @@ describe('crash safety', () => {
       }
       // Logins: one account per Apple subject, however often it logged in or where the crash fell.
       const db2 = new Database(dbPath, { readonly: true });
-      const perSub = db2.prepare("SELECT subject, COUNT(*) AS n FROM user_identities WHERE realm_id = ? GROUP BY subject").all(REALM) as Array<{ n: number }>;
+      const perSub = db2.prepare('SELECT subject, COUNT(*) AS n FROM user_identities WHERE realm_id = ? GROUP BY subject').all(REALM) as Array<{ n: number }>;
       db2.close();
       assert.ok(perSub.every((r) => r.n === 1));
     } finally {

@@ -1,13 +1,14 @@
 // A write lock held by another process past the busy timeout is a quick 503 — not a
 // hang and not a partial write — reads keep working meanwhile; and `gatehouse backup` copies a
 // running server's database online into a file another server can serve.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { spawnServer, tempDir, type SpawnedServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
 import { runCli } from '../helpers/cli.ts';
+import { api } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
 let srv: SpawnedServer;
 before(async () => {
@@ -69,7 +70,10 @@ describe('database faults', () => {
       const copied = (await api(copy.http, copy.adminKey).get('/api/admin/realms')).body.realms.map((r: { id: string }) => r.id);
       assert.ok(copied.includes('before') && copied.includes('after'));
       const live = (await h.get('/api/admin/realms')).body.realms.map((r: { id: string }) => r.id);
-      assert.ok(copied.every((id: string) => live.includes(id)), 'the copy holds nothing the source never had');
+      assert.ok(
+        copied.every((id: string) => live.includes(id)),
+        'the copy holds nothing the source never had',
+      );
     } finally {
       await copy.stop();
     }

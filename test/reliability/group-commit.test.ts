@@ -1,14 +1,15 @@
 // Group commit (server/store/group-commit.ts): use cases queued in one turn share a transaction,
 // yet each stays all or nothing, and nothing is acknowledged before COMMIT.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { immediate, openDatabase, type Db } from '../../server/store/open.ts';
-import { tempDir } from '../helpers/server.ts';
 import { AnswerTurns } from '../../server/lib/answer-turns.ts';
 import { waitForAnswers } from '../../server/store/group-commit.ts';
+import { type Db, immediate, openDatabase } from '../../server/store/open.ts';
+import { tempDir } from '../helpers/server.ts';
 
 describe('group commit', () => {
   let dir: string;
@@ -44,7 +45,10 @@ describe('group commit', () => {
       }),
     ]);
     assert.deepEqual(results, ['first', 1]);
-    assert.deepEqual(rows(), [{ k: 'a', v: 1 }, { k: 'b', v: 2 }]);
+    assert.deepEqual(rows(), [
+      { k: 'a', v: 1 },
+      { k: 'b', v: 2 },
+    ]);
   });
 
   it('rolls back only the unit that throws; the others of the batch commit', async () => {
@@ -61,7 +65,10 @@ describe('group commit', () => {
     assert.equal(bad.status, 'rejected');
     assert.equal((bad as PromiseRejectedResult).reason.message, 'refused');
     assert.equal(ok2.status, 'fulfilled');
-    assert.deepEqual(rows(), [{ k: 'x', v: 1 }, { k: 'y', v: 2 }]);
+    assert.deepEqual(rows(), [
+      { k: 'x', v: 1 },
+      { k: 'y', v: 2 },
+    ]);
   });
 
   it('settles a unit only once its writes are committed (visible to another connection)', async () => {
@@ -103,7 +110,10 @@ describe('group commit', () => {
       }),
       immediate(db, () => put('late', 1)),
     ]);
-    assert.deepEqual(settled.map((s) => s.status), ['rejected', 'rejected', 'rejected']);
+    assert.deepEqual(
+      settled.map((s) => s.status),
+      ['rejected', 'rejected', 'rejected'],
+    );
     assert.deepEqual(rows(), [], 'nothing acknowledged, nothing kept');
     assert.equal(db.inTransaction, false);
   });
@@ -134,12 +144,19 @@ describe('group commit', () => {
     // (Marks stop after 20 turns, so a batch that waited for a quiet turn fails here, not hangs.)
     let marks = 0;
     answers.answeredThisTurn();
-    const underStream = await turnsUntil(immediate(db, () => put('c', 3)), () => {
-      if (++marks < 20) answers.answeredThisTurn();
-    });
+    const underStream = await turnsUntil(
+      immediate(db, () => put('c', 3)),
+      () => {
+        if (++marks < 20) answers.answeredThisTurn();
+      },
+    );
     assert.equal(underStream, plain + 1);
     answers.takeAnswered();
-    assert.deepEqual(rows(), [{ k: 'a', v: 1 }, { k: 'b', v: 2 }, { k: 'c', v: 3 }]);
+    assert.deepEqual(rows(), [
+      { k: 'a', v: 1 },
+      { k: 'b', v: 2 },
+      { k: 'c', v: 3 },
+    ]);
   });
 
   it("does not wait for the answers of another server's gRPC (each server has its own signal)", async () => {

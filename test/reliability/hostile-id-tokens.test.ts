@@ -4,11 +4,12 @@
 // contract's error body (401 bad token, 400 bad body, 413 over 64 KiB) or, for a valid token, a
 // sane account outcome checked in the database: case variants reach the same account; look-alike
 // addresses never link to it (they count as "no email": a placeholder account).
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { authFixture, REALM, type AuthFixture } from '../auth/fixture.ts';
-import { http, type HttpResult } from '../helpers/http.ts';
+import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
+import { type HttpResult, http } from '../helpers/http.ts';
 
 let f: AuthFixture;
 let db: Database.Database;
@@ -53,7 +54,14 @@ const userRow = (id: string) => db.prepare('SELECT email, email_verified AS v FR
 describe('hostile identity tokens', () => {
   it('answers bad bodies with 400, over-limit bodies with 413 and oversized tokens with 401, creating nothing', async () => {
     const before = f.counts();
-    for (const [what, token] of [['number', 42], ['object', { a: 1 }], ['array', ['x']], ['null', null], ['empty', ''], ['bool', true]] as const) {
+    for (const [what, token] of [
+      ['number', 42],
+      ['object', { a: 1 }],
+      ['array', ['x']],
+      ['null', null],
+      ['empty', ''],
+      ['bool', true],
+    ] as const) {
       const r = await loginWith(token);
       assertError(r, 400, 'bad_request', `identityToken ${what}`);
       assert.equal(r.body.field, 'identityToken', what);
@@ -71,10 +79,16 @@ describe('hostile identity tokens', () => {
       const base = Buffer.byteLength(frame('a.b.c'));
       return `a.${seg(len - base + 1)}.c`;
     };
-    const at = await http(f.srv.http, 'POST', `/api/oauth/${REALM}/apple/native-login`, { raw: frame(fill(65_536)), headers: { 'content-type': 'application/json' } });
+    const at = await http(f.srv.http, 'POST', `/api/oauth/${REALM}/apple/native-login`, {
+      raw: frame(fill(65_536)),
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(Buffer.byteLength(frame(fill(65_536))), 65_536);
     assertError(at, 401, 'unauthorized', 'body of exactly 64 KiB');
-    const over = await http(f.srv.http, 'POST', `/api/oauth/${REALM}/apple/native-login`, { raw: frame(fill(65_537)), headers: { 'content-type': 'application/json' } });
+    const over = await http(f.srv.http, 'POST', `/api/oauth/${REALM}/apple/native-login`, {
+      raw: frame(fill(65_537)),
+      headers: { 'content-type': 'application/json' },
+    });
     assertError(over, 413, 'payload_too_large', 'body of 64 KiB + 1');
     assert.deepEqual(f.counts(), before);
   });
@@ -100,7 +114,15 @@ describe('hostile identity tokens', () => {
 
   it('refuses a non-string, empty or oversized sub (401) and creates nothing', async () => {
     const before = f.counts();
-    for (const [what, v] of [['number', 12345], ['object', { id: 'x' }], ['array', ['x']], ['empty', ''], ['null', null], ['256 chars', 'x'.repeat(256)], ['10 KB', 'x'.repeat(10_000)]] as const) {
+    for (const [what, v] of [
+      ['number', 12345],
+      ['object', { id: 'x' }],
+      ['array', ['x']],
+      ['empty', ''],
+      ['null', null],
+      ['256 chars', 'x'.repeat(256)],
+      ['10 KB', 'x'.repeat(10_000)],
+    ] as const) {
       const token = await rawToken(header(), `${claimsPrefix('placeholder').replace(/"sub":"placeholder"/, `"sub":${JSON.stringify(v)}`)}}`);
       assert.ok(token.length <= 16_384 || what === '10 KB', what);
       assertError(await loginWith(token), 401, 'unauthorized', `sub ${what}`);
@@ -178,7 +200,12 @@ describe('hostile identity tokens', () => {
 
   it('answers 409 (not 500) when a no-email sign-in needs a placeholder address an account already has', async () => {
     const s = sub('squat');
-    const made = await f.admin.post(`/api/admin/realms/${REALM}/users`, { email: `${s}@apple.placeholder`, emailVerified: false, givenName: 'S', familyName: 'Q' });
+    const made = await f.admin.post(`/api/admin/realms/${REALM}/users`, {
+      email: `${s}@apple.placeholder`,
+      emailVerified: false,
+      givenName: 'S',
+      familyName: 'Q',
+    });
     assert.equal(made.status, 200, made.text);
     const before = f.counts();
     assertError(await loginWith(await f.apple.token({ sub: s })), 409, 'conflict', 'placeholder taken');
@@ -186,7 +213,10 @@ describe('hostile identity tokens', () => {
   });
 
   it('logged no internal error for any of it', () => {
-    const bad = f.srv.logs().split('\n').filter((l) => /internal_error|"level":"error"/.test(l));
+    const bad = f.srv
+      .logs()
+      .split('\n')
+      .filter((l) => /internal_error|"level":"error"/.test(l));
     assert.deepEqual(bad, []);
   });
 });

@@ -1,14 +1,15 @@
 // Property-based fuzzing of both transports. Whatever arrives — random paths, methods,
 // headers, JSON of the wrong shape, huge numbers, deep nesting, invalid UTF-8, random protobuf
 // bytes — gatehouse never crashes, never answers 500, and always answers with the contract's body.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import fc from 'fast-check';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
 import { loadProtos } from '../../server/rpc/proto.ts';
+import { api } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
 let srv: SpawnedServer;
 before(async () => {
@@ -19,7 +20,16 @@ after(async () => {
   // The server is still healthy after everything it was sent.
   const res = await api(srv.http, srv.adminKey).get('/api/admin/realms');
   assert.equal(res.status, 200);
-  assert.ok(!/"level":"error"/.test(srv.logs()), 'no request crashed a handler:\n' + srv.logs().split('\n').filter((l) => l.includes('"error"')).slice(0, 5).join('\n'));
+  assert.ok(
+    !/"level":"error"/.test(srv.logs()),
+    'no request crashed a handler:\n' +
+      srv
+        .logs()
+        .split('\n')
+        .filter((l) => l.includes('"error"'))
+        .slice(0, 5)
+        .join('\n'),
+  );
   await srv.stop();
 });
 
@@ -80,7 +90,24 @@ const pathArb = fc.oneof(
 
 const jsonValue = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.dictionary(fc.constantFrom('id', 'name', 'clientId', 'type', 'redirectUris', 'enabled', 'amount', 'userId', 'identityToken', 'updates', 'quotaWindows', 'realm', 'permissions'), fc.jsonValue({ maxDepth: 3 })),
+  fc.dictionary(
+    fc.constantFrom(
+      'id',
+      'name',
+      'clientId',
+      'type',
+      'redirectUris',
+      'enabled',
+      'amount',
+      'userId',
+      'identityToken',
+      'updates',
+      'quotaWindows',
+      'realm',
+      'permissions',
+    ),
+    fc.jsonValue({ maxDepth: 3 }),
+  ),
   fc.constantFrom(1e308, -0, 2 ** 64, Number.MAX_SAFE_INTEGER + 2, '\u0000', '\ud800'),
 );
 
@@ -96,7 +123,14 @@ const bodyArb = fc.oneof(
 
 const headersArb = fc.record(
   {
-    'content-type': fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1', 'multipart/form-data; boundary=x', ''),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'application/json; charset=latin1',
+      'multipart/form-data; boundary=x',
+      '',
+    ),
     authorization: fc.oneof(fc.constant('Bearer KEY'), fc.constantFrom('Bearer', 'Basic abc', 'Bearer ghk_x', 'Bearer ' + 'x'.repeat(1000))),
     'x-request-id': fc.constantFrom('ok-id', '../../etc', 'x'.repeat(100)),
     'x-api-key': fc.constantFrom('', 'ghk_nope'),
@@ -107,22 +141,33 @@ const headersArb = fc.record(
 describe('hostile input', () => {
   it('answers every random HTTP request with the contract body and never a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'), pathArb, headersArb, bodyArb, async (method, path, headers, body) => {
-        const h: Record<string, string> = {};
-        for (const [k, v] of Object.entries(headers)) if (v) h[k] = v === 'Bearer KEY' ? `Bearer ${srv.adminKey}` : v;
-        const res = await send(method, path, h, method === 'GET' || method === 'HEAD' ? null : body);
-        if (method === 'HEAD') {
-          assert.notEqual(res.status, 500);
-          return;
-        }
-        assertContractAnswer(res, `${method} ${path} ${JSON.stringify(h)} ${body?.subarray(0, 80).toString()}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'),
+        pathArb,
+        headersArb,
+        bodyArb,
+        async (method, path, headers, body) => {
+          const h: Record<string, string> = {};
+          for (const [k, v] of Object.entries(headers)) if (v) h[k] = v === 'Bearer KEY' ? `Bearer ${srv.adminKey}` : v;
+          const res = await send(method, path, h, method === 'GET' || method === 'HEAD' ? null : body);
+          if (method === 'HEAD') {
+            assert.notEqual(res.status, 500);
+            return;
+          }
+          assertContractAnswer(res, `${method} ${path} ${JSON.stringify(h)} ${body?.subarray(0, 80).toString()}`);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('answers 413 before reading an oversized body, even one that lies about its length', async () => {
-    const res = await send('POST', '/api/admin/realms', { 'content-type': 'application/json', authorization: `Bearer ${srv.adminKey}` }, Buffer.alloc(200_000, 0x20));
+    const res = await send(
+      'POST',
+      '/api/admin/realms',
+      { 'content-type': 'application/json', authorization: `Bearer ${srv.adminKey}` },
+      Buffer.alloc(200_000, 0x20),
+    );
     assert.equal(res.status, 413);
     assertContractAnswer(res, 'oversized');
   });
@@ -136,7 +181,15 @@ describe('hostile input', () => {
           const md = new grpc.Metadata();
           if (withKey) md.set('authorization', `Bearer ${srv.adminKey}`);
           const code = await new Promise<number>((resolve) =>
-            client.makeUnaryRequest(m.path, (b: Buffer) => b, (b: Buffer) => b, Buffer.from(bytes), md, { deadline: Date.now() + 10_000 }, (err) => resolve(err ? err.code : 0)),
+            client.makeUnaryRequest(
+              m.path,
+              (b: Buffer) => b,
+              (b: Buffer) => b,
+              Buffer.from(bytes),
+              md,
+              { deadline: Date.now() + 10_000 },
+              (err) => resolve(err ? err.code : 0),
+            ),
           );
           assert.notEqual(code, grpc.status.INTERNAL, `${m.path} with ${Buffer.from(bytes).toString('hex')}`);
           assert.notEqual(code, grpc.status.UNKNOWN, m.path);

@@ -7,14 +7,15 @@
 // 30 s, so each cache can show one fault and its recovery per run: three real servers (apple and
 // google caches each = six faults) run side by side, all with `--jwks-timeout-ms 500`.
 // (Keys kept through an outage, kid refetch limits and rotation are in test/auth/jwks.test.ts.)
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { startIdp, type TestIdp } from '../helpers/idp.ts';
-import { api, http, type HttpResult } from '../helpers/http.ts';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
+import { after, before, describe, it } from 'node:test';
 import { APPLE_AUD, GOOGLE_AUD, GOOGLE_ISSUER, REALM } from '../auth/fixture.ts';
+import { api, type HttpResult, http } from '../helpers/http.ts';
+import { startIdp, type TestIdp } from '../helpers/idp.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
 type Fault = 'ok' | 'hang' | 'huge_streamed' | 'huge_declared' | 'redirect' | 'garbage' | 'stall_body';
 const MiB = 1024 * 1024;
@@ -110,9 +111,18 @@ describe('upstream JWKS faults', () => {
       [0, 1, 2].map((i) =>
         spawnServer({
           args: [
-            '--apple-jwks-url', `${apple.url}/s${i}/jwks`, '--apple-issuer', apple.issuer,
-            '--google-jwks-url', `${google.url}/s${i}/jwks`, '--google-issuer', GOOGLE_ISSUER,
-            '--login-rate-limit', '0', '--jwks-timeout-ms', '500',
+            '--apple-jwks-url',
+            `${apple.url}/s${i}/jwks`,
+            '--apple-issuer',
+            apple.issuer,
+            '--google-jwks-url',
+            `${google.url}/s${i}/jwks`,
+            '--google-issuer',
+            GOOGLE_ISSUER,
+            '--login-rate-limit',
+            '0',
+            '--jwks-timeout-ms',
+            '500',
           ],
         }),
       ),

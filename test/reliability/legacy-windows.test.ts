@@ -1,8 +1,9 @@
 // A database written by an earlier build may hold windows longer than 366 days, which that build
 // accepted: upgrading brings them down to the longest allowed, so the users' summaries answer again.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { api } from '../helpers/http.ts';
 import { spawnServer, tempDir } from '../helpers/server.ts';
@@ -19,7 +20,10 @@ describe('upgrading a database that holds windows longer than 366 days', () => {
     const h = api(first.http, first.adminKey);
     await createRealm(h, 'old');
     const userId = await createUser(h, 'old', 'old@example.com');
-    assert.equal((await h.put('/api/points/old/default-config', { freePeriodicPointsAmount: 0, freePeriodicQuotaWindows: [w(3600, 5), w(86_400, 50)] })).status, 200);
+    assert.equal(
+      (await h.put('/api/points/old/default-config', { freePeriodicPointsAmount: 0, freePeriodicQuotaWindows: [w(3600, 5), w(86_400, 50)] })).status,
+      200,
+    );
     assert.equal((await h.get(`/api/points/old/users/${userId}/summary`)).status, 200); // materialises the entitlement
     await first.stop();
 
@@ -36,7 +40,13 @@ describe('upgrading a database that holds windows longer than 366 days', () => {
       const u = api(upgraded.http, upgraded.adminKey);
       const s = await u.get(`/api/points/old/users/${userId}/summary`);
       assert.equal(s.status, 200, s.text);
-      assert.deepEqual(s.body.windows.map((r: { windowSeconds: number; limit: number }) => [r.windowSeconds, r.limit]), [[3600, 5], [LONGEST, 50]]);
+      assert.deepEqual(
+        s.body.windows.map((r: { windowSeconds: number; limit: number }) => [r.windowSeconds, r.limit]),
+        [
+          [3600, 5],
+          [LONGEST, 50],
+        ],
+      );
       const cfg = await u.get('/api/points/old/default-config');
       assert.deepEqual(cfg.body.freePeriodicQuotaWindows, [w(3600, 5), w(LONGEST, 50)]);
     } finally {

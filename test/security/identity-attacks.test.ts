@@ -2,17 +2,18 @@
 // and gRPC where the call exists there): account pre-hijacking by email, ID tokens addressed to
 // more than us, nonce stripping, eternal tokens, malleable token text, and tokens outliving the
 // client an operator disabled. Each test is named as the attack it refuses.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
-import { authFixture, APPLE_AUD, GOOGLE_AUD, REALM, type AuthFixture } from '../auth/fixture.ts';
-import { http, type HttpResult } from '../helpers/http.ts';
+import { s256 } from '../../server/auth/pkce.ts';
+import { APPLE_AUD, type AuthFixture, authFixture, GOOGLE_AUD, REALM } from '../auth/fixture.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { type HttpResult, http } from '../helpers/http.ts';
 import { nonceHash, startIdp, type TestIdp } from '../helpers/idp.ts';
 import { bootstrapKey } from '../helpers/server.ts';
-import { s256 } from '../../server/auth/pkce.ts';
 
 const SERVICES_ID = 'com.example.web';
 const P2_REDIRECT = 'https://partner2.example/cb';
@@ -40,7 +41,8 @@ function malleated(token: string): Array<[string, string]> {
     ['padding inside the header', `${h}=.${p}.${s}`],
   ];
   if (/[-_]/.test(s)) cases.push(['standard base64 letters', `${h}.${p}.${s.replace(/-/g, '+').replace(/_/g, '/')}`]);
-  for (const [name, t] of cases) assert.ok(Buffer.from(t.split('.')[2]!, 'base64url').equals(bytes) || name.includes('header'), `${name}: decodes leniently to the same bytes`);
+  for (const [name, t] of cases)
+    assert.ok(Buffer.from(t.split('.')[2]!, 'base64url').equals(bytes) || name.includes('header'), `${name}: decodes leniently to the same bytes`);
   return cases;
 }
 
@@ -75,7 +77,12 @@ describe('identity attacks', () => {
     f = await authFixture({ args: ['--apple-auth-url', web.url] });
     const p8 = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const put = await f.admin.put(`/api/admin/realms/${REALM}/providers/apple`, {
-      clientId: APPLE_AUD, enabled: true, webClientId: SERVICES_ID, teamId: 'TEAM123456', keyId: 'KEY7654321', privateKey: p8,
+      clientId: APPLE_AUD,
+      enabled: true,
+      webClientId: SERVICES_ID,
+      teamId: 'TEAM123456',
+      keyId: 'KEY7654321',
+      privateKey: p8,
     });
     assert.equal(put.status, 200, put.text);
     introspectKey = await bootstrapKey(f.srv.dbPath, REALM, ['tokens.introspect']);
@@ -89,7 +96,12 @@ describe('identity attacks', () => {
   // --- calls ---------------------------------------------------------------------------------
 
   /** Native login over HTTP or gRPC; the answer as { status, body } either way. */
-  async function nativeLogin(provider: 'apple' | 'google', claims: Record<string, unknown>, via: 'http' | 'grpc' = 'http', extra: Record<string, unknown> = {}) {
+  async function nativeLogin(
+    provider: 'apple' | 'google',
+    claims: Record<string, unknown>,
+    via: 'http' | 'grpc' = 'http',
+    extra: Record<string, unknown> = {},
+  ) {
     const identityToken = await (provider === 'apple' ? f.apple : f.google).token(claims);
     return nativeLoginWith(provider, identityToken, via, extra);
   }
@@ -116,7 +128,8 @@ describe('identity attacks', () => {
   const userInfo = (token: string) => http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token });
   const pointsMe = (token: string) => http(f.srv.http, 'GET', `/api/points/${REALM}/me`, { token });
   const introspect = (token: string) => http(f.srv.http, 'POST', `/api/oauth/${REALM}/introspect`, { form: { token }, key: introspectKey });
-  const refresh = (refreshToken: string) => http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: refreshToken } });
+  const refresh = (refreshToken: string) =>
+    http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: refreshToken } });
 
   /** The Apple web redirect flow as a browser, for a user Apple knows by `claims`. */
   async function appleWebLogin(claims: Record<string, unknown>): Promise<HttpResult> {
@@ -132,9 +145,18 @@ describe('identity attacks', () => {
   async function downstreamLogin(provider: 'apple' | 'google', claims: Record<string, unknown>) {
     const verifier = `v-${randomBytes(24).toString('hex')}`;
     const state = uniq('attack-state');
-    const az = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/authorize?${new URLSearchParams({
-      response_type: 'code', client_id: 'partner2', redirect_uri: P2_REDIRECT, state, code_challenge: s256(verifier), code_challenge_method: 'S256',
-    })}`);
+    const az = await http(
+      f.srv.http,
+      'GET',
+      `/api/oauth/${REALM}/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: 'partner2',
+        redirect_uri: P2_REDIRECT,
+        state,
+        code_challenge: s256(verifier),
+        code_challenge_method: 'S256',
+      })}`,
+    );
     assert.equal(az.status, 200, az.text);
     const identityToken = await (provider === 'apple' ? f.apple : f.google).token(claims);
     const nl = await f.login(provider, { identityToken, clientId: 'partner2', downstreamState: state });
@@ -159,16 +181,19 @@ describe('identity attacks', () => {
           const a = await account(attacker.userId);
           assert.equal(a.email, `${attackerSub}@google.placeholder`, `email_verified ${emailVerified}: the address is not stored`);
           assert.equal(a.emailVerified, false);
-          assert.deepEqual(await holdersOf(victim), [], 'no account holds the victim\'s address');
+          assert.deepEqual(await holdersOf(victim), [], "no account holds the victim's address");
           assert.equal((await userInfo(attacker.accessToken)).body.email, `${attackerSub}@google.placeholder`);
 
           // The real owner signs in with Apple, then with a verified Google account.
           const owner = loggedIn(await nativeLogin('apple', { sub: uniq('a-owner'), email: victim, email_verified: 'true' }, via), 'owner (Apple)');
-          assert.notEqual(owner.userId, attacker.userId, 'the owner does not land in the attacker\'s account');
+          assert.notEqual(owner.userId, attacker.userId, "the owner does not land in the attacker's account");
           const ownerGoogle = loggedIn(await nativeLogin('google', { sub: uniq('g-owner'), email: victim, email_verified: true }, via), 'owner (Google)');
-          assert.equal(ownerGoogle.userId, owner.userId, 'a verified Google email still links to the owner\'s verified account');
+          assert.equal(ownerGoogle.userId, owner.userId, "a verified Google email still links to the owner's verified account");
           assert.deepEqual(await holdersOf(victim), [owner.userId]);
-          assert.deepEqual((await account(attacker.userId)).identities.map((i) => [i.provider, i.subject]), [['google', attackerSub]]);
+          assert.deepEqual(
+            (await account(attacker.userId)).identities.map((i) => [i.provider, i.subject]),
+            [['google', attackerSub]],
+          );
           // The attacker coming back still reaches only the placeholder account.
           const again = loggedIn(await nativeLogin('google', { sub: attackerSub, email: victim, email_verified: false }, via), 'attacker again');
           assert.equal(again.userId, attacker.userId);
@@ -204,21 +229,33 @@ describe('identity attacks', () => {
       assert.notEqual(owner.body.userId, attacker.userId);
       const o = await account(owner.body.userId);
       assert.equal(o.email, victim);
-      assert.deepEqual(o.identities.map((i) => [i.provider, i.subject]), [['apple', ownerSub]]);
+      assert.deepEqual(
+        o.identities.map((i) => [i.provider, i.subject]),
+        [['apple', ownerSub]],
+      );
       assert.equal((await account(attacker.userId)).email, `${attackerSub}@google.placeholder`);
     });
 
     it('an account an operator created with an unverified email attracts no provider sign-in (native, downstream, web; HTTP and gRPC)', async () => {
       const cases: Array<[string, (email: string) => Promise<string>]> = [
         ['Apple native (HTTP)', async (email) => loggedIn(await nativeLogin('apple', { sub: uniq('a-op'), email, email_verified: 'true' }), 'apple').userId],
-        ['Apple native (gRPC)', async (email) => loggedIn(await nativeLogin('apple', { sub: uniq('a-op'), email, email_verified: true }, 'grpc'), 'apple').userId],
+        [
+          'Apple native (gRPC)',
+          async (email) => loggedIn(await nativeLogin('apple', { sub: uniq('a-op'), email, email_verified: true }, 'grpc'), 'apple').userId,
+        ],
         ['verified Google native', async (email) => loggedIn(await nativeLogin('google', { sub: uniq('g-op'), email, email_verified: true }), 'google').userId],
-        ['downstream code', async (email) => (await userInfo((await downstreamLogin('apple', { sub: uniq('a-op-ds'), email, email_verified: 'true' })).access_token)).body.userId],
-        ['Apple on the web', async (email) => {
-          const r = await appleWebLogin({ sub: uniq('a-op-web'), email, email_verified: true });
-          assert.equal(r.status, 200, r.text);
-          return r.body.userId as string;
-        }],
+        [
+          'downstream code',
+          async (email) => (await userInfo((await downstreamLogin('apple', { sub: uniq('a-op-ds'), email, email_verified: 'true' })).access_token)).body.userId,
+        ],
+        [
+          'Apple on the web',
+          async (email) => {
+            const r = await appleWebLogin({ sub: uniq('a-op-web'), email, email_verified: true });
+            assert.equal(r.status, 200, r.text);
+            return r.body.userId as string;
+          },
+        ],
       ];
       for (const [path, signIn] of cases) {
         for (const created of ['http', 'grpc'] as const) {
@@ -266,7 +303,10 @@ describe('identity attacks', () => {
     for (const via of ['http', 'grpc'] as const) {
       it(`an ID token also addressed to an untrusted audience is refused (${via})`, async () => {
         const email = `${uniq('multi-aud')}@example.com`;
-        for (const aud of [[GOOGLE_AUD, 'evil-client.apps.example'], ['evil-client.apps.example', GOOGLE_AUD]]) {
+        for (const aud of [
+          [GOOGLE_AUD, 'evil-client.apps.example'],
+          ['evil-client.apps.example', GOOGLE_AUD],
+        ]) {
           const r = await nativeLogin('google', { sub: uniq('g-aud'), aud, email, email_verified: true }, via);
           assert.equal(r.status, 401, `${JSON.stringify(aud)}: ${JSON.stringify(r.body)}`);
         }
@@ -360,7 +400,13 @@ describe('identity attacks', () => {
   describe('disabled clients', () => {
     it("a disabled client's tokens stop working from the next call on (introspection, /userinfo, /me, refresh; HTTP and gRPC)", async () => {
       const clientId = uniq('app-to-disable');
-      const made = await f.admin.post(`/api/admin/realms/${REALM}/clients`, { clientId, name: clientId, type: 'first_party', redirectUris: [], ipBinding: 'off' });
+      const made = await f.admin.post(`/api/admin/realms/${REALM}/clients`, {
+        clientId,
+        name: clientId,
+        type: 'first_party',
+        redirectUris: [],
+        ipBinding: 'off',
+      });
       assert.equal(made.status, 200, made.text);
       const s = loggedIn(await f.login('apple', { identityToken: await f.apple.token({ sub: uniq('a-disable') }), clientId }), 'login');
       // Warm every cache with the client enabled.
@@ -395,9 +441,15 @@ describe('identity attacks', () => {
       assert.equal((await refresh(s.refreshToken)).status, 200, 'the refused refreshes did not burn the token');
     });
 
-    it("a session its user revoked while the client was disabled does not come back when the client is re-enabled", async () => {
+    it('a session its user revoked while the client was disabled does not come back when the client is re-enabled', async () => {
       const clientId = uniq('app-revoke-disabled');
-      const made = await f.admin.post(`/api/admin/realms/${REALM}/clients`, { clientId, name: clientId, type: 'first_party', redirectUris: [], ipBinding: 'off' });
+      const made = await f.admin.post(`/api/admin/realms/${REALM}/clients`, {
+        clientId,
+        name: clientId,
+        type: 'first_party',
+        redirectUris: [],
+        ipBinding: 'off',
+      });
       assert.equal(made.status, 200, made.text);
       const s = loggedIn(await f.login('apple', { identityToken: await f.apple.token({ sub: uniq('a-revoke') }), clientId }), 'login');
       assert.equal((await f.admin.patch(`/api/admin/realms/${REALM}/clients/${clientId}`, { enabled: false })).status, 200);

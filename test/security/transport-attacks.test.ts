@@ -1,24 +1,25 @@
 // Attacks on the transport and the login surface, each performed over real HTTP and gRPC against a
 // real gatehouse on port 0: a forged X-Forwarded-For, a flood of login state, answers a browser
 // could sniff or a cache could keep, headers sent slowly, and a log flood during a JWKS outage.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { generateKeyPairSync } from 'node:crypto';
+import { type AddressInfo, connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
+import { ATTEMPT_TTL_S } from '../../server/auth/apple-web.ts';
+import { TRANSACTION_TTL_S } from '../../server/auth/authorize.ts';
+import { s256 } from '../../server/auth/pkce.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { sha256Hex } from '../../server/lib/ids.ts';
-import { s256 } from '../../server/auth/pkce.ts';
-import { TRANSACTION_TTL_S } from '../../server/auth/authorize.ts';
-import { ATTEMPT_TTL_S } from '../../server/auth/apple-web.ts';
-import { authFixture, decodeJwt, APPLE_AUD, REALM, type AuthFixture } from '../auth/fixture.ts';
-import { api, http, type HttpResult } from '../helpers/http.ts';
-import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
-import { startIdp, type TestIdp } from '../helpers/idp.ts';
-import { startInProcess, type InProcessServer } from '../helpers/server.ts';
+import { APPLE_AUD, type AuthFixture, authFixture, decodeJwt, REALM } from '../auth/fixture.ts';
 import { runCli } from '../helpers/cli.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api, type HttpResult, http } from '../helpers/http.ts';
+import { startIdp, type TestIdp } from '../helpers/idp.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
 const HOME = '198.51.100.7'; // the victim's address, as the trusted proxy saw it
 const THIEF = '203.0.113.66'; // the attacker's, as the trusted proxy saw it
@@ -30,12 +31,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function pool<T>(n: number, conc: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(n);
   let next = 0;
-  await Promise.all(Array.from({ length: conc }, async () => {
-    while (next < n) {
-      const i = next++;
-      out[i] = await fn(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: conc }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
   return out;
 }
 
@@ -61,13 +64,15 @@ describe('a client forging X-Forwarded-For behind one trusted proxy (`--trust-pr
     return r.body as { accessToken: string; refreshToken: string };
   };
 
-  it('refuses a stolen refresh token of an exact-bound session sent with the victim\'s address as a forged leftmost entry, over HTTP and gRPC', async () => {
+  it("refuses a stolen refresh token of an exact-bound session sent with the victim's address as a forged leftmost entry, over HTTP and gRPC", async () => {
     const s = await session(HOME);
     // The thief writes HOME itself; the proxy appends the thief's real address.
     const forged = await refreshVia(f.srv.http, s.refreshToken, `${HOME}, ${THIEF}`);
     assert.equal(forged.status, 401, forged.text);
     assert.equal(forged.body.error, 'invalid_grant');
-    const g = await grpcCall(f.srv.grpc, 'AuthService', 'Token', { realmId: REALM, grantType: 'refresh_token', refreshToken: s.refreshToken }, undefined, { 'x-forwarded-for': `${HOME}, ${THIEF}` });
+    const g = await grpcCall(f.srv.grpc, 'AuthService', 'Token', { realmId: REALM, grantType: 'refresh_token', refreshToken: s.refreshToken }, undefined, {
+      'x-forwarded-for': `${HOME}, ${THIEF}`,
+    });
     assert.ok(!g.ok);
     assert.equal(g.error.code, status.UNAUTHENTICATED);
     // The owner, whatever its own client wrote in front, still refreshes: nothing was burnt.
@@ -105,7 +110,11 @@ describe('a client forging X-Forwarded-For behind two trusted proxies (`--trust-
 
   it('takes the second entry from the right and ignores whatever the client wrote before it', async () => {
     // Outer proxy appends the client, inner proxy appends the outer proxy (10.0.0.x).
-    const r = await f.login('apple', { identityToken: await f.apple.token({ sub: `xff2-${++seq}` }), clientId: 'app-exact' }, { ip: `${THIEF}, ${HOME}, 10.0.0.2` });
+    const r = await f.login(
+      'apple',
+      { identityToken: await f.apple.token({ sub: `xff2-${++seq}` }), clientId: 'app-exact' },
+      { ip: `${THIEF}, ${HOME}, 10.0.0.2` },
+    );
     assert.equal(r.status, 200, r.text);
     const forged = await refreshVia(f.srv.http, r.body.refreshToken, `${HOME}, ${HOME}, ${THIEF}, 10.0.0.2`);
     assert.equal(forged.status, 401, 'the thief, whatever it forges on the left');
@@ -143,10 +152,21 @@ describe('a flood of login calls from one address (the shared per-IP limit)', ()
   /** One call to each limited endpoint (the limit comes before any check of the request). */
   const endpoints: Array<[string, (base: string, xff: string) => Promise<HttpResult>]> = [
     ['/authorize', (b, x) => http(b, 'GET', `/api/oauth/${REALM}/authorize?response_type=code&client_id=partner`, { headers: { 'x-forwarded-for': x } })],
-    ['native login', (b, x) => http(b, 'POST', `/api/oauth/${REALM}/apple/native-login`, { body: { identityToken: 'a.b.c', clientId: 'app' }, headers: { 'x-forwarded-for': x } })],
+    [
+      'native login',
+      (b, x) =>
+        http(b, 'POST', `/api/oauth/${REALM}/apple/native-login`, { body: { identityToken: 'a.b.c', clientId: 'app' }, headers: { 'x-forwarded-for': x } }),
+    ],
     ['Apple web login start', (b, x) => http(b, 'GET', `/api/oauth/${REALM}/apple/login?clientId=app`, { headers: { 'x-forwarded-for': x } })],
-    ['Apple web callback', (b, x) => http(b, 'POST', `/api/oauth/${REALM}/apple/callback`, { form: { state: 'forged-state', code: 'c' }, headers: { 'x-forwarded-for': x } })],
-    ['the token endpoint', (b, x) => http(b, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: 'rt_guess' }, headers: { 'x-forwarded-for': x } })],
+    [
+      'Apple web callback',
+      (b, x) => http(b, 'POST', `/api/oauth/${REALM}/apple/callback`, { form: { state: 'forged-state', code: 'c' }, headers: { 'x-forwarded-for': x } }),
+    ],
+    [
+      'the token endpoint',
+      (b, x) =>
+        http(b, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: 'rt_guess' }, headers: { 'x-forwarded-for': x } }),
+    ],
   ];
 
   const assertLimited = (r: HttpResult, what: string) => {
@@ -165,7 +185,9 @@ describe('a flood of login calls from one address (the shared per-IP limit)', ()
     // One call to each endpoint spends the whole budget of five between them.
     for (const [what, call] of endpoints) assert.notEqual((await call(srv.http, ip)).status, 429, what);
     for (const [what, call] of endpoints) assertLimited(await call(srv.http, ip), what);
-    const g = await grpcCall(srv.grpc, 'AuthService', 'Token', { realmId: REALM, grantType: 'refresh_token', refreshToken: 'rt_guess' }, undefined, { 'x-forwarded-for': ip });
+    const g = await grpcCall(srv.grpc, 'AuthService', 'Token', { realmId: REALM, grantType: 'refresh_token', refreshToken: 'rt_guess' }, undefined, {
+      'x-forwarded-for': ip,
+    });
     assert.ok(!g.ok);
     assert.equal(g.error.code, status.RESOURCE_EXHAUSTED);
     assert.equal(g.error.reason, 'rate_limited');
@@ -177,7 +199,9 @@ describe('a flood of login calls from one address (the shared per-IP limit)', ()
     const ip = '192.0.2.20';
     const forged = (i: number) => `10.${i}.0.1, 172.16.${i}.9, ${ip}`;
     for (let i = 0; i < LIMIT - 1; i++) assert.notEqual((await endpoints[i % endpoints.length]![1](srv.http, forged(i))).status, 429);
-    const g = await grpcCall(srv.grpc, 'AuthService', 'Authorize', { realmId: REALM, responseType: 'code', clientId: 'partner' }, undefined, { 'x-forwarded-for': forged(99) });
+    const g = await grpcCall(srv.grpc, 'AuthService', 'Authorize', { realmId: REALM, responseType: 'code', clientId: 'partner' }, undefined, {
+      'x-forwarded-for': forged(99),
+    });
     assert.ok(!g.ok);
     assert.notEqual(g.error.code, status.RESOURCE_EXHAUSTED, 'the fifth call, over gRPC, is still within the budget');
     for (let i = 0; i < endpoints.length; i++) assertLimited(await endpoints[i]![1](srv.http, forged(100 + i)), endpoints[i]![0]);
@@ -190,7 +214,7 @@ describe('a flood of login calls from one address (the shared per-IP limit)', ()
     assert.notEqual((await endpoints[0]![1](srv.http, '2001:db8:7:a::1')).status, 429, 'the next /64 is another caller');
   });
 
-  it('ignores X-Forwarded-For entirely without --trust-proxy: every forged value shares the socket address\'s budget', async () => {
+  it("ignores X-Forwarded-For entirely without --trust-proxy: every forged value shares the socket address's budget", async () => {
     for (let i = 0; i < 3; i++) assert.notEqual((await endpoints[0]![1](plain.http, `192.0.2.${30 + i}`)).status, 429);
     assertLimited(await endpoints[0]![1](plain.http, '192.0.2.99'), 'a fresh forged address');
   });
@@ -213,7 +237,12 @@ describe('a flood of login state (the periodic sweep)', () => {
     f = await authFixture({ inProcess: { clock, config: ({ apple }) => ({ appleAuthUrl: apple.url }), tuning: { sweepIntervalMs: 200 } } });
     running = (f.srv as InProcessServer).running;
     const put = await f.admin.put(`/api/admin/realms/${REALM}/providers/apple`, {
-      clientId: APPLE_AUD, enabled: true, webClientId: 'com.example.web', teamId: 'TEAM123456', keyId: 'KEY7654321', privateKey: p8,
+      clientId: APPLE_AUD,
+      enabled: true,
+      webClientId: 'com.example.web',
+      teamId: 'TEAM123456',
+      keyId: 'KEY7654321',
+      privateKey: p8,
     });
     assert.equal(put.status, 200, put.text);
   });
@@ -223,9 +252,18 @@ describe('a flood of login state (the periodic sweep)', () => {
 
   const store = () => running.app.authStore;
   const authorize = (state: string, verifier = 'v'.repeat(43)) =>
-    http(f.srv.http, 'GET', `/api/oauth/${REALM}/authorize?${new URLSearchParams({
-      response_type: 'code', client_id: 'partner2', redirect_uri: P2_REDIRECT, state, code_challenge: s256(verifier), code_challenge_method: 'S256',
-    })}`);
+    http(
+      f.srv.http,
+      'GET',
+      `/api/oauth/${REALM}/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: 'partner2',
+        redirect_uri: P2_REDIRECT,
+        state,
+        code_challenge: s256(verifier),
+        code_challenge_method: 'S256',
+      })}`,
+    );
   const idToken = () => f.apple.token({ sub: `sweep-${++seq}` }, { now: Math.floor(clock.now() / 1000) });
   /** Waits for the periodic sweep (not a pass started here) to make `done` true. */
   const untilSwept = async (done: () => Promise<boolean>) => {
@@ -239,7 +277,10 @@ describe('a flood of login state (the periodic sweep)', () => {
     const N = 1200; // more than two batches of 500
     const states = Array.from({ length: N }, (_, i) => `flood-${i}-${'x'.repeat(200)}`);
     const answers = await pool(N, 16, (i) => authorize(states[i]!));
-    assert.ok(answers.every((r) => r.status === 200), 'the limiter is off: every call stored a transaction');
+    assert.ok(
+      answers.every((r) => r.status === 200),
+      'the limiter is off: every call stored a transaction',
+    );
     assert.notEqual(await store().getAuthorizeTransaction(REALM, states[0]!), null);
 
     clock.advance(TRANSACTION_TTL_S * 1000 + 1000);
@@ -273,9 +314,14 @@ describe('a flood of login state (the periodic sweep)', () => {
 
     clock.advance(21_000); // the code has expired
     await running.sweeper.runOnce();
-    const probe = await store().exchangeCode(sha256Hex(code), clock.now(), () => null, () => {
-      throw new Error('not reached');
-    });
+    const probe = await store().exchangeCode(
+      sha256Hex(code),
+      clock.now(),
+      () => null,
+      () => {
+        throw new Error('not reached');
+      },
+    );
     assert.equal(probe.kind, 'unknown', 'the expired code is gone');
   });
 
@@ -351,7 +397,10 @@ describe('answers a browser could sniff or a cache could keep', () => {
       ['wrong method', http(f.srv.http, 'DELETE', `/api/oauth/${REALM}/token`)],
       ['no credential', http(f.srv.http, 'GET', '/api/admin/realms')],
       ['malformed body', http(f.srv.http, 'POST', '/api/admin/realms', { raw: '{', headers: { 'content-type': 'application/json' }, key: f.srv.adminKey })],
-      ['too large', http(f.srv.http, 'POST', '/api/admin/realms', { raw: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' }, key: f.srv.adminKey })],
+      [
+        'too large',
+        http(f.srv.http, 'POST', '/api/admin/realms', { raw: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' }, key: f.srv.adminKey }),
+      ],
       ['admin read', http(f.srv.http, 'GET', '/api/admin/realms', { key: f.srv.adminKey })],
       ['JWKS', http(f.srv.http, 'GET', `/api/oauth/${REALM}/.well-known/jwks.json`)],
       ['metadata', http(f.srv.http, 'GET', `/api/oauth/${REALM}/.well-known/oauth-authorization-server`)],
@@ -429,7 +478,11 @@ describe('a JWKS outage (log flood)', () => {
     const admin = api(srv.http, srv.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: REALM })).status, 200);
     assert.equal((await admin.put(`/api/admin/realms/${REALM}/providers/apple`, { clientId: APPLE_AUD, enabled: true })).status, 200);
-    assert.equal((await admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' })).status, 200);
+    assert.equal(
+      (await admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' }))
+        .status,
+      200,
+    );
   });
   after(async () => {
     closeGrpcClients();
@@ -441,7 +494,12 @@ describe('a JWKS outage (log flood)', () => {
   const body = async () => ({ identityToken: await idp.token({}, { now: Math.floor(clock.now() / 1000) }), clientId: 'app' });
   const login = async () => http(srv.http, 'POST', `/api/oauth/${REALM}/apple/native-login`, { body: await body() });
   const linesSince = (mark: number) =>
-    srv.logs().slice(mark).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    srv
+      .logs()
+      .slice(mark)
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it('logs the outage once, naming ECONNREFUSED, for 50 failed logins, and its end once', async () => {
     const mark = srv.logs().length;
@@ -463,7 +521,9 @@ describe('a JWKS outage (log flood)', () => {
     assert.doesNotMatch(srv.logs().slice(mark), /fetch failed/);
 
     // The JWKS comes back on its address.
-    jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: idp.keys.map((k) => k.publicJwk) })));
+    jwks = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: idp.keys.map((k) => k.publicJwk) })),
+    );
     await new Promise<void>((r) => jwks!.listen(port, '127.0.0.1', r));
     clock.advance(6_000);
     for (let i = 0; i < 5; i++) assert.equal((await login()).status, 200);

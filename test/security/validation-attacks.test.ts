@@ -1,19 +1,20 @@
 // Attacks an outside tester ran against the validation of windows, grants, redirect URIs, API-key
 // management and the database files, each replayed over the real transports (HTTP, gRPC, the CLI
 // as a child process) against a real server on port 0, asserting the safe answer.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
-import { BIN, ROOT, spawnServer, tempDir, type SpawnedServer } from '../helpers/server.ts';
-import { api, http, type HttpResult } from '../helpers/http.ts';
-import { closeGrpcClients, grpcCall, type GrpcResult } from '../helpers/grpc.ts';
-import { runCli, type CliResult } from '../helpers/cli.ts';
-import { createMapping, createRealm, createKey, createUser, subscribe, w, type Api } from '../points/helpers.ts';
+import { type CliResult, runCli } from '../helpers/cli.ts';
+import { closeGrpcClients, type GrpcResult, grpcCall } from '../helpers/grpc.ts';
+import { api, type HttpResult, http } from '../helpers/http.ts';
+import { BIN, ROOT, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
+import { type Api, createKey, createMapping, createRealm, createUser, subscribe, w } from '../points/helpers.ts';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -49,8 +50,18 @@ describe('quota windows: a missing field is never read as 0', () => {
 
   it('refuses a default-config window without limit (HTTP) and saves nothing', async () => {
     const before = (await h.get('/api/points/win/default-config')).body;
-    refused(await h.put('/api/points/win/default-config', { freePeriodicQuotaWindows: [{ windowSeconds: 3600 }] }), 400, 'bad_request', 'freePeriodicQuotaWindows[0].limit');
-    refused(await h.put('/api/points/win/default-config', { freePeriodicQuotaWindows: [w(60, 1), { windowSeconds: 3600, limit: null }] }), 400, 'bad_request', 'freePeriodicQuotaWindows[1].limit');
+    refused(
+      await h.put('/api/points/win/default-config', { freePeriodicQuotaWindows: [{ windowSeconds: 3600 }] }),
+      400,
+      'bad_request',
+      'freePeriodicQuotaWindows[0].limit',
+    );
+    refused(
+      await h.put('/api/points/win/default-config', { freePeriodicQuotaWindows: [w(60, 1), { windowSeconds: 3600, limit: null }] }),
+      400,
+      'bad_request',
+      'freePeriodicQuotaWindows[1].limit',
+    );
     assert.match((await h.put('/api/points/win/default-config', { freePeriodicQuotaWindows: [{ windowSeconds: 3600 }] })).body.message, /limit: required/);
     assert.deepEqual((await h.get('/api/points/win/default-config')).body, before);
   });
@@ -62,7 +73,8 @@ describe('quota windows: a missing field is never read as 0', () => {
   });
 
   it('refuses a default-config window without limit or windowSeconds over gRPC (presence, not 0)', async () => {
-    const put = (windows: object[]) => grpcCall(srv.grpc, 'PointsService', 'PutDefaultConfig', { realmId: 'win', freePeriodicQuotaWindows: { windows } }, srv.adminKey);
+    const put = (windows: object[]) =>
+      grpcCall(srv.grpc, 'PointsService', 'PutDefaultConfig', { realmId: 'win', freePeriodicQuotaWindows: { windows } }, srv.adminKey);
     refusedOverGrpc(await put([{ windowSeconds: 3600 }]), status.INVALID_ARGUMENT, 'bad_request', 'freePeriodicQuotaWindows[0].limit');
     refusedOverGrpc(await put([{ limit: 5 }]), status.INVALID_ARGUMENT, 'bad_request', 'freePeriodicQuotaWindows[0].windowSeconds');
     // An explicit 0 limit is still a limit of 0.
@@ -72,12 +84,25 @@ describe('quota windows: a missing field is never read as 0', () => {
   });
 
   it('refuses a mapping window without limit or windowSeconds (HTTP and gRPC) and saves nothing', async () => {
-    const batch = (windows: object[]) => ({ paymentProvider: 'stripe', externalProductId: 'nolimit', updates: [{ entitlementKey: 'k', quotaWindows: windows }] });
+    const batch = (windows: object[]) => ({
+      paymentProvider: 'stripe',
+      externalProductId: 'nolimit',
+      updates: [{ entitlementKey: 'k', quotaWindows: windows }],
+    });
     refused(await h.put('/api/bill/win/entitlement-mappings/batch', batch([{ windowSeconds: 60 }])), 400, 'bad_request', 'updates[0].quotaWindows[0].limit');
     refused(await h.put('/api/bill/win/entitlement-mappings/batch', batch([{ limit: 60 }])), 400, 'bad_request', 'updates[0].quotaWindows[0].windowSeconds');
-    const g = await grpcCall(srv.grpc, 'BillingService', 'BatchUpdateEntitlementMappings', {
-      realmId: 'win', paymentProvider: 'stripe', externalProductId: 'nolimit', updates: [{ entitlementKey: 'k', quotaWindows: { windows: [{ windowSeconds: 60 }] } }],
-    }, srv.adminKey);
+    const g = await grpcCall(
+      srv.grpc,
+      'BillingService',
+      'BatchUpdateEntitlementMappings',
+      {
+        realmId: 'win',
+        paymentProvider: 'stripe',
+        externalProductId: 'nolimit',
+        updates: [{ entitlementKey: 'k', quotaWindows: { windows: [{ windowSeconds: 60 }] } }],
+      },
+      srv.adminKey,
+    );
     refusedOverGrpc(g, status.INVALID_ARGUMENT, 'bad_request', 'updates[0].quotaWindows[0].limit');
     assert.deepEqual((await h.get('/api/bill/win/entitlement-mappings?externalProductId=nolimit')).body.mappings, []);
   });
@@ -90,12 +115,22 @@ describe('quota windows: a missing field is never read as 0', () => {
 
     const dir = tempDir();
     const file = join(dir, 'batch.json');
-    writeFileSync(file, JSON.stringify({ paymentProvider: 'stripe', externalProductId: 'cli', updates: [{ entitlementKey: 'pro', quotaWindows: [w(3600, 0), w(86400, 40)] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ paymentProvider: 'stripe', externalProductId: 'cli', updates: [{ entitlementKey: 'pro', quotaWindows: [w(3600, 0), w(86400, 40)] }] }),
+    );
     const applied = await runCli(['mappings', 'apply', '--file', file, '--json'], { env });
     assert.equal(applied.code, 0, applied.stderr);
     assert.deepEqual(applied.json().mappings[0].quotaWindows, [w(3600, 0), w(86400, 40)]);
 
-    writeFileSync(file, JSON.stringify({ paymentProvider: 'stripe', externalProductId: 'cli-bad', updates: [{ entitlementKey: 'pro', quotaWindows: [{ windowSeconds: 3600 }] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        paymentProvider: 'stripe',
+        externalProductId: 'cli-bad',
+        updates: [{ entitlementKey: 'pro', quotaWindows: [{ windowSeconds: 3600 }] }],
+      }),
+    );
     const bad = await runCli(['mappings', 'apply', '--file', file], { env });
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /updates\[0\]\.quotaWindows\[0\]\.limit: required/);
@@ -111,16 +146,26 @@ describe('quota windows: lengths and limits are bounded', () => {
     const r = await h.put('/api/points/huge/default-config', { freePeriodicPointsAmount: 0, freePeriodicQuotaWindows: [w(MAX, 10)] });
     refused(r, 400, 'bad_request', 'freePeriodicQuotaWindows[0].windowSeconds');
     assert.match(r.body.message, /at most 31622400 \(366 days\)/);
-    refused(await h.put('/api/points/huge/default-config', { freePeriodicQuotaWindows: [w(31_622_401, 10)] }), 400, 'bad_request', 'freePeriodicQuotaWindows[0].windowSeconds');
+    refused(
+      await h.put('/api/points/huge/default-config', { freePeriodicQuotaWindows: [w(31_622_401, 10)] }),
+      400,
+      'bad_request',
+      'freePeriodicQuotaWindows[0].windowSeconds',
+    );
     refusedOverGrpc(
       await grpcCall(srv.grpc, 'PointsService', 'PutDefaultConfig', { realmId: 'huge', freePeriodicQuotaWindows: { windows: [w(MAX, 10)] } }, srv.adminKey),
-      status.INVALID_ARGUMENT, 'bad_request', 'freePeriodicQuotaWindows[0].windowSeconds',
+      status.INVALID_ARGUMENT,
+      'bad_request',
+      'freePeriodicQuotaWindows[0].windowSeconds',
     );
     assert.equal((await h.get(`/api/points/huge/users/${user}/summary`)).status, 200);
   });
 
   it('accepts the longest window (366 days) and its summary answers with exact times', async () => {
-    assert.equal((await h.put('/api/points/huge/default-config', { freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [w(31_622_400, 10)] })).status, 200);
+    assert.equal(
+      (await h.put('/api/points/huge/default-config', { freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [w(31_622_400, 10)] })).status,
+      200,
+    );
     const user = await createUser(h, 'huge', 'longest@example.com');
     const used = await h.post('/api/points/huge/consume', { userId: user, amount: 3 });
     assert.equal(used.status, 200, used.text);
@@ -134,10 +179,25 @@ describe('quota windows: lengths and limits are bounded', () => {
   it('refuses a mapping window of 2^53−1 seconds or a limit past 2^53−1 (HTTP and gRPC)', async () => {
     const batch = (windows: object[]) => ({ paymentProvider: 'stripe', externalProductId: 'huge', updates: [{ entitlementKey: 'k', quotaWindows: windows }] });
     refused(await h.put('/api/bill/huge/entitlement-mappings/batch', batch([w(MAX, 1)])), 400, 'bad_request', 'updates[0].quotaWindows[0].windowSeconds');
-    refused(await h.put('/api/bill/huge/entitlement-mappings/batch', batch([w(60, 1), w(0, 1)])), 400, 'bad_request', 'updates[0].quotaWindows[1].windowSeconds');
-    const overGrpc = (windows: object[]) => grpcCall(srv.grpc, 'BillingService', 'BatchUpdateEntitlementMappings', {
-      realmId: 'huge', paymentProvider: 'stripe', externalProductId: 'huge', updates: [{ entitlementKey: 'k', quotaWindows: { windows } }],
-    }, srv.adminKey);
+    refused(
+      await h.put('/api/bill/huge/entitlement-mappings/batch', batch([w(60, 1), w(0, 1)])),
+      400,
+      'bad_request',
+      'updates[0].quotaWindows[1].windowSeconds',
+    );
+    const overGrpc = (windows: object[]) =>
+      grpcCall(
+        srv.grpc,
+        'BillingService',
+        'BatchUpdateEntitlementMappings',
+        {
+          realmId: 'huge',
+          paymentProvider: 'stripe',
+          externalProductId: 'huge',
+          updates: [{ entitlementKey: 'k', quotaWindows: { windows } }],
+        },
+        srv.adminKey,
+      );
     refusedOverGrpc(await overGrpc([w(MAX, 1)]), status.INVALID_ARGUMENT, 'bad_request', 'updates[0].quotaWindows[0].windowSeconds');
     refusedOverGrpc(await overGrpc([w(60, 2 ** 53)]), status.INVALID_ARGUMENT, 'bad_request', 'updates[0].quotaWindows[0].limit');
     assert.deepEqual((await h.get('/api/bill/huge/entitlement-mappings?externalProductId=huge')).body.mappings, []);
@@ -157,7 +217,9 @@ describe('grants cannot take a total past 2^53−1', () => {
     refused(await h.post(`/api/points/big/users/${user}/grants`, { kind: 'granted_credit', amount: 1 }), 400, 'bad_request', 'amount');
     refusedOverGrpc(
       await grpcCall(srv.grpc, 'PointsService', 'Grant', { realmId: 'big', userId: user, kind: 'granted_credit', amount: 1 }, srv.adminKey),
-      status.INVALID_ARGUMENT, 'bad_request', 'amount',
+      status.INVALID_ARGUMENT,
+      'bad_request',
+      'amount',
     );
     const s = (await h.get(`/api/points/big/users/${user}/summary`)).body;
     assert.equal(s.total, MAX);
@@ -174,7 +236,9 @@ describe('grants cannot take a total past 2^53−1', () => {
     refused(await h.post(`/api/points/big/users/${user}/grants`, { kind: 'topup_credit', amount: 0 }), 400, 'bad_request', 'amount');
     refusedOverGrpc(
       await grpcCall(srv.grpc, 'PointsService', 'Grant', { realmId: 'big', userId: user, kind: 'topup_credit', amount: 2 ** 60 }, srv.adminKey),
-      status.INVALID_ARGUMENT, 'bad_request', 'amount',
+      status.INVALID_ARGUMENT,
+      'bad_request',
+      'amount',
     );
   });
 
@@ -185,7 +249,9 @@ describe('grants cannot take a total past 2^53−1', () => {
       Array.from({ length: 6 }, (_, i) =>
         i % 2 === 0
           ? h.post(`/api/points/big/users/${user}/grants`, { kind: 'topup_credit', amount: half })
-          : grpcCall(srv.grpc, 'PointsService', 'Grant', { realmId: 'big', userId: user, kind: 'topup_credit', amount: half }, srv.adminKey).then((g) => ({ status: g.ok ? 200 : 400 })),
+          : grpcCall(srv.grpc, 'PointsService', 'Grant', { realmId: 'big', userId: user, kind: 'topup_credit', amount: half }, srv.adminKey).then((g) => ({
+              status: g.ok ? 200 : 400,
+            })),
       ),
     );
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 400, 400, 400, 400, 400]);
@@ -194,7 +260,11 @@ describe('grants cannot take a total past 2^53−1', () => {
 
   it('keeps grants the service makes itself (registration, free periodic, subscription) within the cap', async () => {
     await createRealm(h, 'bigcfg');
-    const cfg = await h.put('/api/points/bigcfg/default-config', { registrationBonusPoints: MAX, freePeriodicPointsAmount: MAX, freePeriodicGrantPeriodType: 'monthly' });
+    const cfg = await h.put('/api/points/bigcfg/default-config', {
+      registrationBonusPoints: MAX,
+      freePeriodicPointsAmount: MAX,
+      freePeriodicGrantPeriodType: 'monthly',
+    });
     assert.equal(cfg.status, 200, cfg.text);
     const user = await createUser(h, 'bigcfg', 'cfg@example.com');
     const m = await createMapping(h, 'bigcfg', { entitlementKey: 'fixed', pointsPerPeriod: MAX });
@@ -231,19 +301,41 @@ describe('redirect URIs are judged raw, before any parsing', () => {
   it('refuses a CR/LF redirect URI over gRPC and in a PATCH, changing nothing', async () => {
     refusedOverGrpc(
       await grpcCall(srv.grpc, 'AdminService', 'CreateClient', { realmId: 'redir', ...client('bad', ['https://app.example/cb\r\n']) }, srv.adminKey),
-      status.INVALID_ARGUMENT, 'bad_request', 'redirectUris[0]',
+      status.INVALID_ARGUMENT,
+      'bad_request',
+      'redirectUris[0]',
     );
     assert.equal((await h.post('/api/admin/realms/redir/clients', client('good', ['https://app.example/cb']))).status, 200);
-    refused(await h.patch('/api/admin/realms/redir/clients/good', { redirectUris: ['https://app.example/cb', 'https://app.example/x\r\ny'] }), 400, 'bad_request', 'redirectUris[1]');
+    refused(
+      await h.patch('/api/admin/realms/redir/clients/good', { redirectUris: ['https://app.example/cb', 'https://app.example/x\r\ny'] }),
+      400,
+      'bad_request',
+      'redirectUris[1]',
+    );
     refusedOverGrpc(
-      await grpcCall(srv.grpc, 'AdminService', 'UpdateClient', { realmId: 'redir', clientId: 'good', redirectUris: { values: ['https://app.example/\tcb'] } }, srv.adminKey),
-      status.INVALID_ARGUMENT, 'bad_request', 'redirectUris[0]',
+      await grpcCall(
+        srv.grpc,
+        'AdminService',
+        'UpdateClient',
+        { realmId: 'redir', clientId: 'good', redirectUris: { values: ['https://app.example/\tcb'] } },
+        srv.adminKey,
+      ),
+      status.INVALID_ARGUMENT,
+      'bad_request',
+      'redirectUris[0]',
     );
     assert.deepEqual((await h.get('/api/admin/realms/redir/clients/good')).body.redirectUris, ['https://app.example/cb']);
   });
 
   it('keeps https, loopback http and reverse-domain private-use schemes valid', async () => {
-    const uris = ['https://app.example/cb?tenant=7', 'http://127.0.0.1:49152/cb', 'http://[::1]/cb', 'http://localhost:3000/cb', 'com.example.app:/cb', 'com.example.app://oauth'];
+    const uris = [
+      'https://app.example/cb?tenant=7',
+      'http://127.0.0.1:49152/cb',
+      'http://[::1]/cb',
+      'http://localhost:3000/cb',
+      'com.example.app:/cb',
+      'com.example.app://oauth',
+    ];
     const r = await h.post('/api/admin/realms/redir/clients', client('native', uris));
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(r.body.redirectUris, uris);
@@ -252,12 +344,29 @@ describe('redirect URIs are judged raw, before any parsing', () => {
   it('never matches a redirect URI stored raw before the rules, so /authorize refuses it', async () => {
     // A client saved by an earlier version, straight through the store (no validation there).
     const raw = 'https://app.example/cb\r\nSet-Cookie: a=1';
-    assert.ok(await withStores(srv.dbPath, (s) => s.admin.createClient({
-      realmId: 'redir', clientId: 'legacy', name: 'legacy', type: 'third_party', redirectUris: [raw], ipBinding: 'off', enabled: true,
-      accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 2_592_000, createdAt: Date.now(),
-    })));
+    assert.ok(
+      await withStores(srv.dbPath, (s) =>
+        s.admin.createClient({
+          realmId: 'redir',
+          clientId: 'legacy',
+          name: 'legacy',
+          type: 'third_party',
+          redirectUris: [raw],
+          ipBinding: 'off',
+          enabled: true,
+          accessTokenTtlSeconds: 900,
+          refreshTokenTtlSeconds: 2_592_000,
+          createdAt: Date.now(),
+        }),
+      ),
+    );
     const params = new URLSearchParams({
-      response_type: 'code', client_id: 'legacy', redirect_uri: raw, state: 'state-legacy-1', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: 'legacy',
+      redirect_uri: raw,
+      state: 'state-legacy-1',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
     });
     const r = await http(srv.http, 'GET', `/api/oauth/redir/authorize?${params}`);
     assert.equal(r.status, 400, r.text);
@@ -298,7 +407,7 @@ describe('an API key manages only keys within its own realm and permissions', ()
     }
   });
 
-  it('refuses revoking an all-realm key or another realm\'s key over HTTP (403, nothing revoked)', async () => {
+  it("refuses revoking an all-realm key or another realm's key over HTTP (403, nothing revoked)", async () => {
     for (const name of ['star', 'other'] as const) {
       refused(await http(srv.http, 'DELETE', `/api/admin/api-keys/${ids[name]}`, { key: keysOnly }), 403, 'forbidden');
       await stillActive(ids[name]!);
@@ -316,8 +425,16 @@ describe('an API key manages only keys within its own realm and permissions', ()
     refused(await http(srv.http, 'POST', '/api/admin/api-keys', { key: keysOnly, body: { realm: 'keys', permissions: ['points.manage'] } }), 403, 'forbidden');
     refused(await http(srv.http, 'POST', '/api/admin/api-keys', { key: keysOnly, body: { realm: 'keys', permissions: ['*'] } }), 403, 'forbidden');
     refused(await http(srv.http, 'POST', '/api/admin/api-keys', { key: keysOnly, body: { realm: '*', permissions: ['api_keys.manage'] } }), 403, 'forbidden');
-    refusedOverGrpc(await grpcCall(srv.grpc, 'AdminService', 'CreateApiKey', { realm: 'keys', permissions: ['points.manage'] }, keysOnly), status.PERMISSION_DENIED, 'forbidden');
-    refusedOverGrpc(await grpcCall(srv.grpc, 'AdminService', 'CreateApiKey', { realm: 'keys2', permissions: ['api_keys.manage'] }, keysOnly), status.PERMISSION_DENIED, 'forbidden');
+    refusedOverGrpc(
+      await grpcCall(srv.grpc, 'AdminService', 'CreateApiKey', { realm: 'keys', permissions: ['points.manage'] }, keysOnly),
+      status.PERMISSION_DENIED,
+      'forbidden',
+    );
+    refusedOverGrpc(
+      await grpcCall(srv.grpc, 'AdminService', 'CreateApiKey', { realm: 'keys2', permissions: ['api_keys.manage'] }, keysOnly),
+      status.PERMISSION_DENIED,
+      'forbidden',
+    );
   });
 
   it('still revokes a key within its own realm and permissions (HTTP and gRPC)', async () => {
@@ -344,7 +461,10 @@ describe('the database, its -wal/-shm and backups are owner-only whatever the um
       p.on('exit', (code) => resolve({ code, stdout, stderr, json: () => JSON.parse(stdout) }));
     });
   async function serveUnderUmask(dbPath: string): Promise<{ stop: () => Promise<void> }> {
-    const p = spawn('sh', underUmask(['serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0']), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn('sh', underUmask(['serve', '--db', dbPath, '--grpc', '127.0.0.1:0', '--http', '127.0.0.1:0']), {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const exited = new Promise<void>((res) => p.once('exit', () => res()));

@@ -1,11 +1,12 @@
 // The same admin operations over HTTP and gRPC, the contract's errors on both transports,
 // API key permissions and realm binding, and the provider read that never shows a secret.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
-import { api, http } from '../helpers/http.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api, http } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 
 let srv: SpawnedServer;
@@ -30,9 +31,20 @@ describe('admin operations give the same result over HTTP and gRPC', () => {
   it('creates clients both ways and lists them identically', async () => {
     const h = api(srv.http, srv.adminKey);
     assert.equal((await h.post('/api/admin/realms', { id: 'same', name: 'Same' })).status, 200);
-    const overHttp = await h.post('/api/admin/realms/same/clients', { clientId: 'web', name: 'Web', type: 'third_party', redirectUris: ['https://app.example/cb'] });
+    const overHttp = await h.post('/api/admin/realms/same/clients', {
+      clientId: 'web',
+      name: 'Web',
+      type: 'third_party',
+      redirectUris: ['https://app.example/cb'],
+    });
     assert.equal(overHttp.status, 200);
-    const overGrpc = await grpcCall(srv.grpc, 'AdminService', 'CreateClient', { realmId: 'same', clientId: 'ios', name: 'iOS', type: 'first_party', redirectUris: [] }, srv.adminKey);
+    const overGrpc = await grpcCall(
+      srv.grpc,
+      'AdminService',
+      'CreateClient',
+      { realmId: 'same', clientId: 'ios', name: 'iOS', type: 'first_party', redirectUris: [] },
+      srv.adminKey,
+    );
     assert.ok(overGrpc.ok);
     assert.deepEqual(
       { ...overHttp.body, clientId: 'x', name: 'x', type: 'x', redirectUris: [], createdAt: 0 },
@@ -41,8 +53,14 @@ describe('admin operations give the same result over HTTP and gRPC', () => {
     const list = await h.get('/api/admin/realms/same/clients');
     const glist = await grpcCall(srv.grpc, 'AdminService', 'ListClients', { realmId: 'same' }, srv.adminKey);
     assert.ok(glist.ok);
-    assert.deepEqual(list.body.clients.map((c: any) => c.clientId), ['ios', 'web']);
-    assert.deepEqual(glist.value.clients.map((c: any) => c.clientId), ['ios', 'web']);
+    assert.deepEqual(
+      list.body.clients.map((c: any) => c.clientId),
+      ['ios', 'web'],
+    );
+    assert.deepEqual(
+      glist.value.clients.map((c: any) => c.clientId),
+      ['ios', 'web'],
+    );
     assert.equal(list.body.clients[0].accessTokenTtlSeconds, 900);
     assert.equal(glist.value.clients[0].accessTokenTtlSeconds, 900);
   });
@@ -54,7 +72,13 @@ describe('admin operations give the same result over HTTP and gRPC', () => {
     assert.equal(res.body.ipBinding, 'subnet');
     assert.deepEqual(res.body.redirectUris, ['https://app.example/cb']);
     assert.equal(res.body.name, 'Web');
-    const g = await grpcCall(srv.grpc, 'AdminService', 'UpdateClient', { realmId: 'same', clientId: 'web', redirectUris: { values: ['https://app.example/cb2'] } }, srv.adminKey);
+    const g = await grpcCall(
+      srv.grpc,
+      'AdminService',
+      'UpdateClient',
+      { realmId: 'same', clientId: 'web', redirectUris: { values: ['https://app.example/cb2'] } },
+      srv.adminKey,
+    );
     assert.ok(g.ok);
     assert.deepEqual(g.value.redirectUris, ['https://app.example/cb2']);
     assert.equal(g.value.ipBinding, 'subnet');
@@ -109,13 +133,22 @@ describe('errors carry the contract body on HTTP and ErrorInfo on gRPC', () => {
     });
     expectHttpError(big, 400, 'bad_request');
     assert.equal(big.body.field, 'accessTokenTtlSeconds');
-    const frac = await api(srv.http, srv.adminKey).post('/api/admin/realms/same/clients', { clientId: 'c1', name: 'n', type: 'first_party', accessTokenTtlSeconds: 1.5 });
+    const frac = await api(srv.http, srv.adminKey).post('/api/admin/realms/same/clients', {
+      clientId: 'c1',
+      name: 'n',
+      type: 'first_party',
+      accessTokenTtlSeconds: 1.5,
+    });
     expectHttpError(frac, 400, 'bad_request');
     assert.equal(frac.body.field, 'accessTokenTtlSeconds');
   });
 
   it('answers 413 payload_too_large for a body over 64 KiB', async () => {
-    const res = await http(srv.http, 'POST', '/api/admin/realms', { raw: JSON.stringify({ id: 'x', name: 'n'.repeat(70_000) }), key: srv.adminKey, headers: { 'content-type': 'application/json' } });
+    const res = await http(srv.http, 'POST', '/api/admin/realms', {
+      raw: JSON.stringify({ id: 'x', name: 'n'.repeat(70_000) }),
+      key: srv.adminKey,
+      headers: { 'content-type': 'application/json' },
+    });
     expectHttpError(res, 413, 'payload_too_large');
   });
 
@@ -146,8 +179,16 @@ describe('errors carry the contract body on HTTP and ErrorInfo on gRPC', () => {
     assert.equal(g.error.reason, 'forbidden');
     // A realm-bound key cannot mint a key for all realms or with permissions it lacks.
     const keysKey = (await h.post('/api/admin/api-keys', { realm: 'same', permissions: ['api_keys.manage'] })).body.key;
-    expectHttpError(await http(srv.http, 'POST', '/api/admin/api-keys', { key: keysKey, body: { realm: '*', permissions: ['api_keys.manage'] } }), 403, 'forbidden');
-    expectHttpError(await http(srv.http, 'POST', '/api/admin/api-keys', { key: keysKey, body: { realm: 'same', permissions: ['points.manage'] } }), 403, 'forbidden');
+    expectHttpError(
+      await http(srv.http, 'POST', '/api/admin/api-keys', { key: keysKey, body: { realm: '*', permissions: ['api_keys.manage'] } }),
+      403,
+      'forbidden',
+    );
+    expectHttpError(
+      await http(srv.http, 'POST', '/api/admin/api-keys', { key: keysKey, body: { realm: 'same', permissions: ['points.manage'] } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('stops honouring a revoked key', async () => {

@@ -1,14 +1,15 @@
 // A client that knows nothing of gatehouse's protos can discover and call it through the
 // standard reflection service (grpc.reflection.v1, as grpcurl does), and the health service answers.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 import descriptor from 'protobufjs/ext/descriptor/index.js';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
 const require = createRequire(import.meta.url);
 const reflectionDir = join(dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto');

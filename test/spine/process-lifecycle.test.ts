@@ -1,13 +1,14 @@
 // The server process as operators run it: `npm start` under a supervisor that signals npm, and
 // grpc-js's own messages in the server's JSON log rather than as stray console lines.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ROOT, tempDir } from '../helpers/server.ts';
+import { describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { ROOT, tempDir } from '../helpers/server.ts';
 
 describe('the server process', () => {
   it('stops gracefully and exits 0 when npm start receives SIGTERM', async () => {
@@ -49,9 +50,19 @@ describe('the server process', () => {
       const r = await runCli(['serve', '--db', join(tempDir(), 'g.db'), '--grpc', `127.0.0.1:${port}`, '--http', '127.0.0.1:0']);
       assert.equal(r.code, 1);
       const lines = r.stderr.trim().split('\n');
-      const fromGrpc = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.source === 'grpc-js');
-      assert.ok(fromGrpc.some((l) => l.level === 'error' && /No address added/.test(l.msg)), r.stderr);
-      assert.deepEqual(lines.filter((l) => /^[EID] /.test(l)), [], 'no line in grpc-js console format');
+      const fromGrpc = lines
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.source === 'grpc-js');
+      assert.ok(
+        fromGrpc.some((l) => l.level === 'error' && /No address added/.test(l.msg)),
+        r.stderr,
+      );
+      assert.deepEqual(
+        lines.filter((l) => /^[EID] /.test(l)),
+        [],
+        'no line in grpc-js console format',
+      );
     } finally {
       taken.close();
     }

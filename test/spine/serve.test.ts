@@ -1,14 +1,15 @@
 // `gatehouse serve` — the ready line, env twins, port 0, clear start-up errors, and a
 // graceful SIGTERM that exits 0 with the database intact.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { BIN, ROOT, bootstrapKey, spawnServer, tempDir } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
+import { describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
+import { api } from '../helpers/http.ts';
+import { BIN, bootstrapKey, ROOT, spawnServer, tempDir } from '../helpers/server.ts';
 import { databaseIntegrity, withStores } from '../helpers/stores.ts';
 
 describe('gatehouse serve', () => {
@@ -56,7 +57,11 @@ describe('gatehouse serve', () => {
       assert.equal(databaseIntegrity(srv.dbPath), 'ok');
       const stored = new Set((await withStores(srv.dbPath, (s) => s.admin.listRealms())).map((r) => r.id));
       const acknowledged = [...Array.from({ length: 20 }, (_, i) => `r${i}`), ...answered];
-      assert.deepEqual(acknowledged.filter((id) => !stored.has(id)), [], `every acknowledged realm is stored (${stored.size} stored, ${acknowledged.length} acknowledged)`);
+      assert.deepEqual(
+        acknowledged.filter((id) => !stored.has(id)),
+        [],
+        `every acknowledged realm is stored (${stored.size} stored, ${acknowledged.length} acknowledged)`,
+      );
       assert.match(srv.logs(), /"msg":"stopped"/);
     }
   });

@@ -1,8 +1,8 @@
-import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnServer, type SpawnedServer } from '../helpers/server.ts';
-import { api } from '../helpers/http.ts';
+import { after, before, describe, it } from 'node:test';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { api } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
 describe('the admin API over both transports', () => {
   let srv: SpawnedServer;

@@ -1,12 +1,13 @@
 // AdminStore contract: realms, clients, providers and API keys, and the caches of a backend seeing
 // every write — its own at once, another replica's on a later call.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import { authenticateApiKey, createApiKey } from '../../server/admin/api-keys.ts';
-import { badRequest } from '../../server/errors.ts';
 import type { ApiKeyRecord } from '../../server/admin/model.ts';
 import type { ProviderPut } from '../../server/admin/store.ts';
-import { clientApp, nextTurn, rejectsWith, seedRealm, T0, unique, type StoreFactory, type StoreFixture } from './contract.ts';
+import { badRequest } from '../../server/errors.ts';
+import { clientApp, nextTurn, rejectsWith, type StoreFactory, type StoreFixture, seedRealm, T0, unique } from './contract.ts';
 
 export function describeAdminStore(backend: string, factory: StoreFactory): void {
   describe(`${backend}: AdminStore`, () => {
@@ -35,7 +36,12 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
     describe('clients', () => {
       it('stores a client as given and refuses a second one with the same id in the realm', async () => {
         const realm = await seedRealm(s);
-        const c = clientApp(realm, 'web', { type: 'third_party', redirectUris: ['https://a.example/cb?x=1', 'com.example.app:/cb'], ipBinding: 'subnet', enabled: false });
+        const c = clientApp(realm, 'web', {
+          type: 'third_party',
+          redirectUris: ['https://a.example/cb?x=1', 'com.example.app:/cb'],
+          ipBinding: 'subnet',
+          enabled: false,
+        });
         assert.equal(await s.admin.createClient(c), true);
         assert.equal(await s.admin.createClient({ ...c, name: 'other' }), false);
         assert.deepEqual(await s.admin.getClient(realm, 'web'), c);
@@ -55,7 +61,10 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         const realm = await seedRealm(s);
         for (const id of ['zeta', 'alpha', 'mid']) await s.admin.createClient(clientApp(realm, id));
         await s.admin.createClient(clientApp(await seedRealm(s), 'elsewhere'));
-        assert.deepEqual((await s.admin.listClients(realm)).map((c) => c.clientId), ['alpha', 'mid', 'zeta']);
+        assert.deepEqual(
+          (await s.admin.listClients(realm)).map((c) => c.clientId),
+          ['alpha', 'mid', 'zeta'],
+        );
       });
 
       it('applies a patch over the stored record after the check saw the merged record', async () => {
@@ -63,7 +72,12 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         const c = clientApp(realm, 'app');
         await s.admin.createClient(c);
         const seen: unknown[] = [];
-        const updated = await s.admin.updateClient(realm, 'app', { name: 'Renamed', ipBinding: 'exact', redirectUris: ['https://b.example/cb'] }, (m) => void seen.push(m));
+        const updated = await s.admin.updateClient(
+          realm,
+          'app',
+          { name: 'Renamed', ipBinding: 'exact', redirectUris: ['https://b.example/cb'] },
+          (m) => void seen.push(m),
+        );
         const want = { ...c, name: 'Renamed', ipBinding: 'exact', redirectUris: ['https://b.example/cb'] };
         assert.deepEqual(updated, want);
         assert.deepEqual(seen, [want]);
@@ -74,7 +88,12 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         const realm = await seedRealm(s);
         const c = clientApp(realm, 'app');
         await s.admin.createClient(c);
-        await rejectsWith(s.admin.updateClient(realm, 'app', { enabled: false }, () => { throw badRequest('refused'); }), 'bad_request');
+        await rejectsWith(
+          s.admin.updateClient(realm, 'app', { enabled: false }, () => {
+            throw badRequest('refused');
+          }),
+          'bad_request',
+        );
         assert.deepEqual(await s.admin.getClient(realm, 'app'), c);
         assert.equal(await s.admin.updateClient(realm, 'nope', { enabled: false }, () => {}), null);
       });
@@ -82,15 +101,30 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
 
     describe('providers', () => {
       const put = (realmId: string, over: Partial<ProviderPut> = {}): ProviderPut => ({
-        realmId, provider: 'apple', clientId: 'com.example.app', enabled: true, additionalClientIds: ['com.example.other'], updatedAt: T0, ...over,
+        realmId,
+        provider: 'apple',
+        clientId: 'com.example.app',
+        enabled: true,
+        additionalClientIds: ['com.example.other'],
+        updatedAt: T0,
+        ...over,
       });
 
       it('creates a provider with empty defaults for what the put leaves out', async () => {
         const realm = await seedRealm(s);
         const p = await s.admin.putProvider(put(realm));
         assert.deepEqual(p, {
-          realmId: realm, provider: 'apple', clientId: 'com.example.app', enabled: true, clientSecret: null, additionalClientIds: ['com.example.other'],
-          teamId: '', keyId: '', privateKey: null, webClientId: '', updatedAt: T0,
+          realmId: realm,
+          provider: 'apple',
+          clientId: 'com.example.app',
+          enabled: true,
+          clientSecret: null,
+          additionalClientIds: ['com.example.other'],
+          teamId: '',
+          keyId: '',
+          privateKey: null,
+          webClientId: '',
+          updatedAt: T0,
         });
         assert.deepEqual(await s.admin.getProvider(realm, 'apple'), p);
         assert.equal(await s.admin.getProvider(realm, 'google'), null);
@@ -100,10 +134,19 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         const realm = await seedRealm(s);
         await s.admin.putProvider(put(realm, { clientSecret: 's3cret', teamId: 'TEAM', keyId: 'KEY', privateKey: 'PEM', webClientId: 'com.example.web' }));
         const kept = await s.admin.putProvider(put(realm, { clientId: 'com.example.new', enabled: false, additionalClientIds: [], updatedAt: T0 + 1 }));
-        assert.deepEqual(
-          kept,
-          { realmId: realm, provider: 'apple', clientId: 'com.example.new', enabled: false, clientSecret: 's3cret', additionalClientIds: [], teamId: 'TEAM', keyId: 'KEY', privateKey: 'PEM', webClientId: 'com.example.web', updatedAt: T0 + 1 },
-        );
+        assert.deepEqual(kept, {
+          realmId: realm,
+          provider: 'apple',
+          clientId: 'com.example.new',
+          enabled: false,
+          clientSecret: 's3cret',
+          additionalClientIds: [],
+          teamId: 'TEAM',
+          keyId: 'KEY',
+          privateKey: 'PEM',
+          webClientId: 'com.example.web',
+          updatedAt: T0 + 1,
+        });
         const removed = await s.admin.putProvider(put(realm, { clientSecret: null, privateKey: null, updatedAt: T0 + 2 }));
         assert.equal(removed.clientSecret, null);
         assert.equal(removed.privateKey, null);
@@ -115,7 +158,10 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         const realm = await seedRealm(s);
         await s.admin.putProvider(put(realm, { provider: 'google', clientId: 'g' }));
         await s.admin.putProvider(put(realm, { provider: 'apple' }));
-        assert.deepEqual((await s.admin.listProviders(realm)).map((p) => p.provider), ['apple', 'google']);
+        assert.deepEqual(
+          (await s.admin.listProviders(realm)).map((p) => p.provider),
+          ['apple', 'google'],
+        );
         assert.deepEqual(await s.admin.listProviders(await seedRealm(s)), []);
       });
     });

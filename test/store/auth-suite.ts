@@ -1,10 +1,19 @@
 // AuthStore contract: signing keys, refresh-token families (rotation, reuse), downstream
 // authorization transactions and codes, Sign in with Apple web attempts, and the sweep of what can
 // no longer be used — with the one-winner rules under concurrency.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import type { AuthorizationCode, AuthorizeTransaction, NewRefreshToken, SigningKeyRecord, SweepKind, TokenFamily, WebLoginAttempt } from '../../server/auth/store.ts';
-import { MINUTE, seedRealm, seedUser, T0, unique, type StoreFactory, type StoreFixture } from './contract.ts';
+import { after, before, describe, it } from 'node:test';
+import type {
+  AuthorizationCode,
+  AuthorizeTransaction,
+  NewRefreshToken,
+  SigningKeyRecord,
+  SweepKind,
+  TokenFamily,
+  WebLoginAttempt,
+} from '../../server/auth/store.ts';
+import { MINUTE, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 12;
 
@@ -21,7 +30,17 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
     after(() => s.close());
 
     const family = (at: number, over: Partial<TokenFamily> = {}): TokenFamily => ({
-      id: unique('sid'), realmId: realm, userId, clientId: 'app', ip: '203.0.113.7', ipBinding: 'off', accessTtlS: 60, refreshTtlS: 600, createdAt: at, revokedAt: null, ...over,
+      id: unique('sid'),
+      realmId: realm,
+      userId,
+      clientId: 'app',
+      ip: '203.0.113.7',
+      ipBinding: 'off',
+      accessTtlS: 60,
+      refreshTtlS: 600,
+      createdAt: at,
+      revokedAt: null,
+      ...over,
     });
     const refresh = (at: number, ttlMs = 10 * MINUTE): NewRefreshToken => ({ hash: unique('rt'), expiresAt: at + ttlMs });
     /** A family with its first refresh token, stored. */
@@ -32,14 +51,27 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
       return { f, rt };
     };
     const rotate = (hash: string, now: number, next = unique('rt')) =>
-      s.auth.rotateRefreshToken(hash, now, () => null, () => ({ hash: next, expiresAt: now + 10 * MINUTE }));
+      s.auth.rotateRefreshToken(
+        hash,
+        now,
+        () => null,
+        () => ({ hash: next, expiresAt: now + 10 * MINUTE }),
+      );
     const never = (): never => {
       throw new Error('not reached');
     };
 
     const transaction = (state: string, at: number, over: Partial<AuthorizeTransaction> = {}): AuthorizeTransaction => ({
-      realmId: realm, state, clientId: 'partner', redirectUri: 'https://partner.example/cb?tenant=7', codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', scope: 'openid',
-      createdAt: at, expiresAt: at + 5 * MINUTE, consumedAt: null, ...over,
+      realmId: realm,
+      state,
+      clientId: 'partner',
+      redirectUri: 'https://partner.example/cb?tenant=7',
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      scope: 'openid',
+      createdAt: at,
+      expiresAt: at + 5 * MINUTE,
+      consumedAt: null,
+      ...over,
     });
     const codeFor = (at: number, hash = unique('code')) => ({ hash, realmId: realm, userId, ip: '203.0.113.7', createdAt: at, expiresAt: at + 2 * MINUTE });
     /** A pending transaction and the code issued from it. */
@@ -53,12 +85,25 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
     const familyFromCode = (at: number) => (c: AuthorizationCode) => ({ family: family(at, { clientId: c.clientId }), refresh: refresh(at) });
 
     const attempt = (at: number, over: Partial<WebLoginAttempt> = {}): WebLoginAttempt => ({
-      stateHash: unique('state-hash'), realmId: realm, clientId: 'app', downstreamState: null, nonce: unique('nonce'), createdAt: at, expiresAt: at + 10 * MINUTE, consumedAt: null, ...over,
+      stateHash: unique('state-hash'),
+      realmId: realm,
+      clientId: 'app',
+      downstreamState: null,
+      nonce: unique('nonce'),
+      createdAt: at,
+      expiresAt: at + 10 * MINUTE,
+      consumedAt: null,
+      ...over,
     });
 
     describe('signing keys', () => {
       const key = (realmId: string, kid = unique('kid'), at = T0): SigningKeyRecord => ({
-        kid, realmId, alg: 'EdDSA', privatePem: `pem-${kid}`, publicJwk: { kty: 'OKP', crv: 'Ed25519', x: kid, kid }, createdAt: at,
+        kid,
+        realmId,
+        alg: 'EdDSA',
+        privatePem: `pem-${kid}`,
+        publicJwk: { kty: 'OKP', crv: 'Ed25519', x: kid, kid },
+        createdAt: at,
       });
 
       it("creates a realm's key once and then answers it, without calling create again", async () => {
@@ -86,7 +131,10 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         const ka = await s.auth.currentSigningKey(a, () => key(a));
         const kb = await s.auth.currentSigningKey(b, () => key(b));
         assert.notEqual(ka.kid, kb.kid);
-        assert.deepEqual((await s.auth.signingKeys(a)).map((k) => k.kid), [ka.kid]);
+        assert.deepEqual(
+          (await s.auth.signingKeys(a)).map((k) => k.kid),
+          [ka.kid],
+        );
       });
     });
 
@@ -159,11 +207,16 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         const issued: string[] = [];
         const results = await Promise.all(
           Array.from({ length: N }, (_, i) =>
-            s.auth.rotateRefreshToken(rt.hash, T0 + MINUTE, () => null, () => {
-              const hash = `${rt.hash}-race-${i}`;
-              issued.push(hash);
-              return { hash, expiresAt: T0 + 11 * MINUTE };
-            }),
+            s.auth.rotateRefreshToken(
+              rt.hash,
+              T0 + MINUTE,
+              () => null,
+              () => {
+                const hash = `${rt.hash}-race-${i}`;
+                issued.push(hash);
+                return { hash, expiresAt: T0 + 11 * MINUTE };
+              },
+            ),
           ),
         );
         assert.equal(results.filter((r) => r.kind === 'ok').length, 1, JSON.stringify(results.map((r) => r.kind)));
@@ -177,7 +230,10 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
       it('rotations of different tokens at once all succeed', async () => {
         const families = await Promise.all(Array.from({ length: N }, () => newFamily(T0)));
         const results = await Promise.all(families.map(({ rt }) => rotate(rt.hash, T0 + 1)));
-        assert.deepEqual(results.map((r) => r.kind), families.map(() => 'ok'));
+        assert.deepEqual(
+          results.map((r) => r.kind),
+          families.map(() => 'ok'),
+        );
       });
     });
 
@@ -228,7 +284,13 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         const r = await s.auth.exchangeCode(code.hash, T0 + 3, (c) => ((seen = c), 'stop'), never);
         assert.deepEqual(r, { kind: 'refused', reason: 'stop' });
         assert.deepEqual(seen, {
-          ...code, clientId: tx.clientId, redirectUri: tx.redirectUri, codeChallenge: tx.codeChallenge, scope: tx.scope, usedAt: null, familyId: null,
+          ...code,
+          clientId: tx.clientId,
+          redirectUri: tx.redirectUri,
+          codeChallenge: tx.codeChallenge,
+          scope: tx.scope,
+          usedAt: null,
+          familyId: null,
         });
       });
 
@@ -258,11 +320,16 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         const hash = await issuedCode(T0);
         let made: TokenFamily | null = null;
         let rt: NewRefreshToken | null = null;
-        const r = await s.auth.exchangeCode(hash, T0 + 1, () => null, (c) => {
-          made = family(T0 + 1, { clientId: c.clientId });
-          rt = refresh(T0 + 1);
-          return { family: made, refresh: rt };
-        });
+        const r = await s.auth.exchangeCode(
+          hash,
+          T0 + 1,
+          () => null,
+          (c) => {
+            made = family(T0 + 1, { clientId: c.clientId });
+            rt = refresh(T0 + 1);
+            return { family: made, refresh: rt };
+          },
+        );
         assert.equal(r.kind, 'ok');
         assert.equal(r.kind === 'ok' && r.code.usedAt, null, 'the code as it was before this use');
         assert.deepEqual(await s.auth.getFamily(made!.id), made);
@@ -272,11 +339,16 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
       it('refuses a replayed code and revokes the family issued from it', async () => {
         const hash = await issuedCode(T0);
         let issued: TokenFamily | null = null;
-        await s.auth.exchangeCode(hash, T0 + 1, () => null, (c) => {
-          const out = familyFromCode(T0 + 1)(c);
-          issued = out.family;
-          return out;
-        });
+        await s.auth.exchangeCode(
+          hash,
+          T0 + 1,
+          () => null,
+          (c) => {
+            const out = familyFromCode(T0 + 1)(c);
+            issued = out.family;
+            return out;
+          },
+        );
         assert.equal((await s.auth.getFamily(issued!.id))!.revokedAt, null);
         assert.deepEqual(await s.auth.exchangeCode(hash, T0 + 2, () => null, never), { kind: 'replayed' });
         assert.equal((await s.auth.getFamily(issued!.id))!.revokedAt, T0 + 2);
@@ -293,11 +365,16 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         const made: TokenFamily[] = [];
         const results = await Promise.all(
           Array.from({ length: N }, () =>
-            s.auth.exchangeCode(hash, T0 + 1, () => null, (c) => {
-              const out = familyFromCode(T0 + 1)(c);
-              made.push(out.family);
-              return out;
-            }),
+            s.auth.exchangeCode(
+              hash,
+              T0 + 1,
+              () => null,
+              (c) => {
+                const out = familyFromCode(T0 + 1)(c);
+                made.push(out.family);
+                return out;
+              },
+            ),
           ),
         );
         assert.equal(results.filter((r) => r.kind === 'ok').length, 1, JSON.stringify(results.map((r) => r.kind)));
@@ -348,7 +425,10 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         for (let i = 0; i < 30; i++) await s.auth.createAuthorizeTransaction(transaction(`old-${at}-${i}`, at));
         await s.auth.createAuthorizeTransaction(transaction(`live-${at}`, at + 4 * MINUTE));
         const batches = await sweepAll('transactions', at + 5 * MINUTE, 10);
-        assert.equal(batches.reduce((x, y) => x + y, 0), 30);
+        assert.equal(
+          batches.reduce((x, y) => x + y, 0),
+          30,
+        );
         assert.ok(batches.length >= 4, `30 rows at most 10 a statement take several calls: ${batches}`);
         assert.equal(await s.auth.getAuthorizeTransaction(realm, `old-${at}-0`), null);
         assert.notEqual(await s.auth.getAuthorizeTransaction(realm, `live-${at}`), null);
@@ -369,11 +449,16 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         for (const k of ['transactions', 'codes', 'families'] as const) await drain(k, at);
         const hash = await issuedCode(at);
         let f: TokenFamily | null = null;
-        await s.auth.exchangeCode(hash, at, () => null, (c) => {
-          const out = familyFromCode(at)(c);
-          f = out.family;
-          return out;
-        });
+        await s.auth.exchangeCode(
+          hash,
+          at,
+          () => null,
+          (c) => {
+            const out = familyFromCode(at)(c);
+            f = out.family;
+            return out;
+          },
+        );
         assert.equal(await s.auth.sweep('codes', at + MINUTE, 500), 0, 'used but alive: kept');
         assert.deepEqual(await s.auth.exchangeCode(hash, at + MINUTE, () => null, never), { kind: 'replayed' });
         assert.notEqual((await s.auth.getFamily(f!.id))!.revokedAt, null);

@@ -2,16 +2,14 @@
 // tests for all. A backend is one line of BACKENDS; a PostgreSQL backend adds itself to that list
 // with a factory that hands out a fresh database per suite.
 import { freshSqliteStores } from '../helpers/stores.ts';
-import type { Backend } from './contract.ts';
 import { describeAdminStore } from './admin-suite.ts';
 import { describeAuthStore } from './auth-suite.ts';
-import { describeUserStore } from './users-suite.ts';
-import { describePointsStore } from './points-suite.ts';
 import { describeBillingStore } from './billing-suite.ts';
+import type { Backend } from './contract.ts';
+import { describePointsStore } from './points-suite.ts';
+import { describeUserStore } from './users-suite.ts';
 
-const BACKENDS: Backend[] = [
-  { name: 'sqlite', factory: freshSqliteStores },
-];
+const BACKENDS: Backend[] = [{ name: 'sqlite', factory: freshSqliteStores }];
 
 for (const { name, factory } of BACKENDS) {
   describeAdminStore(name, factory);

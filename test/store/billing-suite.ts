@@ -1,10 +1,11 @@
 // BillingStore contract: entitlement mapping batches (every row or none), subscriptions that grant
 // their entitlement from a snapshot of the mapping, duplicate deliveries, and cancellation.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import type { MappingPatch } from '../../server/billing/model.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
-import { rejectsWith, seedRealm, seedUser, T0, unique, type StoreFactory, type StoreFixture } from './contract.ts';
+import { rejectsWith, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 12;
 const w = (windowSeconds: number, limit: number): QuotaWindow => ({ windowSeconds, limit });
@@ -31,9 +32,23 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         const realm = await seedRealm(s);
         const m = await mapping(realm, { entitlementKey: 'pro', quotaWindows: [w(18000, 10)] });
         assert.deepEqual(m, {
-          id: m.id, realmId: realm, paymentProvider: 'stripe', externalProductId: 'pro', entitlementKey: 'pro', billingType: 'recurring', billingPeriod: 'monthly',
-          pointsPerPeriod: 0, grantPeriodType: 'monthly', validityDays: 0, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows: [w(18000, 10)],
-          activeSubscriptions: 0, createdAt: T0, updatedAt: T0,
+          id: m.id,
+          realmId: realm,
+          paymentProvider: 'stripe',
+          externalProductId: 'pro',
+          entitlementKey: 'pro',
+          billingType: 'recurring',
+          billingPeriod: 'monthly',
+          pointsPerPeriod: 0,
+          grantPeriodType: 'monthly',
+          validityDays: 0,
+          grantOnSubscribe: true,
+          maxPeriods: 0,
+          enabled: true,
+          quotaWindows: [w(18000, 10)],
+          activeSubscriptions: 0,
+          createdAt: T0,
+          updatedAt: T0,
         });
         assert.deepEqual(await list(realm), [m]);
       });
@@ -53,9 +68,18 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         const a = await mapping(realm, { entitlementKey: 'a' }, 'a');
         const b = await mapping(realm, { entitlementKey: 'b' }, 'b');
         const [c] = await s.billing.applyMappingBatch(realm, 'apple', 'a', [{ entitlementKey: 'c' }], T0);
-        assert.deepEqual((await s.billing.listMappings(realm, {})).map((m) => m.id), [c!.id, a.id, b.id]);
-        assert.deepEqual((await s.billing.listMappings(realm, { paymentProvider: 'stripe' })).map((m) => m.id), [a.id, b.id]);
-        assert.deepEqual((await s.billing.listMappings(realm, { externalProductId: 'a' })).map((m) => m.id), [c!.id, a.id]);
+        assert.deepEqual(
+          (await s.billing.listMappings(realm, {})).map((m) => m.id),
+          [c!.id, a.id, b.id],
+        );
+        assert.deepEqual(
+          (await s.billing.listMappings(realm, { paymentProvider: 'stripe' })).map((m) => m.id),
+          [a.id, b.id],
+        );
+        assert.deepEqual(
+          (await s.billing.listMappings(realm, { externalProductId: 'a' })).map((m) => m.id),
+          [c!.id, a.id],
+        );
         assert.deepEqual(await s.billing.listMappings(await seedRealm(s), {}), []);
       });
 
@@ -70,7 +94,11 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         const elsewhere = await mapping(realm, { entitlementKey: 'other' }, 'other');
         const before = await s.billing.listMappings(realm, {});
         for (const bad of ['no-such-mapping', elsewhere.id]) {
-          await rejectsWith(batch(realm, [{ mappingId: m.id, entitlementKey: 'changed' }, { entitlementKey: 'new' }, { mappingId: bad, enabled: false }]), 'not_found', { field: 'updates[2].mappingId' });
+          await rejectsWith(
+            batch(realm, [{ mappingId: m.id, entitlementKey: 'changed' }, { entitlementKey: 'new' }, { mappingId: bad, enabled: false }]),
+            'not_found',
+            { field: 'updates[2].mappingId' },
+          );
         }
         assert.deepEqual(await s.billing.listMappings(realm, {}), before);
       });
@@ -84,7 +112,11 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         const before = await list(realm);
         assert.equal(before.find((m) => m.id === inUse.id)!.activeSubscriptions, 2);
         await rejectsWith(
-          batch(realm, [{ mappingId: idle.id, enabled: false }, { entitlementKey: 'created' }, { mappingId: inUse.id, entitlementKey: 'renamed', enabled: false }]),
+          batch(realm, [
+            { mappingId: idle.id, enabled: false },
+            { entitlementKey: 'created' },
+            { mappingId: inUse.id, entitlementKey: 'renamed', enabled: false },
+          ]),
           'mapping_in_use',
           { mappingId: inUse.id, activeSubscriptions: 2 },
         );
@@ -111,10 +143,21 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         const m = await mapping(realm, { entitlementKey: 'w', quotaWindows: [w(18000, 100)] });
         const sub = await s.billing.createSubscription({ realmId: realm, userId, mappingId: m.id, externalSubscriptionId: 'ext-1', id: 'sub-window-1' }, T0);
         assert.deepEqual(sub, {
-          id: 'sub-window-1', realmId: realm, userId, mappingId: m.id, externalSubscriptionId: 'ext-1', status: 'active', entitlement: 'window', startedAt: T0, canceledAt: null,
+          id: 'sub-window-1',
+          realmId: realm,
+          userId,
+          mappingId: m.id,
+          externalSubscriptionId: 'ext-1',
+          status: 'active',
+          entitlement: 'window',
+          startedAt: T0,
+          canceledAt: null,
         });
         const sum = await s.points.summary(realm, userId, T0);
-        assert.deepEqual(sum.windows.map((x) => [x.creditKind, x.key, x.limit]), [['subscription_credit', '5h', 100]]);
+        assert.deepEqual(
+          sum.windows.map((x) => [x.creditKind, x.key, x.limit]),
+          [['subscription_credit', '5h', 100]],
+        );
         assert.equal((await list(realm))[0]!.activeSubscriptions, 1);
       });
 
@@ -193,7 +236,10 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         const sum = await s.points.summary(realm, userId, T0 + 10);
         assert.deepEqual([sum.windows, sum.total], [[], 0]);
         assert.equal((await s.points.listBalances(realm, userId))[0]!.endedAt, T0 + 10);
-        assert.deepEqual((await s.billing.listMappings(realm, {})).map((x) => x.activeSubscriptions), [0, 0]);
+        assert.deepEqual(
+          (await s.billing.listMappings(realm, {})).map((x) => x.activeSubscriptions),
+          [0, 0],
+        );
         await rejectsWith(s.billing.cancelSubscription(realm, 'no-such-sub', T0), 'not_found');
         await rejectsWith(s.billing.cancelSubscription(await seedRealm(s), a.id, T0), 'not_found');
       });
@@ -207,7 +253,10 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         await subscribe(realm, late, m.id, null, T0 + 1);
         const keys = async (userId: string) => (await s.points.summary(realm, userId, T0 + 2)).windows.map((x) => [x.key, x.limit]);
         assert.deepEqual(await keys(early), [['5h', 100]]);
-        assert.deepEqual(await keys(late), [['5h', 10], ['day', 20]]);
+        assert.deepEqual(await keys(late), [
+          ['5h', 10],
+          ['day', 20],
+        ]);
       });
     });
   });

@@ -2,14 +2,14 @@
 // against the store interfaces only (no SQL, nothing of server/store/), so every backend runs the
 // same tests.
 import assert from 'node:assert/strict';
-import { GatehouseError, type ErrorCode } from '../../server/errors.ts';
+import type { ClientApp } from '../../server/admin/model.ts';
 import type { AdminStore } from '../../server/admin/store.ts';
 import type { AuthStore } from '../../server/auth/store.ts';
-import type { UserStore } from '../../server/users/store.ts';
-import type { PointsStore } from '../../server/points/store.ts';
 import type { BillingStore } from '../../server/billing/store.ts';
-import type { ClientApp } from '../../server/admin/model.ts';
+import { type ErrorCode, GatehouseError } from '../../server/errors.ts';
+import type { PointsStore } from '../../server/points/store.ts';
 import type { User } from '../../server/users/model.ts';
+import type { UserStore } from '../../server/users/store.ts';
 
 export interface Stores {
   admin: AdminStore;
@@ -59,8 +59,17 @@ export async function seedUser(s: Stores, realmId: string, opts: Partial<User> =
 
 export function clientApp(realmId: string, clientId: string, over: Partial<ClientApp> = {}): ClientApp {
   return {
-    realmId, clientId, name: clientId, type: 'first_party', redirectUris: [], ipBinding: 'off', enabled: true,
-    accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600, createdAt: T0, ...over,
+    realmId,
+    clientId,
+    name: clientId,
+    type: 'first_party',
+    redirectUris: [],
+    ipBinding: 'off',
+    enabled: true,
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 3600,
+    createdAt: T0,
+    ...over,
   };
 }
 

@@ -1,12 +1,13 @@
 // PointsStore contract: the realm configuration, registration grants, consume and grant with
 // idempotency keys, all or nothing, no double spend under concurrency, exact window usage kept from
 // the store's record of consumption, and the snapshot rule.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
-import type { ConsumeCommand, GrantCommand } from '../../server/points/store.ts';
-import type { QuotaWindow } from '../../server/points/model.ts';
+import { after, before, describe, it } from 'node:test';
 import { GatehouseError } from '../../server/errors.ts';
-import { DAY, HOUR, nextTurn, rejectsWith, SECOND, seedRealm, seedUser, T0, unique, type StoreFactory, type StoreFixture } from './contract.ts';
+import type { QuotaWindow } from '../../server/points/model.ts';
+import type { ConsumeCommand, GrantCommand } from '../../server/points/store.ts';
+import { DAY, HOUR, nextTurn, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 25;
 const w = (windowSeconds: number, limit: number): QuotaWindow => ({ windowSeconds, limit });
@@ -18,10 +19,25 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
     after(() => s.close());
 
     const consumeCmd = (realmId: string, userId: string, amount: number, over: Partial<ConsumeCommand> = {}): ConsumeCommand => ({
-      realmId, userId, amount, description: null, idempotencyKey: null, requestHash: `amount=${amount}`, transactionId: unique('ptx'), ...over,
+      realmId,
+      userId,
+      amount,
+      description: null,
+      idempotencyKey: null,
+      requestHash: `amount=${amount}`,
+      transactionId: unique('ptx'),
+      ...over,
     });
     const grantCmd = (realmId: string, userId: string, amount: number, over: Partial<GrantCommand> = {}): GrantCommand => ({
-      realmId, userId, kind: 'topup_credit', amount, expiresAt: null, idempotencyKey: null, requestHash: `amount=${amount}`, grantId: unique('grt'), ...over,
+      realmId,
+      userId,
+      kind: 'topup_credit',
+      amount,
+      expiresAt: null,
+      idempotencyKey: null,
+      requestHash: `amount=${amount}`,
+      grantId: unique('grt'),
+      ...over,
     });
     /** A realm, a user in it (registered as every login path does) and `topup` points bought. */
     const account = async (opts: { topup?: number; realm?: string; now?: number } = {}) => {
@@ -33,7 +49,10 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
     };
     const total = async (realm: string, userId: string, now = T0) => (await s.points.summary(realm, userId, now)).total;
     /** Everything a consume may change, read without materialising anything. */
-    const stored = async (realm: string, userId: string) => ({ balances: await s.points.listBalances(realm, userId), transactions: await s.points.listTransactions(realm, userId) });
+    const stored = async (realm: string, userId: string) => ({
+      balances: await s.points.listBalances(realm, userId),
+      transactions: await s.points.listTransactions(realm, userId),
+    });
 
     describe('realm configuration', () => {
       it('knows which realms exist', async () => {
@@ -45,7 +64,13 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
       it('answers the defaults, with windows null and no update time, before anything is set', async () => {
         const realm = await seedRealm(s);
         assert.deepEqual(await s.points.getDefaultConfig(realm), {
-          realmId: realm, registrationBonusPoints: 0, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'monthly', freePeriodicValidityDays: 0, freePeriodicQuotaWindows: null, updatedAt: null,
+          realmId: realm,
+          registrationBonusPoints: 0,
+          freePeriodicPointsAmount: 0,
+          freePeriodicGrantPeriodType: 'monthly',
+          freePeriodicValidityDays: 0,
+          freePeriodicQuotaWindows: null,
+          updatedAt: null,
         });
       });
 
@@ -53,7 +78,13 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         const realm = await seedRealm(s);
         const first = await s.points.putDefaultConfig(realm, { registrationBonusPoints: 5, freePeriodicQuotaWindows: [w(18000, 10)] }, T0);
         assert.deepEqual(first, {
-          realmId: realm, registrationBonusPoints: 5, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'monthly', freePeriodicValidityDays: 0, freePeriodicQuotaWindows: [w(18000, 10)], updatedAt: T0,
+          realmId: realm,
+          registrationBonusPoints: 5,
+          freePeriodicPointsAmount: 0,
+          freePeriodicGrantPeriodType: 'monthly',
+          freePeriodicValidityDays: 0,
+          freePeriodicQuotaWindows: [w(18000, 10)],
+          updatedAt: T0,
         });
         const kept = await s.points.putDefaultConfig(realm, { freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 2 }, T0 + 1);
         assert.deepEqual(kept, { ...first, freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 2, updatedAt: T0 + 1 });
@@ -82,7 +113,11 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
     describe('registration', () => {
       it('grants the registration credit and the current free periodic grant, once however often it is asked', async () => {
         const realm = await seedRealm(s);
-        await s.points.putDefaultConfig(realm, { registrationBonusPoints: 50, freePeriodicPointsAmount: 20, freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 1 }, T0);
+        await s.points.putDefaultConfig(
+          realm,
+          { registrationBonusPoints: 50, freePeriodicPointsAmount: 20, freePeriodicGrantPeriodType: 'daily', freePeriodicValidityDays: 1 },
+          T0,
+        );
         const { userId } = await account({ realm });
         await s.points.grantRegistration(realm, userId, T0 + 1);
         await Promise.all([s.points.grantRegistration(realm, userId, T0 + 2), s.points.grantRegistration(realm, userId, T0 + 2)]);
@@ -97,7 +132,13 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(18000, 10), w(86400, 30)] }, T0);
         const { userId } = await account({ realm });
         const sum = await s.points.summary(realm, userId, T0);
-        assert.deepEqual(sum.windows.map((x) => [x.key, x.limit, x.used]), [['5h', 10, 0], ['day', 30, 0]]);
+        assert.deepEqual(
+          sum.windows.map((x) => [x.key, x.limit, x.used]),
+          [
+            ['5h', 10, 0],
+            ['day', 30, 0],
+          ],
+        );
         assert.equal(sum.spendableFromQuota, 10);
         assert.deepEqual(await s.points.listBalances(realm, userId), [], 'a window entitlement is not a balance');
       });
@@ -156,13 +197,17 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         const { realm, userId } = await account({ topup: 100 });
         await s.points.consume(consumeCmd(realm, userId, 10, { idempotencyKey: 'k2', requestHash: 'h1' }), T0);
         const before = await stored(realm, userId);
-        await rejectsWith(s.points.consume(consumeCmd(realm, userId, 11, { idempotencyKey: 'k2', requestHash: 'h2' }), T0 + 1), 'idempotency_conflict', { idempotencyKey: 'k2' });
+        await rejectsWith(s.points.consume(consumeCmd(realm, userId, 11, { idempotencyKey: 'k2', requestHash: 'h2' }), T0 + 1), 'idempotency_conflict', {
+          idempotencyKey: 'k2',
+        });
         assert.deepEqual(await stored(realm, userId), before);
       });
 
       it(`${N} concurrent consumes with one key and body deduct once and all answer the same`, async () => {
         const { realm, userId } = await account({ topup: 1000 });
-        const results = await Promise.all(Array.from({ length: N }, () => s.points.consume(consumeCmd(realm, userId, 7, { idempotencyKey: 'dup', requestHash: 'h' }), T0)));
+        const results = await Promise.all(
+          Array.from({ length: N }, () => s.points.consume(consumeCmd(realm, userId, 7, { idempotencyKey: 'dup', requestHash: 'h' }), T0)),
+        );
         for (const r of results) assert.deepEqual(r, results[0]);
         assert.equal(await total(realm, userId), 993);
         assert.equal((await s.points.listTransactions(realm, userId)).length, 1);
@@ -173,9 +218,14 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         const first = await s.points.grant(grantCmd(realm, userId, 30, { idempotencyKey: 'g1', requestHash: 'h1' }), T0);
         const again = await s.points.grant(grantCmd(realm, userId, 30, { idempotencyKey: 'g1', requestHash: 'h1' }), T0 + 1);
         assert.deepEqual(again, first);
-        await rejectsWith(s.points.grant(grantCmd(realm, userId, 31, { idempotencyKey: 'g1', requestHash: 'h2' }), T0 + 2), 'idempotency_conflict', { idempotencyKey: 'g1' });
+        await rejectsWith(s.points.grant(grantCmd(realm, userId, 31, { idempotencyKey: 'g1', requestHash: 'h2' }), T0 + 2), 'idempotency_conflict', {
+          idempotencyKey: 'g1',
+        });
         assert.equal(await total(realm, userId), 30);
-        assert.deepEqual((await s.points.listBalances(realm, userId)).map((b) => b.id), [first.grantId]);
+        assert.deepEqual(
+          (await s.points.listBalances(realm, userId)).map((b) => b.id),
+          [first.grantId],
+        );
       });
 
       it('keys are per realm and per use: a consume key, a grant key and another realm do not meet', async () => {
@@ -243,13 +293,19 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         const after = await s.points.summary(realm, userId, T0 + SECOND);
         assert.equal(after.total, 100 - spent);
         assert.ok(after.total < 7, 'every consume that fitted was accepted');
-        const fromQuota = accepted.flatMap((r) => r.allocations).filter((a) => a.creditKind === 'free_periodic_credit').reduce((x, a) => x + a.amount, 0);
+        const fromQuota = accepted
+          .flatMap((r) => r.allocations)
+          .filter((a) => a.creditKind === 'free_periodic_credit')
+          .reduce((x, a) => x + a.amount, 0);
         assert.equal(after.windows[0]!.used, fromQuota);
         assert.equal(fromQuota, 40, 'quota before pools: the window filled up');
         const tx = await s.points.listTransactions(realm, userId);
         assert.deepEqual(tx.map((t) => t.transactionId).sort(), accepted.map((r) => r.transactionId).sort());
         const [bal] = await s.points.listBalances(realm, userId);
-        const drawn = accepted.flatMap((r) => r.allocations).filter((a) => a.sourceId === bal!.id).reduce((x, a) => x + a.amount, 0);
+        const drawn = accepted
+          .flatMap((r) => r.allocations)
+          .filter((a) => a.sourceId === bal!.id)
+          .reduce((x, a) => x + a.amount, 0);
         assert.equal(bal!.remaining, 60 - drawn);
         assert.ok(bal!.remaining >= 0);
       });
@@ -261,7 +317,13 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [w(60, 10)] }, T0);
         const { userId } = await account({ realm, topup: 100 });
         const c = await s.points.consume(consumeCmd(realm, userId, 15), T0);
-        assert.deepEqual(c.allocations.map((a) => [a.creditKind, a.amount]), [['free_periodic_credit', 10], ['topup_credit', 5]]);
+        assert.deepEqual(
+          c.allocations.map((a) => [a.creditKind, a.amount]),
+          [
+            ['free_periodic_credit', 10],
+            ['topup_credit', 5],
+          ],
+        );
         const during = await s.points.summary(realm, userId, T0 + 60 * SECOND - 1);
         assert.deepEqual([during.windows[0]!.used, during.windows[0]!.nextRecoveryAt], [10, T0 + 60 * SECOND]);
         const later = await s.points.summary(realm, userId, T0 + 60 * SECOND);
@@ -276,22 +338,40 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         for (let i = 0; i < 40; i++) await s.points.consume(consumeCmd(realm, userId, 3), T0 + i * 15 * 60 * SECOND);
         const now = T0 + 39 * 15 * 60 * SECOND;
         const sum = await s.points.summary(realm, userId, now);
-        assert.deepEqual(sum.windows.map((x) => [x.key, x.used]), [['1h', 12], ['day', 120]]);
+        assert.deepEqual(
+          sum.windows.map((x) => [x.key, x.used]),
+          [
+            ['1h', 12],
+            ['day', 120],
+          ],
+        );
       });
 
       it('a window granted later still sees what was consumed inside it before', async () => {
         const realm = await seedRealm(s);
         const { userId } = await account({ realm });
-        const [short, long] = await s.billing.applyMappingBatch(realm, 'stripe', 'p', [
-          { entitlementKey: 'short', quotaWindows: [w(3600, 10)] },
-          { entitlementKey: 'long', quotaWindows: [w(604800, 100)] },
-        ], T0);
+        const [short, long] = await s.billing.applyMappingBatch(
+          realm,
+          'stripe',
+          'p',
+          [
+            { entitlementKey: 'short', quotaWindows: [w(3600, 10)] },
+            { entitlementKey: 'long', quotaWindows: [w(604800, 100)] },
+          ],
+          T0,
+        );
         await s.billing.createSubscription({ realmId: realm, userId, mappingId: short!.id, externalSubscriptionId: null, id: unique('sub') }, T0);
         let now = T0;
         for (let i = 0; i < 20; i++, now += 3 * HOUR) await s.points.consume(consumeCmd(realm, userId, 2), now);
         await s.billing.createSubscription({ realmId: realm, userId, mappingId: long!.id, externalSubscriptionId: null, id: unique('sub') }, now);
         const sum = await s.points.summary(realm, userId, now);
-        assert.deepEqual(sum.windows.map((x) => [x.key, x.used]), [['1h', 0], ['week', 40]]);
+        assert.deepEqual(
+          sum.windows.map((x) => [x.key, x.used]),
+          [
+            ['1h', 0],
+            ['week', 40],
+          ],
+        );
       });
 
       it('a free periodic entitlement keeps the windows it was granted with after the configuration changes (snapshot rule)', async () => {
@@ -302,9 +382,15 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         const late = await account({ realm, now: T0 + 1 });
         const keys = async (userId: string, now: number) => (await s.points.summary(realm, userId, now)).windows.map((x) => [x.key, x.limit]);
         assert.deepEqual(await keys(early.userId, T0 + 2), [['5h', 10]]);
-        assert.deepEqual(await keys(late.userId, T0 + 2), [['5h', 25], ['day', 40]]);
+        assert.deepEqual(await keys(late.userId, T0 + 2), [
+          ['5h', 25],
+          ['day', 40],
+        ]);
         // The next period's grant takes the configuration of its time.
-        assert.deepEqual(await keys(early.userId, Date.UTC(2026, 3, 1, 0, 0, 1)), [['5h', 25], ['day', 40]]);
+        assert.deepEqual(await keys(early.userId, Date.UTC(2026, 3, 1, 0, 0, 1)), [
+          ['5h', 25],
+          ['day', 40],
+        ]);
       });
     });
   });

@@ -2,10 +2,11 @@
 // subject), then by email, else create and link, in one transaction. Which email may link is the
 // users domain's rule (planLoginMatch, tested beside it); here: that the store hands it the facts
 // and applies its answer.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import type { ProviderLogin } from '../../server/users/model.ts';
-import { rejectsWith, seedRealm, seedUser, T0, unique, type StoreFactory, type StoreFixture } from './contract.ts';
+import { rejectsWith, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 12;
 
@@ -20,7 +21,13 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
     after(() => s.close());
 
     const login = (over: Partial<ProviderLogin> = {}): ProviderLogin => ({
-      realmId: realm, provider: 'apple', subject: unique('sub'), email: null, emailVerified: false, fullName: null, ...over,
+      realmId: realm,
+      provider: 'apple',
+      subject: unique('sub'),
+      email: null,
+      emailVerified: false,
+      fullName: null,
+      ...over,
     });
     const fresh = (now = T0) => ({ id: unique('usr'), now });
 
@@ -47,8 +54,14 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         const c = await seedUser(s, r, { createdAt: T0 + 3 });
         const a = await seedUser(s, r, { createdAt: T0 + 1 });
         const b = await seedUser(s, r, { createdAt: T0 + 2 });
-        assert.deepEqual((await s.users.listUsers(r, { limit: 10 })).map((u) => u.id), [a.id, b.id, c.id]);
-        assert.deepEqual((await s.users.listUsers(r, { limit: 2 })).map((u) => u.id), [a.id, b.id]);
+        assert.deepEqual(
+          (await s.users.listUsers(r, { limit: 10 })).map((u) => u.id),
+          [a.id, b.id, c.id],
+        );
+        assert.deepEqual(
+          (await s.users.listUsers(r, { limit: 2 })).map((u) => u.id),
+          [a.id, b.id],
+        );
         assert.deepEqual(await s.users.listUsers(r, { email: b.email, limit: 10 }), [b]);
         assert.deepEqual(await s.users.listUsers(r, { email: 'nobody@example.com', limit: 10 }), []);
       });
@@ -64,7 +77,9 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
           created: true,
         });
         assert.deepEqual(await s.users.getUser(realm, n.id), r.user);
-        assert.deepEqual(await s.users.identitiesOf(n.id), [{ realmId: realm, provider: 'apple', subject: l.subject, userId: n.id, email: 'new-one@example.com', createdAt: T0 + 5 }]);
+        assert.deepEqual(await s.users.identitiesOf(n.id), [
+          { realmId: realm, provider: 'apple', subject: l.subject, userId: n.id, email: 'new-one@example.com', createdAt: T0 + 5 },
+        ]);
       });
 
       it('answers the linked account for a known subject, whatever email the token carries now', async () => {
@@ -81,7 +96,10 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         const r = await s.users.resolveProviderLogin(l, fresh());
         assert.equal(r.user.id, u.id);
         assert.equal(r.created, false);
-        assert.deepEqual((await s.users.identitiesOf(u.id)).map((i) => [i.provider, i.subject]), [['google', l.subject]]);
+        assert.deepEqual(
+          (await s.users.identitiesOf(u.id)).map((i) => [i.provider, i.subject]),
+          [['google', l.subject]],
+        );
         // From now on the subject alone finds it.
         assert.equal((await s.users.resolveProviderLogin({ ...l, email: null }, fresh())).user.id, u.id);
       });

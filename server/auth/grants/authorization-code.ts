@@ -21,7 +21,12 @@ const CODE_REFUSALS: Record<string, string> = {
 export const authorizationCodeGrant: Grant = {
   grantType: 'authorization_code',
   async handler(req, ctx, deps) {
-    for (const [name, v] of [['code', req.code], ['redirect_uri', req.redirectUri], ['client_id', req.clientId], ['code_verifier', req.codeVerifier]] as const) {
+    for (const [name, v] of [
+      ['code', req.code],
+      ['redirect_uri', req.redirectUri],
+      ['client_id', req.clientId],
+      ['code_verifier', req.codeVerifier],
+    ] as const) {
       if (!v) throw oauthError('invalid_request', `${name}: required`);
     }
     if (!VERIFIER_RE.test(req.codeVerifier)) throw oauthError('invalid_request', 'code_verifier: 43–128 characters of A-Z a-z 0-9 - . _ ~');

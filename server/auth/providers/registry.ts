@@ -9,10 +9,7 @@ import { google } from './google.ts';
 import type { NativeProvider, NativeProviderSpec, ProviderOption } from './provider.ts';
 
 /** In this order their options appear in `serve --help`. */
-const NATIVE_PROVIDERS = [
-  apple,
-  google,
-] as const;
+const NATIVE_PROVIDERS = [apple, google] as const;
 
 export interface ProviderRegistry {
   readonly specs: readonly NativeProviderSpec[];

@@ -2,7 +2,6 @@
 // sessionStorage, clears the fragment, and renders GET /api/points/{realm}/me. It refreshes itself
 // when the next recovery time passes. Written for the app's users: plain words, no API terms.
 (() => {
-  'use strict';
   const realm = decodeURIComponent(location.pathname.split('/')[1] || '');
   const storageKey = `gatehouse.points.token.${realm}`;
   const $ = (id) => document.getElementById(id);
@@ -42,7 +41,12 @@
 
   /** A window's length in words: 18000 → "5 hours", 86400 → "24 hours", 604800 → "7 days". */
   function span(seconds) {
-    const units = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+    const units = [
+      [86400, 'day'],
+      [3600, 'hour'],
+      [60, 'minute'],
+      [1, 'second'],
+    ];
     for (const [size, unit] of units) {
       // A day reads better as 24 hours: the window rolls, it does not reset at midnight.
       if (seconds % size === 0 && !(size === 86400 && seconds === 86400)) {
@@ -62,9 +66,12 @@
   function relative(ms) {
     let s = Math.max(0, Math.round(ms / 1000));
     if (s === 0) return 'now';
-    const d = Math.floor(s / 86400); s -= d * 86400;
-    const h = Math.floor(s / 3600); s -= h * 3600;
-    const m = Math.floor(s / 60); s -= m * 60;
+    const d = Math.floor(s / 86400);
+    s -= d * 86400;
+    const h = Math.floor(s / 3600);
+    s -= h * 3600;
+    const m = Math.floor(s / 60);
+    s -= m * 60;
     const parts = [];
     if (d) parts.push(`${d} d`);
     if (h) parts.push(`${h} h`);
@@ -119,11 +126,21 @@
     for (const w of windows) {
       const li = el('li', { class: `window${w.exhausted ? ' exhausted' : ''}`, 'data-testid': 'window', 'data-key': w.key, 'data-kind': w.creditKind });
       const head = el('div', { class: 'window-head' });
-      head.append(el('span', { class: 'window-name' }, windowName(w)), el('span', { class: 'left' }, `${number.format(w.remaining)} of ${number.format(w.limit)} left`));
+      head.append(
+        el('span', { class: 'window-name' }, windowName(w)),
+        el('span', { class: 'left' }, `${number.format(w.remaining)} of ${number.format(w.limit)} left`),
+      );
       li.append(head);
       // The bar shows what is left, like a battery.
       const pct = w.limit > 0 ? Math.max(0, Math.min(100, Math.round((w.remaining / w.limit) * 100))) : 0;
-      const bar = el('div', { class: 'bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': String(w.limit), 'aria-valuenow': String(w.remaining), 'aria-label': `${windowName(w)}: ${number.format(w.remaining)} of ${number.format(w.limit)} points left` });
+      const bar = el('div', {
+        class: 'bar',
+        role: 'meter',
+        'aria-valuemin': '0',
+        'aria-valuemax': String(w.limit),
+        'aria-valuenow': String(w.remaining),
+        'aria-label': `${windowName(w)}: ${number.format(w.remaining)} of ${number.format(w.limit)} points left`,
+      });
       const fill = el('span');
       fill.style.width = `${pct}%`;
       bar.append(fill);
@@ -136,9 +153,10 @@
     }
     $('windows-section').hidden = windows.length === 0;
     const pool = summary.spendableFromPool;
-    $('pool-note').textContent = pool > 0
-      ? `When a limit is used up, your balances still pay: ${points(pool)} right now.`
-      : 'When a limit is used up, only your balances can pay, and they are empty right now.';
+    $('pool-note').textContent =
+      pool > 0
+        ? `When a limit is used up, your balances still pay: ${points(pool)} right now.`
+        : 'When a limit is used up, only your balances can pay, and they are empty right now.';
 
     const dl = $('balances');
     dl.replaceChildren();
