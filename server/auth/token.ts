@@ -1,10 +1,10 @@
 // POST /api/oauth/{realmId}/token (RFC 6749 §3.2): form-urlencoded or JSON; the grant handlers
-// live in grants/. Errors are RFC 6749 §5.2 codes in `error`.
+// live in grant-*.ts. Errors are RFC 6749 §5.2 codes in `error`.
 import type { CallContext } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
-import { authorizationCodeGrant } from './grants/authorization-code.ts';
-import type { Grant, GrantDeps } from './grants/grant.ts';
-import { refreshTokenGrant } from './grants/refresh-token.ts';
+import type { Grant, GrantDeps } from './grant.ts';
+import { authorizationCodeGrant } from './grant-authorization-code.ts';
+import { refreshTokenGrant } from './grant-refresh-token.ts';
 import { oauthError } from './oauth-errors.ts';
 import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
 

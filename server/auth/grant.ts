@@ -1,10 +1,10 @@
 // One shape per grant (as node-oidc-provider: the grant type and its handler), dispatched by a Map.
-import type { AdminStore } from '../../admin/store.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { CallContext } from '../../rpc/context.ts';
-import type { RequestOut } from '../../rpc/types.ts';
-import type { AuthStore } from '../store.ts';
-import type { Sessions, TokenSet } from '../token-family.ts';
+import type { AdminStore } from '../admin/store.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { CallContext } from '../rpc/context.ts';
+import type { RequestOut } from '../rpc/types.ts';
+import type { AuthStore } from './store.ts';
+import type { Sessions, TokenSet } from './token-family.ts';
 
 export interface GrantDeps {
   admin: AdminStore;

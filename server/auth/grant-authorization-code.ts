@@ -1,11 +1,11 @@
 // grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.5–4.6). The code is single use and
 // lives 120 s; it is bound to the client, the redirect URI and the PKCE challenge. A replayed code
 // is refused and revokes the family issued from it (RFC 6749 §4.1.2).
-import { sha256Hex } from '../../lib/ids.ts';
-import { oauthError } from '../oauth-errors.ts';
-import { VERIFIER_RE, verifierMatches } from '../pkce.ts';
-import { draftFamily } from '../token-family.ts';
+import { sha256Hex } from '../lib/ids.ts';
 import type { Grant } from './grant.ts';
+import { oauthError } from './oauth-errors.ts';
+import { VERIFIER_RE, verifierMatches } from './pkce.ts';
+import { draftFamily } from './token-family.ts';
 
 /** What did not match, for error_description (RFC 6749 §5.2); never the code or the verifier. */
 const CODE_REFUSALS: Record<string, string> = {

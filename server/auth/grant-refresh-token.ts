@@ -1,6 +1,7 @@
 // grant_type=refresh_token (RFC 6749 §6): rotation on every use; a reused token revokes the family.
-import { oauthError } from '../oauth-errors.ts';
+
 import type { Grant } from './grant.ts';
+import { oauthError } from './oauth-errors.ts';
 
 export const refreshTokenGrant: Grant = {
   grantType: 'refresh_token',
