@@ -116,6 +116,9 @@ export interface AuthStore {
 
   createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void>;
   getFamily(id: string): Promise<TokenFamily | null>;
+  /** How much login state the store holds, every realm together (what an operator checks stays
+   *  bounded, and what a test checks a refusal left unwritten). */
+  totals(): Promise<{ families: number; refreshTokens: number; codes: number; transactions: number; webAttempts: number }>;
   /** Exchanges a refresh token for `next`: reuse revokes the family; `check` may refuse
    *  (refresh-rotation.ts decides). */
   rotateRefreshToken(hash: string, now: number, check: (f: TokenFamily) => string | null, next: (f: TokenFamily) => NewRefreshToken): Promise<RotateResult>;

@@ -156,6 +156,9 @@ export class SqliteAuthStore implements AuthStore {
 
   constructor(private readonly db: Db) {
     this.s = {
+      totals: db.prepare(`SELECT (SELECT count(*) FROM token_families) AS families, (SELECT count(*) FROM refresh_tokens) AS refreshTokens,
+        (SELECT count(*) FROM authorization_codes) AS codes, (SELECT count(*) FROM authorize_transactions) AS transactions,
+        (SELECT count(*) FROM apple_web_attempts) AS webAttempts`),
       currentKey: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? AND retired_at IS NULL ORDER BY created_at DESC LIMIT 1'),
       keyByKid: db.prepare('SELECT * FROM signing_keys WHERE kid = ?'),
       keysOfRealm: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at'),
@@ -255,6 +258,10 @@ export class SqliteAuthStore implements AuthStore {
   private insertFamily(f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): void {
     this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt);
     this.s.insertRefresh.run(refresh.hash, f.id, f.createdAt, refresh.expiresAt);
+  }
+
+  async totals() {
+    return this.s.totals.get() as { families: number; refreshTokens: number; codes: number; transactions: number; webAttempts: number };
   }
 
   async getFamily(id: string): Promise<TokenFamily | null> {

@@ -47,6 +47,7 @@ export class SqliteUserStore implements UserStore {
 
   constructor(private readonly db: Db) {
     this.s = {
+      totals: db.prepare('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_identities) AS identities'),
       get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ?'),
       byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
       list: db.prepare('SELECT * FROM users WHERE realm_id = ? ORDER BY created_at, id LIMIT ?'),
@@ -75,6 +76,10 @@ export class SqliteUserStore implements UserStore {
       return u ? [u] : [];
     }
     return (this.s.list.all(realmId, opts.limit) as UserRow[]).map(toUser);
+  }
+
+  async totals(): Promise<{ users: number; identities: number }> {
+    return this.s.totals.get() as { users: number; identities: number };
   }
 
   async identitiesOf(userId: string): Promise<Identity[]> {

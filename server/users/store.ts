@@ -6,6 +6,9 @@ export interface UserStore {
   findUserByEmail(realmId: string, email: string): Promise<User | null>;
   listUsers(realmId: string, opts: { email?: string; limit: number }): Promise<User[]>;
   identitiesOf(userId: string): Promise<Identity[]>;
+  /** How many accounts and linked provider identities the store holds, every realm together (what
+   *  an operator checks after a flood, and what a test checks a refusal left unwritten). */
+  totals(): Promise<{ users: number; identities: number }>;
   /** false when the email is taken in the realm. */
   createUser(user: User): Promise<boolean>;
   /** One transaction: match by (provider, subject), then by email, then create the account and

@@ -236,7 +236,7 @@ describe('Sign in with Apple on the web', () => {
 
   describe('POST …/apple/callback', () => {
     it('answers the native-login session shape for a first sign-in and keeps the first-time name', async () => {
-      const c0 = counts();
+      const c0 = await counts();
       const { res } = await webLogin(
         { sub: 'web-first-1', email: 'web1@example.com' },
         { user: { name: { firstName: 'Ada', lastName: 'Lovelace' }, email: 'web1@example.com' } },
@@ -252,7 +252,7 @@ describe('Sign in with Apple on the web', () => {
       assert.equal(me.body.email, 'web1@example.com');
       assert.equal(me.body.givenName, 'Ada');
       assert.equal(me.body.familyName, 'Lovelace');
-      const c1 = counts();
+      const c1 = await counts();
       assert.equal(c1.users, c0.users + 1);
       assert.equal(c1.identities, c0.identities + 1);
       assert.equal(c1.families, c0.families + 1);
@@ -262,7 +262,7 @@ describe('Sign in with Apple on the web', () => {
       assert.equal(back.res.status, 200, back.res.text);
       assert.equal(back.res.body.userId, res.body.userId);
       assert.equal((await userOf(res.body.userId)).givenName, 'Ada');
-      assert.equal(counts().users, c1.users);
+      assert.equal((await counts()).users, c1.users);
     });
 
     it('sends Apple a freshly signed ES256 client secret that verifies with the public half of the .p8 key', async () => {
@@ -282,7 +282,7 @@ describe('Sign in with Apple on the web', () => {
     });
 
     it('lands a web sign-in and a later native sign-in on one account with one provider link', async () => {
-      const c0 = counts();
+      const c0 = await counts();
       const web = await webLogin({ sub: 'web-then-native', email: 'wtn@example.com' });
       assert.equal(web.res.status, 200, web.res.text);
       const idt = await f.apple.token({ sub: 'web-then-native', email: 'wtn@example.com' });
@@ -291,12 +291,12 @@ describe('Sign in with Apple on the web', () => {
       assert.equal(native.status, 200, native.text);
       assert.equal(native.body.userId, web.res.body.userId);
       assert.deepEqual(await identitiesOf(web.res.body.userId), [{ provider: 'apple', subject: 'web-then-native' }]);
-      assert.equal(counts().users, c0.users + 1);
-      assert.equal(counts().identities, c0.identities + 1);
+      assert.equal((await counts()).users, c0.users + 1);
+      assert.equal((await counts()).identities, c0.identities + 1);
     });
 
     it('lands a native sign-in and a later web sign-in (no email: private relay hidden) on one account', async () => {
-      const c0 = counts();
+      const c0 = await counts();
       const idt = await f.apple.token({ sub: 'native-then-web', email: 'ntw@privaterelay.appleid.com' });
       used.push(idt);
       const native = await f.login('apple', { identityToken: idt, clientId: 'app' });
@@ -306,8 +306,8 @@ describe('Sign in with Apple on the web', () => {
       assert.equal(web.res.body.userId, native.body.userId);
       assert.deepEqual(await identitiesOf(native.body.userId), [{ provider: 'apple', subject: 'native-then-web' }]);
       assert.equal((await userOf(native.body.userId)).email, 'ntw@privaterelay.appleid.com');
-      assert.equal(counts().users, c0.users + 1);
-      assert.equal(counts().identities, c0.identities + 1);
+      assert.equal((await counts()).users, c0.users + 1);
+      assert.equal((await counts()).identities, c0.identities + 1);
     });
 
     it('links a Google account with the same verified email to the web account; an unverified one gets its own account', async () => {
@@ -381,11 +381,11 @@ describe('Sign in with Apple on the web', () => {
       const ok = await post(form.action, { code: form.code, state: form.state });
       assert.equal(ok.status, 200, ok.text);
       used.push(ok.body.accessToken, ok.body.refreshToken);
-      const c = counts();
+      const c = await counts();
       const replay = await post(form.action, { code: form.code, state: form.state });
       assert.equal(replay.status, 400, replay.text);
       assert.equal(replay.body.error, 'bad_request');
-      assert.deepEqual(counts(), c);
+      assert.deepEqual(await counts(), c);
 
       const late = await atApple(await start({ clientId: 'app' }), { sub: 'web-state-2' });
       skewMs = 601_000;
@@ -395,7 +395,7 @@ describe('Sign in with Apple on the web', () => {
 
     it("answers 503 when Apple's token endpoint is unreachable or fails, and writes nothing", async () => {
       for (const mode of ['down', 'error'] as const) {
-        const c = counts();
+        const c = await counts();
         const login = await start({ clientId: 'app' });
         const form = await atApple(login, { sub: `web-down-${mode}`, email: `down-${mode}@example.com` });
         tokenMode = mode;
@@ -403,7 +403,7 @@ describe('Sign in with Apple on the web', () => {
         assert.equal(r.status, 503, `${mode}: ${r.text}`);
         assert.equal(r.body.error, 'service_unavailable');
         assert.equal(r.body.message, 'Upstream service unavailable');
-        assert.deepEqual(counts(), c);
+        assert.deepEqual(await counts(), c);
       }
     });
 
@@ -421,22 +421,22 @@ describe('Sign in with Apple on the web', () => {
         tokenMode = 'ok';
         idTokenOverride = {};
         unpublishedKey = false;
-        const c = counts();
+        const c = await counts();
         const form = await atApple(await start({ clientId: 'app' }), { sub: `web-bad-${name}`, email: `bad-${seq}@example.com` });
         arrange();
         const r = await post(form.action, { code: form.code, state: form.state, user: JSON.stringify({ name: { firstName: 'Mallory', lastName: 'M' } }) });
         assert.equal(r.status, 401, `${name}: ${r.text}`);
         assert.equal(r.body.error, 'unauthorized');
-        assert.deepEqual(counts(), c, name);
+        assert.deepEqual(await counts(), c, name);
       }
     });
 
     it("refuses a form post carrying Apple's error (user cancelled) with 400", async () => {
       const form = await atApple(await start({ clientId: 'app' }), { sub: 'web-cancel' });
-      const c = counts();
+      const c = await counts();
       const r = await post(form.action, { state: form.state, error: 'user_cancelled_authorize' });
       assert.equal(r.status, 400, r.text);
-      assert.deepEqual(counts(), c);
+      assert.deepEqual(await counts(), c);
     });
 
     it('never writes a code, an ID token, the client secret, the private key or a gatehouse token to the log', () => {

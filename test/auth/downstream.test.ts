@@ -164,11 +164,11 @@ describe('the downstream authorization code with PKCE', () => {
 
   describe('native login with downstreamState answers 400 bad_request and writes nothing for', () => {
     const refused = async (state: string, clientId = 'partner2', realm = REALM) => {
-      const before = f.counts();
+      const before = await f.counts();
       const r = await nativeCode(state, clientId, realm);
       assert.equal(r.status, 400, r.text);
       assert.equal(r.body.error, 'bad_request');
-      const after = f.counts();
+      const after = await f.counts();
       assert.equal(after.users, before.users);
       assert.equal(after.codes, before.codes);
       assert.equal(after.families, before.families);

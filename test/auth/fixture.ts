@@ -1,12 +1,12 @@
 // Shared set-up for the auth tests: a gatehouse pointed at local Apple and Google stand-ins, one
-// realm with clients of every kind, and row counts read straight from the database.
-import Database from 'better-sqlite3';
+// realm with clients of every kind, and row counts read through the store interfaces.
 import type { Config } from '../../server/config.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import type { ServerOptions } from '../../server/main.ts';
 import { api, type HttpResult, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { spawnServer, startInProcess, type TestServer } from '../helpers/server.ts';
+import { openStores } from '../helpers/stores.ts';
 
 export const REALM = 'acme';
 export const OTHER_REALM = 'other';
@@ -22,7 +22,7 @@ export interface AuthFixture {
   admin: ReturnType<typeof api>;
   /** POST …/{provider}/native-login. */
   login(provider: string, body: Record<string, unknown>, opts?: { realm?: string; ip?: string }): Promise<HttpResult>;
-  counts(): Record<'users' | 'identities' | 'families' | 'refresh' | 'codes' | 'transactions', number>;
+  counts(): Promise<Record<'users' | 'identities' | 'families' | 'refresh' | 'codes' | 'transactions', number>>;
   close(): Promise<void>;
 }
 
@@ -91,8 +91,8 @@ export async function authFixture(
   ] as const) {
     await ok(admin.post(`/api/admin/realms/${REALM}/clients`, { clientId, name: clientId, type, redirectUris, ipBinding, enabled }));
   }
-  const db = new Database(srv.dbPath, { readonly: true, fileMustExist: true });
-  const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+  // The server's data as another replica sees it: through the store interfaces, never SQL.
+  const stores = openStores(srv.dbPath);
   return {
     srv,
     apple,
@@ -103,16 +103,12 @@ export async function authFixture(
         body,
         headers: o.ip ? { 'x-forwarded-for': o.ip } : {},
       }),
-    counts: () => ({
-      users: count('users'),
-      identities: count('user_identities'),
-      families: count('token_families'),
-      refresh: count('refresh_tokens'),
-      codes: count('authorization_codes'),
-      transactions: count('authorize_transactions'),
-    }),
+    async counts() {
+      const [u, a] = await Promise.all([stores.users.totals(), stores.auth.totals()]);
+      return { users: u.users, identities: u.identities, families: a.families, refresh: a.refreshTokens, codes: a.codes, transactions: a.transactions };
+    },
     async close() {
-      db.close();
+      stores.close();
       await srv.stop();
       await apple.close();
       await google.close();

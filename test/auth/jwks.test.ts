@@ -44,7 +44,7 @@ describe('the provider JWKS cache', () => {
   it('answers 503 Upstream service unavailable for an unknown key while the JWKS is down, over HTTP and gRPC, and writes nothing', async () => {
     clock.advance(31_000);
     const fresh = await f.apple.addKey({ publish: false });
-    const before = f.counts();
+    const before = await f.counts();
     const r = await appleLogin({ key: fresh });
     assert.equal(r.status, 503, r.text);
     assert.equal(r.body.error, 'service_unavailable');
@@ -58,7 +58,7 @@ describe('the provider JWKS cache', () => {
     assert.ok(!g.ok);
     assert.equal(g.error.code, status.UNAVAILABLE);
     assert.equal(g.error.message, 'Upstream service unavailable');
-    assert.deepEqual(f.counts(), before);
+    assert.deepEqual(await f.counts(), before);
   });
 
   it('answers 503 when the JWKS is unreachable, failing or garbled from the start', async () => {

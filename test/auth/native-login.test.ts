@@ -83,14 +83,14 @@ describe('native login', () => {
     });
 
     it('refuses a third-party, unknown or disabled client with 400 and writes nothing', async () => {
-      const before = f.counts();
+      const before = await f.counts();
       for (const clientId of ['partner', 'nope', 'app-off']) {
         const idt = tok(await f.apple.token({ sub: `apple-client-${clientId}`, email: `${clientId}@example.com` }));
         const r = await f.login('apple', { identityToken: idt, clientId });
         assert.equal(r.status, 400, clientId);
         assert.equal(r.body.error, 'bad_request');
       }
-      assert.deepEqual(f.counts(), before);
+      assert.deepEqual(await f.counts(), before);
     });
   });
 
@@ -198,7 +198,7 @@ describe('native login', () => {
         ['three garbage parts', 'aaa.bbb.ccc'],
         ['empty sub', await f.apple.token({ sub: '' })],
       ];
-      const before = f.counts();
+      const before = await f.counts();
       for (const [name, t] of cases) {
         tok(t);
         const r = await f.login('apple', { identityToken: t, clientId: 'app' });
@@ -209,7 +209,7 @@ describe('native login', () => {
       assert.ok(!g.ok);
       assert.equal(g.error.code, status.UNAUTHENTICATED);
       assert.equal(g.error.reason, 'unauthorized');
-      assert.deepEqual(f.counts(), before, 'a refused token writes no user, link or session');
+      assert.deepEqual(await f.counts(), before, 'a refused token writes no user, link or session');
     });
 
     it('accepts a small clock skew', async () => {
@@ -267,13 +267,13 @@ describe('native login', () => {
     it('matches a returning user by sub alone when the token has no email', async () => {
       const first = tok(await f.apple.token({ sub: 'apple-returning', email: 'returning@example.com' }));
       const a = await f.login('apple', { identityToken: first, clientId: 'app' });
-      const before = f.counts();
+      const before = await f.counts();
       const again = tok(await f.apple.token({ sub: 'apple-returning' }));
       const b = await f.login('apple', { identityToken: again, clientId: 'app' });
       assert.equal(b.status, 200);
       assert.equal(b.body.userId, a.body.userId);
-      assert.equal(f.counts().users, before.users);
-      assert.equal(f.counts().identities, before.identities);
+      assert.equal((await f.counts()).users, before.users);
+      assert.equal((await f.counts()).identities, before.identities);
       assert.equal((await getUser(b.body.userId)).email, 'returning@example.com');
     });
 

@@ -7,21 +7,21 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
 import { type HttpResult, http } from '../helpers/http.ts';
+import { type OpenStores, openStores } from '../helpers/stores.ts';
 
 let f: AuthFixture;
-let db: Database.Database;
+let stores: OpenStores;
 let seq = 0;
 const sub = (tag: string) => `hostile-${process.pid}-${tag}-${++seq}`;
 
 before(async () => {
   f = await authFixture();
-  db = new Database(f.srv.dbPath, { readonly: true, fileMustExist: true });
+  stores = openStores(f.srv.dbPath); // the server's data as another replica sees it
 });
 after(async () => {
-  db?.close();
+  stores?.close();
   await f?.close();
 });
 
@@ -49,11 +49,14 @@ function assertError(r: HttpResult, status: number, code: string, what: string) 
   assert.equal(typeof r.body.requestId, 'string', what);
 }
 
-const userRow = (id: string) => db.prepare('SELECT email, email_verified AS v FROM users WHERE id = ?').get(id) as { email: string; v: number } | undefined;
+const userRow = async (id: string) => {
+  const u = await stores.users.getUser(REALM, id);
+  return u ? { email: u.email, v: u.emailVerified ? 1 : 0 } : undefined;
+};
 
 describe('hostile identity tokens', () => {
   it('answers bad bodies with 400, over-limit bodies with 413 and oversized tokens with 401, creating nothing', async () => {
-    const before = f.counts();
+    const before = await f.counts();
     for (const [what, token] of [
       ['number', 42],
       ['object', { a: 1 }],
@@ -90,11 +93,11 @@ describe('hostile identity tokens', () => {
       headers: { 'content-type': 'application/json' },
     });
     assertError(over, 413, 'payload_too_large', 'body of 64 KiB + 1');
-    assert.deepEqual(f.counts(), before);
+    assert.deepEqual(await f.counts(), before);
   });
 
   it('refuses duplicate claims and header members (401), even when signed, and creates nothing', async () => {
-    const before = f.counts();
+    const before = await f.counts();
     const victim = sub('victim');
     const cases: [string, string, string][] = [
       ['duplicate sub', header(), `${claimsPrefix(victim)},"sub":"${sub('attacker')}"}`],
@@ -107,13 +110,13 @@ describe('hostile identity tokens', () => {
     // The same bytes without the duplicate verify: the signing helper is sound.
     const ok = await loginWith(await rawToken(header(), `${claimsPrefix(victim)}}`));
     assert.equal(ok.status, 200, ok.text);
-    const after = f.counts();
+    const after = await f.counts();
     assert.equal(after.users, before.users + 1);
     assert.equal(after.identities, before.identities + 1);
   });
 
   it('refuses a non-string, empty or oversized sub (401) and creates nothing', async () => {
-    const before = f.counts();
+    const before = await f.counts();
     for (const [what, v] of [
       ['number', 12345],
       ['object', { id: 'x' }],
@@ -127,7 +130,7 @@ describe('hostile identity tokens', () => {
       assert.ok(token.length <= 16_384 || what === '10 KB', what);
       assertError(await loginWith(token), 401, 'unauthorized', `sub ${what}`);
     }
-    assert.deepEqual(f.counts(), before);
+    assert.deepEqual(await f.counts(), before);
   });
 
   it('accepts a valid token carrying deeply nested extra claims (ignored)', async () => {
@@ -135,7 +138,7 @@ describe('hostile identity tokens', () => {
     const deep = '['.repeat(3000) + ']'.repeat(3000);
     const r = await loginWith(await rawToken(header(), `${claimsPrefix(s)},"extra":${deep},"obj":{"a":{"b":{"c":{"d":1}}}}}`));
     assert.equal(r.status, 200, r.text);
-    assert.equal(userRow(r.body.userId)?.email, `${s}@apple.placeholder`);
+    assert.equal((await userRow(r.body.userId))?.email, `${s}@apple.placeholder`);
   });
 
   it('treats a non-string email as no email: a placeholder account, unverified', async () => {
@@ -143,7 +146,7 @@ describe('hostile identity tokens', () => {
       const s = sub('email-type');
       const r = await loginWith(await f.apple.token({ sub: s, email: v as never, email_verified: true }));
       assert.equal(r.status, 200, `${JSON.stringify(v).slice(0, 40)}: ${r.text}`);
-      assert.deepEqual(userRow(r.body.userId), { email: `${s}@apple.placeholder`, v: 0 });
+      assert.deepEqual(await userRow(r.body.userId), { email: `${s}@apple.placeholder`, v: 0 });
     }
   });
 
@@ -151,14 +154,14 @@ describe('hostile identity tokens', () => {
     const alice = await loginWith(await f.apple.token({ sub: sub('alice'), email: 'alice@example.com', email_verified: true }));
     assert.equal(alice.status, 200, alice.text);
     const aliceId = alice.body.userId as string;
-    assert.equal(userRow(aliceId)?.email, 'alice@example.com');
+    assert.equal((await userRow(aliceId))?.email, 'alice@example.com');
 
     for (const variant of ['ALICE@EXAMPLE.COM', 'Alice@Example.Com', ' alice@example.com ']) {
-      const before = f.counts();
+      const before = await f.counts();
       const r = await loginWith(await f.apple.token({ sub: sub('case'), email: variant }));
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.userId, aliceId, `${JSON.stringify(variant)} is alice's mailbox`);
-      const after = f.counts();
+      const after = await f.counts();
       assert.equal(after.users, before.users, variant);
       assert.equal(after.identities, before.identities + 1, variant);
     }
@@ -179,15 +182,15 @@ describe('hostile identity tokens', () => {
       ['placeholder domain of another account', `${sub('other')}@apple.placeholder`],
     ];
     for (const [what, email] of lookAlikes) {
-      const before = f.counts();
+      const before = await f.counts();
       const s = sub('lookalike');
       const r = await loginWith(await f.apple.token({ sub: s, email, email_verified: true }));
       assert.equal(r.status, 200, `${what}: ${r.text}`);
       assert.notEqual(r.body.userId, aliceId, `${what} must not reach alice's account`);
-      assert.deepEqual(userRow(r.body.userId), { email: `${s}@apple.placeholder`, v: 0 }, what);
-      const ident = db.prepare('SELECT email FROM user_identities WHERE subject = ?').get(s) as { email: string | null };
+      assert.deepEqual(await userRow(r.body.userId), { email: `${s}@apple.placeholder`, v: 0 }, what);
+      const ident = (await stores.users.identitiesOf(r.body.userId)).find((i) => i.subject === s)!;
       assert.equal(ident.email, null, `${what}: the look-alike is not recorded as the identity's email`);
-      const after = f.counts();
+      const after = await f.counts();
       assert.equal(after.users, before.users + 1, what);
       assert.equal(after.identities, before.identities + 1, what);
     }
@@ -195,7 +198,7 @@ describe('hostile identity tokens', () => {
     const idn = await loginWith(await f.apple.token({ sub: sub('idn'), email: 'alice@xn--exmple-4nf.com' }));
     assert.equal(idn.status, 200, idn.text);
     assert.notEqual(idn.body.userId, aliceId);
-    assert.equal(userRow(idn.body.userId)?.email, 'alice@xn--exmple-4nf.com');
+    assert.equal((await userRow(idn.body.userId))?.email, 'alice@xn--exmple-4nf.com');
   });
 
   it('answers 409 (not 500) when a no-email sign-in needs a placeholder address an account already has', async () => {
@@ -207,9 +210,9 @@ describe('hostile identity tokens', () => {
       familyName: 'Q',
     });
     assert.equal(made.status, 200, made.text);
-    const before = f.counts();
+    const before = await f.counts();
     assertError(await loginWith(await f.apple.token({ sub: s })), 409, 'conflict', 'placeholder taken');
-    assert.deepEqual(f.counts(), before);
+    assert.deepEqual(await f.counts(), before);
   });
 
   it('logged no internal error for any of it', () => {

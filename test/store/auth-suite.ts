@@ -140,7 +140,9 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
 
     describe('refresh-token families', () => {
       it('stores a family with its first token, and finds the family from the token', async () => {
+        const before = await s.auth.totals();
         const { f, rt } = await newFamily(T0);
+        assert.deepEqual(await s.auth.totals(), { ...before, families: before.families + 1, refreshTokens: before.refreshTokens + 1 });
         assert.deepEqual(await s.auth.getFamily(f.id), f);
         assert.deepEqual(await s.auth.familyOfRefreshToken(rt.hash), { family: f, expiresAt: rt.expiresAt, rotatedAt: null });
         assert.equal(await s.auth.familyOfRefreshToken('no-such-token'), null);

@@ -71,7 +71,9 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
       it('creates an account for an unknown subject and links the subject to it', async () => {
         const l = login({ email: 'new-one@example.com', emailVerified: true, fullName: { givenName: 'Grace', familyName: 'Hopper' } });
         const n = fresh(T0 + 5);
+        const before = await s.users.totals();
         const r = await s.users.resolveProviderLogin(l, n);
+        assert.deepEqual(await s.users.totals(), { users: before.users + 1, identities: before.identities + 1 });
         assert.deepEqual(r, {
           user: { id: n.id, realmId: realm, email: 'new-one@example.com', emailVerified: true, givenName: 'Grace', familyName: 'Hopper', createdAt: T0 + 5 },
           created: true,
