@@ -44,6 +44,24 @@ describe('consume planning', () => {
     assert.equal(plan.fromPool, 85);
   });
 
+  it('draws balances of the same expiry and age in a fixed kind order, paid points last, whatever their ids', () => {
+    const same = [
+      bal('a-top', 'topup_credit', 5, 1000, 7),
+      bal('b-reg', 'registration_credit', 5, 1000, 7),
+      bal('c-grt', 'granted_credit', 5, 1000, 7),
+      bal('d-free', 'free_periodic_credit', 5, 1000, 7),
+      bal('e-sub', 'subscription_credit', 5, 1000, 7),
+    ];
+    for (const order of [same, [...same].reverse()]) {
+      const plan = planConsume(25, [], order, 0);
+      assert.ok(plan.ok);
+      assert.deepEqual(
+        plan.allocations.map((l) => l.creditKind),
+        ['subscription_credit', 'free_periodic_credit', 'granted_credit', 'registration_credit', 'topup_credit'],
+      );
+    }
+  });
+
   it('is all or nothing: reports what the user has when it cannot cover the amount', () => {
     assert.deepEqual(planConsume(31, [{ kind: 'subscription_credit', sourceId: 's', available: 10 }], [bal('a', 'topup_credit', 20, null)], 0), {
       ok: false,

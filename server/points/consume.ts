@@ -1,8 +1,8 @@
 // Consume planning, pure (docs/points.md): window quota
 // first (subscription, then free periodic), then balances by earliest expiry, never-expiring last,
-// then oldest first. All or nothing: either allocations covering the whole amount, or what the user
+// then oldest first, then by kind (paid points last). All or nothing: either allocations covering the whole amount, or what the user
 // has.
-import type { AllocationLine, Balance, QuotaKind } from './model.ts';
+import type { AllocationLine, Balance, CreditKind, QuotaKind } from './model.ts';
 
 export interface QuotaSource {
   kind: QuotaKind;
@@ -15,6 +15,15 @@ export type ConsumePlan = { ok: true; allocations: AllocationLine[]; fromQuota: 
 
 const QUOTA_ORDER: Record<QuotaKind, number> = { subscription_credit: 0, free_periodic_credit: 1 };
 
+/** Balances of the same expiry and age are drawn in this order, paid points last (docs/points.md). */
+export const KIND_ORDER: Record<CreditKind, number> = {
+  subscription_credit: 0,
+  free_periodic_credit: 1,
+  granted_credit: 2,
+  registration_credit: 3,
+  topup_credit: 4,
+};
+
 /** Spendable balances in consume order. */
 export function balanceOrder(balances: Balance[], now: number): Balance[] {
   return balances
@@ -24,6 +33,7 @@ export function balanceOrder(balances: Balance[], now: number): Balance[] {
       const eb = b.expiresAt ?? Infinity;
       if (ea !== eb) return ea - eb;
       if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
+      if (a.kind !== b.kind) return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
       return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     });
 }

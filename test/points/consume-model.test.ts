@@ -15,6 +15,8 @@ import { openStores, type Stores } from '../helpers/stores.ts';
 
 const LENGTHS = [60, 3600, 18000, 86400, 604800];
 const DAY = 86_400_000;
+// The model's own copy of the rule: balances of one expiry and age go in this kind order.
+const MODEL_KIND_ORDER = ['subscription_credit', 'free_periodic_credit', 'granted_credit', 'registration_credit', 'topup_credit'];
 
 type Op =
   | { op: 'grant'; kind: 'topup_credit' | 'granted_credit'; amount: number; expiresInMs: number | null }
@@ -125,7 +127,13 @@ class Model {
   spendable(now: number) {
     return this.balances
       .filter((b) => b.remaining > 0 && (b.expiresAt === null || now < b.expiresAt))
-      .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      .sort(
+        (a, b) =>
+          (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) ||
+          a.createdAt - b.createdAt ||
+          MODEL_KIND_ORDER.indexOf(a.kind) - MODEL_KIND_ORDER.indexOf(b.kind) ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
   }
 
   consume(
