@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../server/lib/clock.ts';
 import { createPointsEngine } from '../server/points-engine.ts';
-import { SqliteBillingStore } from '../server/store/billing-store.ts';
 import { immediate, openDatabase } from '../server/store/open.ts';
-import { SqlitePointsStore } from '../server/store/points-store.ts';
+import { sqliteStores } from '../server/store/stores.ts';
 import { closeGrpcClients, grpcCall } from '../test/helpers/grpc.ts';
 import { ROOT, spawnServer, tempDir } from '../test/helpers/server.ts';
 
@@ -34,7 +33,7 @@ export async function seed(
 ): Promise<{ small: string; large: string }> {
   const db = openDatabase(dbPath);
   const now = Date.now();
-  const engine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, systemClock);
+  const engine = createPointsEngine(sqliteStores(db), systemClock);
   db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', ?)").run(now);
   const users = { small: 'usr_small', large: 'usr_large' };
   for (const id of Object.values(users))

@@ -8,11 +8,8 @@ import { ManualClock } from '../server/lib/clock.ts';
 import { silentLogger } from '../server/lib/log.ts';
 import { createPointsEngine } from '../server/points-engine.ts';
 import type { CallContext } from '../server/rpc/context.ts';
-import { SqliteAdminStore } from '../server/store/admin-store.ts';
-import { SqliteBillingStore } from '../server/store/billing-store.ts';
 import { openDatabase } from '../server/store/open.ts';
-import { SqlitePointsStore } from '../server/store/points-store.ts';
-import { SqliteUserStore } from '../server/store/user-store.ts';
+import { sqliteStores } from '../server/store/stores.ts';
 import type { Window } from './window-editor.ts';
 
 export interface UsageEvent {
@@ -70,9 +67,9 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   const clock = new ManualClock(input.start);
   const db = openDatabase(':memory:');
   try {
-    const admin = new SqliteAdminStore(db);
-    const users = new SqliteUserStore(db);
-    const engine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, clock);
+    const stores = sqliteStores(db);
+    const { admin, users } = stores;
+    const engine = createPointsEngine(stores, clock);
     const ctx: CallContext = {
       requestId: 'sim',
       transport: 'grpc',

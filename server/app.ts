@@ -17,15 +17,11 @@ import { createPagesService } from './pages/service.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
-import { SqliteAdminStore } from './store/admin-store.ts';
-import { SqliteAuthStore } from './store/auth-store.ts';
-import { SqliteBillingStore } from './store/billing-store.ts';
 import { sqliteError } from './store/database-errors.ts';
 import { dbErrorKind } from './store/error-kind.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
-import { SqlitePointsStore } from './store/points-store.ts';
-import { SqliteUserStore } from './store/user-store.ts';
+import { sqliteStores } from './store/stores.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
 
@@ -69,8 +65,8 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   if (metrics) observeBatches(db, (size) => metrics.writeBatch(size));
   const answerTurns = new AnswerTurns();
   waitForAnswers(db, answerTurns);
-  const adminStore = new SqliteAdminStore(db);
-  const userStore = new SqliteUserStore(db);
+  const stores = sqliteStores(db);
+  const { admin: adminStore, users: userStore, auth: authStore } = stores;
   let publicUrl = config.publicUrl;
   const providers = opts.providers ?? PROVIDERS;
 
@@ -81,11 +77,10 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   };
 
   // --- points & billing concern ---
-  const pointsEngine = createPointsEngine({ points: new SqlitePointsStore(db), billing: new SqliteBillingStore(db) }, clock, metrics);
+  const pointsEngine = createPointsEngine(stores, clock, metrics);
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
   // --- auth concern ---
-  const authStore = new SqliteAuthStore(db);
   const signatures = new CryptoOffload();
   const authConcern = createAuth({
     config,

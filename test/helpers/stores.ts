@@ -1,15 +1,10 @@
-// The store interfaces over a database, for tests that check a fact no API call shows: the one
-// place outside server/ that knows which classes implement them for a database address. A test
+// The store interfaces over a database, for tests that check a fact no API call shows. A test
 // reaches a running server's data through these (its own connection, as another replica would),
 // never through SQL.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SqliteAdminStore } from '../../server/store/admin-store.ts';
-import { SqliteAuthStore } from '../../server/store/auth-store.ts';
-import { SqliteBillingStore } from '../../server/store/billing-store.ts';
 import { openDatabase } from '../../server/store/open.ts';
-import { SqlitePointsStore } from '../../server/store/points-store.ts';
-import { SqliteUserStore } from '../../server/store/user-store.ts';
+import { sqliteStores } from '../../server/store/stores.ts';
 import type { StoreFixture, Stores } from '../store/contract.ts';
 import { tempDir } from './server.ts';
 
@@ -23,11 +18,7 @@ export interface OpenStores extends Stores {
 export function openStores(db: string): OpenStores {
   const conn = openDatabase(db);
   return {
-    admin: new SqliteAdminStore(conn),
-    auth: new SqliteAuthStore(conn),
-    users: new SqliteUserStore(conn),
-    points: new SqlitePointsStore(conn),
-    billing: new SqliteBillingStore(conn),
+    ...sqliteStores(conn),
     close: () => {
       if (conn.open) conn.close();
     },

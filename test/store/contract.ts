@@ -3,21 +3,11 @@
 // same tests.
 import assert from 'node:assert/strict';
 import type { ClientApp } from '../../server/admin/model.ts';
-import type { AdminStore } from '../../server/admin/store.ts';
-import type { AuthStore } from '../../server/auth/store.ts';
-import type { BillingStore } from '../../server/billing/store.ts';
 import { type ErrorCode, GatehouseError } from '../../server/errors.ts';
-import type { PointsStore } from '../../server/points/store.ts';
+import type { Stores } from '../../server/stores.ts';
 import type { User } from '../../server/users/model.ts';
-import type { UserStore } from '../../server/users/store.ts';
 
-export interface Stores {
-  admin: AdminStore;
-  auth: AuthStore;
-  users: UserStore;
-  points: PointsStore;
-  billing: BillingStore;
-}
+export type { Stores };
 
 /** Every store over one fresh, empty database. */
 export interface StoreFixture extends Stores {

@@ -1,0 +1,15 @@
+// The five storage ports a backend implements, together (each method one transaction; the domain
+// decides, the store reads and writes). store/stores.ts fills them over SQLite.
+import type { AdminStore } from './admin/store.ts';
+import type { AuthStore } from './auth/store.ts';
+import type { BillingStore } from './billing/store.ts';
+import type { PointsStore } from './points/store.ts';
+import type { UserStore } from './users/store.ts';
+
+export interface Stores {
+  admin: AdminStore;
+  auth: AuthStore;
+  users: UserStore;
+  points: PointsStore;
+  billing: BillingStore;
+}
