@@ -20,11 +20,11 @@ export function keysCommand(): Command {
       let created: CliAnswer<'AdminService', 'CreateApiKey'>;
       if (opts.db) {
         const { openDatabase } = await import('../../server/store/open.ts');
-        const { SqliteAdminStore } = await import('../../server/store/admin-store.ts');
+        const { sqliteStores } = await import('../../server/store/stores.ts');
         const { createApiKey } = await import('../../server/admin/api-keys.ts');
         const db = openDatabase(opts.db);
         try {
-          const { record: rec, key } = await createApiKey(new SqliteAdminStore(db), { realm, permissions: opts.permission, name: opts.name }, Date.now());
+          const { record: rec, key } = await createApiKey(sqliteStores(db).admin, { realm, permissions: opts.permission, name: opts.name }, Date.now());
           created = { id: rec.id, key, realm: rec.realm, permissions: rec.permissions, name: rec.name };
         } catch (e) {
           const err = e as { code?: string; message: string };

@@ -10,8 +10,8 @@ import { type Config, loadConfig } from '../../server/config.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/main.ts';
-import { SqliteAdminStore } from '../../server/store/admin-store.ts';
 import { openDatabase } from '../../server/store/open.ts';
+import { sqliteStores } from '../../server/store/stores.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'gatehouse');
@@ -36,7 +36,7 @@ export function tempDir(prefix = 'gatehouse-test-'): string {
 export async function bootstrapKey(dbPath: string, realm = '*', permissions = ['*']): Promise<string> {
   const db = openDatabase(dbPath);
   try {
-    return (await createApiKey(new SqliteAdminStore(db), { realm, permissions, name: 'test' }, Date.now())).key;
+    return (await createApiKey(sqliteStores(db).admin, { realm, permissions, name: 'test' }, Date.now())).key;
   } finally {
     db.close();
   }
