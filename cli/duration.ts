@@ -21,6 +21,12 @@ export function parseWindowFlag(text: string): { windowSeconds: number; limit: n
   if (!m) return `--window ${text}: expected LENGTH=LIMIT, e.g. 5h=500`;
   const seconds = parseDuration(m[1]!);
   if (typeof seconds === 'string') return `--window ${text}: length: ${seconds}`;
-  if (!/^\d+$/.test(m[2]!.trim()) || !Number.isSafeInteger(Number(m[2]))) return `--window ${text}: limit: must be a whole number ≥ 0`;
-  return { windowSeconds: seconds, limit: Number(m[2]) };
+  const limit = parseLimit(m[2]!);
+  if (limit === null) return `--window ${text}: limit: must be a whole number ≥ 0`;
+  return { windowSeconds: seconds, limit };
+}
+
+/** A window's limit as typed (a whole number, 0 or more), or null. */
+export function parseLimit(text: string): number | null {
+  return /^\s*\d+\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null;
 }

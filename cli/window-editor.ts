@@ -2,7 +2,7 @@
 // remove and reorder rows, lengths typed as 5h / 90m / 1d / 1w / 30d / seconds, every answer
 // checked as it is typed with the server's own window rules, and a preview before saving.
 import { MAX_WINDOWS } from '../server/points/windows.ts';
-import { parseDuration } from './duration.ts';
+import { parseDuration, parseLimit } from './duration.ts';
 import { promptModule } from './prompts.ts';
 import { windowKey, windowTable } from './window-text.ts';
 
@@ -43,7 +43,7 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
     name: 'limit',
     message: 'Limit (points in the window, 0 or more):',
     default: current === undefined ? undefined : String(current),
-    validate: (text: string) => (/^\s*\d+\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? true : 'a whole number, 0 or more'),
+    validate: (text: string) => (parseLimit(text) === null ? 'a whole number, 0 or more' : true),
   });
   /** Asks for a row among `offered` (indexes into rows). */
   const pickRow = async (message: string, offered = rows.map((_, i) => i)) => {
@@ -76,11 +76,11 @@ export async function editWindows(title: string, initial: Window[], rules: Windo
     if (action === 'cancel') return null;
     if (action === 'add') {
       const a = (await prompt([lengthQuestion(null), limitQuestion()])) as { length: string; limit: string };
-      rows.push({ windowSeconds: parseDuration(a.length) as number, limit: Number(a.limit) });
+      rows.push({ windowSeconds: parseDuration(a.length) as number, limit: parseLimit(a.limit)! });
     } else if (action === 'change') {
       const i = await pickRow('Change which window?');
       const a = (await prompt([lengthQuestion(i, rows[i]!.windowSeconds), limitQuestion(rows[i]!.limit)])) as { length: string; limit: string };
-      rows[i] = { windowSeconds: parseDuration(a.length) as number, limit: Number(a.limit) };
+      rows[i] = { windowSeconds: parseDuration(a.length) as number, limit: parseLimit(a.limit)! };
     } else if (action === 'remove') {
       const i = await pickRow('Remove which window?');
       rows.splice(i, 1);

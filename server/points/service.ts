@@ -1,7 +1,7 @@
 // PointsService handlers: parse, validate, check the extra permission rules, call the store,
 // shape the answer (docs/points.md). Thin: the rules live in the pure files of this folder, which the
 // store asks inside each use case's transaction.
-import { badRequest, forbidden, GatehouseError, notFound } from '../errors.ts';
+import { badRequest, forbidden, GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
 import type { ConsumeOutcome, Metrics } from '../lib/metrics.ts';
@@ -9,6 +9,7 @@ import { fromTimestamp, toTimestamp, toTimestampOrNull } from '../lib/timestamp.
 import { type CallContext, hasPermission } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import { type ConsumeResult, type DefaultPointsConfig, type GrantResult, PERIOD_TYPES, type PeriodType, type PointsSummary, type PoolKind } from './model.ts';
+import { assertRealm } from './not-found.ts';
 import type { DefaultConfigPatch, PointsStore } from './store.ts';
 import { validateWindows } from './windows.ts';
 
@@ -73,9 +74,7 @@ function consumeFailure(e: unknown): ConsumeOutcome {
 }
 
 export function createPointsService({ store, clock, metrics }: PointsServiceDeps): ServiceImpl<'gatehouse.v1.PointsService'> {
-  const requireRealm = async (realmId: string) => {
-    if (!(await store.realmExists(realmId))) throw notFound(`Realm ${realmId} not found`);
-  };
+  const requireRealm = async (realmId: string) => assertRealm(await store.realmExists(realmId), realmId);
 
   return {
     async getDefaultConfig(req) {
