@@ -331,7 +331,8 @@ export class PointsSql {
   private pruneReturns(userId: string, kind: QuotaKind): void {
     const first = this.s.firstSeq.get(userId, kind) as number | undefined;
     if (first === undefined) return;
-    prunableReturnBlocks(first).forEach((idx, level) => this.s.pruneBlocks.run({ userId, kind, level, idx }));
+    const keep = prunableReturnBlocks(first);
+    for (let level = 0; level < keep.length; level++) this.s.pruneBlocks.run({ userId, kind, level, idx: keep[level] });
   }
 
   private spend(balanceId: string, amount: number): void {
