@@ -101,25 +101,25 @@ export class PointsSql {
         ORDER BY at DESC, seq DESC LIMIT 1`),
       firstAfter: db.prepare(`SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
         ORDER BY at, seq LIMIT 1`),
-      // Rows with something left after returns (the partial index points_usage_ledger_net).
+      // Rows with something left after returns: the partial index skips those given back whole
+      // (the planner, without statistics, would walk the primary key past them).
       firstNetAfter: db
-        .prepare(`SELECT at FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ? AND amount > returned
-        ORDER BY at, seq LIMIT 1`)
+        .prepare(`SELECT at FROM points_usage_ledger INDEXED BY points_usage_ledger_net
+        WHERE user_id = ? AND kind = ? AND at > ? AND amount > returned ORDER BY at, seq LIMIT 1`)
         .pluck(),
       lastNet: db
-        .prepare(`SELECT at FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND amount > returned
-        ORDER BY at DESC, seq DESC LIMIT 1`)
+        .prepare(`SELECT at FROM points_usage_ledger INDEXED BY points_usage_ledger_net
+        WHERE user_id = ? AND kind = ? AND amount > returned ORDER BY at DESC, seq DESC LIMIT 1`)
         .pluck(),
-      returnedIn: db
-        .prepare(`SELECT coalesce(sum(amount), 0) FROM points_usage_returns WHERE user_id = ? AND kind = ? AND (${levelTerms('BETWEEN ? AND ?')})`)
-        .pluck(),
+      // One primary-key range per level (an OR of them would walk every block of the user).
+      returnedIn: db.prepare(`SELECT coalesce(sum(amount), 0) FROM (${levelRanges()})`).pluck(),
       returnToRow: db.prepare(`UPDATE points_usage_ledger SET returned = returned + ?
         WHERE user_id = ? AND kind = ? AND at = ? AND seq = ? AND returned + ? <= amount`),
       addToBlock: db.prepare(`INSERT INTO points_usage_returns (user_id, kind, level, idx, amount) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (user_id, kind, level, idx) DO UPDATE SET amount = amount + excluded.amount`),
       headReturned: db.prepare('UPDATE points_usage_heads SET returned = returned + ? WHERE user_id = ? AND kind = ?'),
       firstSeq: db.prepare('SELECT seq FROM points_usage_ledger WHERE user_id = ? AND kind = ? ORDER BY at, seq LIMIT 1').pluck(),
-      pruneBlocks: db.prepare(`DELETE FROM points_usage_returns WHERE user_id = ? AND kind = ? AND (${levelTerms('< ?')})`),
+      pruneBlocks: db.prepare(`DELETE FROM points_usage_returns WHERE user_id = @userId AND kind = @kind AND level = @level AND idx < @idx`),
       appendLedger: db.prepare('INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, ?, ?, ?, ?, ?)'),
       // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
       // places in (all of them when there are fewer). Rows sharing that millisecond go together.
@@ -315,13 +315,13 @@ export class PointsSql {
 
   /** Everything returned to the kind's rows after seq `s` (ledger.ts returnRanges), in one statement. */
   private returnedAfter(userId: string, kind: QuotaKind, s: number, headSeq: number): number {
-    const args: number[] = [];
+    const args: Array<string | number> = [];
     const ranges = returnRanges(s, headSeq);
     for (let level = 0; level <= RETURN_LEVELS; level++) {
       const r = ranges.find((x) => x.level === level);
-      args.push(r ? r.from : 1, r ? r.to : 0);
+      args.push(userId, kind, r ? r.from : 1, r ? r.to : 0);
     }
-    return this.s.returnedIn.get(userId, kind, ...args) as number;
+    return this.s.returnedIn.get(...args) as number;
   }
 
   /** Runs a consume's ledger appends and balance spends (apply-plan.ts). */
@@ -338,7 +338,8 @@ export class PointsSql {
   /** Block sums wholly before the oldest row kept can no longer be asked for. */
   private pruneReturns(userId: string, kind: QuotaKind): void {
     const first = this.s.firstSeq.get(userId, kind) as number | undefined;
-    if (first !== undefined) this.s.pruneBlocks.run(userId, kind, ...prunableReturnBlocks(first));
+    if (first === undefined) return;
+    prunableReturnBlocks(first).forEach((idx, level) => this.s.pruneBlocks.run({ userId, kind, level, idx }));
   }
 
   private spend(balanceId: string, amount: number): void {
@@ -352,11 +353,12 @@ function brokenLock(what: string): never {
   throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${what} changed under a write lock`) });
 }
 
-/** `level = 0 AND idx <op>` … for every block level, OR-ed (one index range each). */
-function levelTerms(op: string): string {
-  const terms: string[] = [];
-  for (let level = 0; level <= RETURN_LEVELS; level++) terms.push(`(level = ${level} AND idx ${op})`);
-  return terms.join(' OR ');
+/** The blocks of one idx range per level, UNION ALL-ed (parameters: user, kind, from, to per level). */
+function levelRanges(): string {
+  const parts: string[] = [];
+  for (let level = 0; level <= RETURN_LEVELS; level++)
+    parts.push(`SELECT amount FROM points_usage_returns WHERE user_id = ? AND kind = ? AND level = ${level} AND idx BETWEEN ? AND ?`);
+  return parts.join(' UNION ALL ');
 }
 
 /** One movement of the history as a store writes it. Consumes and settlements keep their lines

@@ -78,9 +78,11 @@ export class SqlitePointsStore implements PointsStore {
       refundable: db.prepare(`SELECT id, user_id AS userId, amount, refunded, allocations FROM points_transactions
         WHERE realm_id = ? AND id = ? AND kind IN ('consume', 'settle')`),
       markRefunded: db.prepare('UPDATE points_transactions SET refunded = ?, allocations = ? WHERE id = ?'),
+      // A page starts strictly after its cursor: one index range (row values), by kind or not.
       page: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
-        WHERE user_id = @userId AND (@kind IS NULL OR kind = @kind) AND (created_at < @at OR (created_at = @at AND id < @id))
-        ORDER BY created_at DESC, id DESC LIMIT @limit`),
+        WHERE user_id = @userId AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`),
+      pageOfKind: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
+        WHERE user_id = @userId AND kind = @kind AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`),
       balances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
         WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
       transactions: db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
@@ -338,15 +340,10 @@ export class SqlitePointsStore implements PointsStore {
         relatedId: string | null;
         createdAt: number;
       };
-      const rows = this.s.page.all({
-        userId: q.userId,
-        kind: q.kind,
-        at: q.after ? q.after.createdAt : Number.MAX_SAFE_INTEGER,
-        id: q.after ? q.after.transactionId : '',
-        limit: q.pageSize + 1,
-      }) as Row[];
-      // Without a cursor every row of the newest millisecond qualifies: `id < ''` is never true, so
-      // the first page starts strictly before MAX_SAFE_INTEGER instead.
+      // Without a cursor, from past any time there can be.
+      const from = q.after ? { at: q.after.createdAt, id: q.after.transactionId } : { at: Number.MAX_SAFE_INTEGER, id: '' };
+      const params = { userId: q.userId, ...from, limit: q.pageSize + 1 };
+      const rows = (q.kind === null ? this.s.page.all(params) : this.s.pageOfKind.all({ ...params, kind: q.kind })) as Row[];
       const more = rows.length > q.pageSize;
       const page = more ? rows.slice(0, q.pageSize) : rows;
       const transactions: HistoryEntry[] = page.map((r) => ({
