@@ -248,8 +248,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       const now = clock.now();
       const expiresAt = fromTimestamp(req.expiresAt);
       if (expiresAt !== null && expiresAt <= now) throw badRequest('expiresAt: must be in the future', { field: 'expiresAt' });
-      const key = req.idempotencyKey ?? null;
-      if (key !== null && (key.length === 0 || key.length > 200)) throw badRequest('idempotencyKey: 1–200 characters', { field: 'idempotencyKey' });
+      const key = idempotencyKeyOf(req.idempotencyKey);
       const requestHash = sha256Hex(JSON.stringify(['grant', req.userId, req.kind, req.amount, expiresAt]));
       const r = await store.grant(
         {
