@@ -2,9 +2,10 @@
 // movements are kept. Listing is newest first, by time then id.
 import { MAX_WINDOW_SECONDS } from './windows.ts';
 
-/** Movements are kept as long as the longest window (366 days); older ones are deleted a few at a
- *  time as new ones come in. A refund names a transaction still kept. */
-export const historyRetention = { ms: MAX_WINDOW_SECONDS * 1000, batch: 64 };
+/** Movements are kept as long as the longest window (366 days); older ones are deleted `batch` at
+ *  a time, about one movement in `every` (tests set it to 1). A refund names a transaction still
+ *  kept. */
+export const historyRetention = { ms: MAX_WINDOW_SECONDS * 1000, batch: 64, every: 8 };
 
 /** The oldest time still kept at `now`. */
 export function historyCutoff(now: number): number {

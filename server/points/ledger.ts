@@ -5,8 +5,10 @@
 //
 // Quota that goes back (a hold settled below its amount, released or expired, a refund) goes back
 // to the row it was drawn at, so every window answers as if less had been consumed at that time.
-// The row's `returned` grows, and so do the sums of the aligned seq blocks holding it (RETURN_FANOUT
-// rows, RETURN_FANOUT² rows, …): used(W) then subtracts what was returned to rows inside the window,
+// The row's `returned` grows (a row given back whole is deleted: every row left still counts, and
+// its amount, in the running totals and in the block sums alike, cancels out), and so do the sums
+// of the aligned seq blocks holding it (RETURN_FANOUT rows, RETURN_FANOUT² rows, …): used(W) then
+// subtracts what was returned to rows inside the window,
 // summed over at most RETURN_LEVELS + 1 block ranges (returnRanges) — the cost follows the number
 // of rows in the window logarithmically, never the length of the history.
 

@@ -101,20 +101,14 @@ export class PointsSql {
         ORDER BY at DESC, seq DESC LIMIT 1`),
       firstAfter: db.prepare(`SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
         ORDER BY at, seq LIMIT 1`),
-      // Rows with something left after returns: the partial index skips those given back whole
-      // (the planner, without statistics, would walk the primary key past them).
-      firstNetAfter: db
-        .prepare(`SELECT at FROM points_usage_ledger INDEXED BY points_usage_ledger_net
-        WHERE user_id = ? AND kind = ? AND at > ? AND amount > returned ORDER BY at, seq LIMIT 1`)
-        .pluck(),
-      lastNet: db
-        .prepare(`SELECT at FROM points_usage_ledger INDEXED BY points_usage_ledger_net
-        WHERE user_id = ? AND kind = ? AND amount > returned ORDER BY at DESC, seq DESC LIMIT 1`)
-        .pluck(),
+      // Every row left has something left after returns (a row given back whole is deleted).
+      lastRow: db.prepare('SELECT at FROM points_usage_ledger WHERE user_id = ? AND kind = ? ORDER BY at DESC, seq DESC LIMIT 1').pluck(),
       // One primary-key range per level (an OR of them would walk every block of the user).
       returnedIn: db.prepare(`SELECT coalesce(sum(amount), 0) FROM (${levelRanges()})`).pluck(),
-      returnToRow: db.prepare(`UPDATE points_usage_ledger SET returned = returned + ?
-        WHERE user_id = ? AND kind = ? AND at = ? AND seq = ? AND returned + ? <= amount`),
+      returnToRow: db.prepare(`UPDATE points_usage_ledger SET returned = returned + @amount
+        WHERE user_id = @userId AND kind = @kind AND at = @at AND seq = @seq AND returned + @amount < amount`),
+      returnWholeRow: db.prepare(`DELETE FROM points_usage_ledger
+        WHERE user_id = @userId AND kind = @kind AND at = @at AND seq = @seq AND returned + @amount = amount`),
       addToBlock: db.prepare(`INSERT INTO points_usage_returns (user_id, kind, level, idx, amount) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (user_id, kind, level, idx) DO UPDATE SET amount = amount + excluded.amount`),
       headReturned: db.prepare('UPDATE points_usage_heads SET returned = returned + ? WHERE user_id = ? AND kind = ?'),
@@ -239,10 +233,12 @@ export class PointsSql {
     return this.s.openHolds.all(userId, now) as OpenHold[];
   }
 
-  /** Writes one movement to the history; every few, drops those older than the history keeps. */
+  /** Writes one movement to the history; one in `historyRetention.every` (by the random end of its
+   *  id) also drops movements older than the history keeps, more of them than come in. */
   history(realmId: string, userId: string, m: Movement, now: number): void {
     const lines = m.kind === 'consume' || m.kind === 'settle' ? m.lines : publicLines(m.lines);
     this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(lines), m.relatedId, now);
+    if (m.id.charCodeAt(m.id.length - 1) % historyRetention.every !== 0) return;
     const cutoff = historyCutoff(now);
     const oldest = this.s.oldestHistory.get(userId) as number | undefined;
     if (oldest !== undefined && oldest < cutoff) {
@@ -262,7 +258,10 @@ export class PointsSql {
         this.s.giveBack.run(r.amount, l.sourceId, r.amount);
         continue;
       }
-      if (this.s.returnToRow.run(r.amount, userId, l.creditKind, l.at, l.seq, r.amount).changes !== 1) continue; // pruned: outside every window
+      const row = { userId, kind: l.creditKind, at: l.at, seq: l.seq, amount: r.amount };
+      // A row given back whole goes: every row a window reads then still counts (its times too);
+      // its amount stays in the running totals and, returned, in the block sums, which cancel.
+      if (this.s.returnToRow.run(row).changes !== 1 && this.s.returnWholeRow.run(row).changes !== 1) continue; // pruned: outside every window
       for (const b of returnBlocks(l.seq)) this.s.addToBlock.run(userId, l.creditKind, b.level, b.idx, r.amount);
       this.s.headReturned.run(r.amount, userId, l.creditKind);
     }
@@ -299,18 +298,11 @@ export class PointsSql {
     const from = windowStart(now, windowSeconds);
     const before = this.s.pointAtOrBefore.get(userId, kind, from) as LedgerPoint | undefined;
     const returns = head.returned > 0;
-    const first = (withTimes && !returns) || before === undefined ? (this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined) : undefined;
+    const first = withTimes || before === undefined ? (this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined) : undefined;
     const inside = returns ? this.returnedAfter(userId, kind, seqBeforeWindow(head, before, first), head.seq) : 0;
-    let times: { oldestAt: number | null; newestAt: number | null } | null = null;
-    if (withTimes) {
-      times = returns
-        ? {
-            oldestAt: (this.s.firstNetAfter.get(userId, kind, from) as number | undefined) ?? null,
-            newestAt: (this.s.lastNet.get(userId, kind) as number | undefined) ?? null,
-          }
-        : { oldestAt: first?.at ?? null, newestAt: head.lastAt };
-    }
-    return windowUsage(head, before, first, inside, times);
+    // The newest row is the head's, unless it was given back whole.
+    const newestAt = withTimes && returns ? ((this.s.lastRow.get(userId, kind) as number | undefined) ?? null) : head.lastAt;
+    return windowUsage(head, before, first, inside, withTimes ? { oldestAt: first?.at ?? null, newestAt } : null);
   }
 
   /** Everything returned to the kind's rows after seq `s` (ledger.ts returnRanges), in one statement. */

@@ -8,6 +8,7 @@ import { type ChargeLine, isWindowLine, publicLines } from '../points/charges.ts
 import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { grantWrites } from '../points/grant.ts';
+import { historyCutoff } from '../points/history.ts';
 import { assertOpen, holdResult, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
 import { replayOf } from '../points/idempotency.ts';
 import { registrationGrants } from '../points/materialise.ts';
@@ -76,13 +77,13 @@ export class SqlitePointsStore implements PointsStore {
         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`),
       hold: db.prepare('SELECT * FROM points_holds WHERE realm_id = ? AND id = ?'),
       refundable: db.prepare(`SELECT id, user_id AS userId, amount, refunded, allocations FROM points_transactions
-        WHERE realm_id = ? AND id = ? AND kind IN ('consume', 'settle')`),
+        WHERE realm_id = ? AND id = ? AND kind IN ('consume', 'settle') AND created_at >= ?`),
       markRefunded: db.prepare('UPDATE points_transactions SET refunded = ?, allocations = ? WHERE id = ?'),
       // A page starts strictly after its cursor: one index range (row values), by kind or not.
       page: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
-        WHERE user_id = @userId AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`),
+        WHERE user_id = @userId AND (created_at, id) < (@at, @id) AND created_at >= @cutoff ORDER BY created_at DESC, id DESC LIMIT @limit`),
       pageOfKind: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
-        WHERE user_id = @userId AND kind = @kind AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`),
+        WHERE user_id = @userId AND kind = @kind AND (created_at, id) < (@at, @id) AND created_at >= @cutoff ORDER BY created_at DESC, id DESC LIMIT @limit`),
       balances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
         WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
       transactions: db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
@@ -287,7 +288,7 @@ export class SqlitePointsStore implements PointsStore {
       const prior = this.replay<RefundResult>(cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash);
       if (prior) return prior;
       type Row = { id: string; userId: string; amount: number; refunded: number; allocations: string };
-      const row = this.s.refundable.get(cmd.realmId, cmd.transactionId) as Row | undefined;
+      const row = this.s.refundable.get(cmd.realmId, cmd.transactionId, historyCutoff(now)) as Row | undefined;
       assertTransaction(row !== undefined, cmd.realmId, cmd.transactionId);
       const tx = {
         transactionId: row!.id,
@@ -342,7 +343,8 @@ export class SqlitePointsStore implements PointsStore {
       };
       // Without a cursor, from past any time there can be.
       const from = q.after ? { at: q.after.createdAt, id: q.after.transactionId } : { at: Number.MAX_SAFE_INTEGER, id: '' };
-      const params = { userId: q.userId, ...from, limit: q.pageSize + 1 };
+      // Movements past the history's keeping read as gone whether or not a prune has run yet.
+      const params = { userId: q.userId, ...from, cutoff: historyCutoff(now), limit: q.pageSize + 1 };
       const rows = (q.kind === null ? this.s.page.all(params) : this.s.pageOfKind.all({ ...params, kind: q.kind })) as Row[];
       const more = rows.length > q.pageSize;
       const page = more ? rows.slice(0, q.pageSize) : rows;

@@ -1,11 +1,10 @@
 -- Holds, refunds and history (docs/points.md).
 
--- Quota that goes back returns to the ledger row it was drawn at: `returned` of the row, and the
--- sums of the aligned seq blocks holding it (points_usage_returns; level 0 is the row itself,
--- level L a block of 16^L rows), so a window subtracts what came back inside it in a few seeks.
--- The partial index finds the oldest and newest rows a window still counts.
+-- Quota that goes back returns to the ledger row it was drawn at: `returned` of the row (a row
+-- given back whole is deleted), and the sums of the aligned seq blocks holding it
+-- (points_usage_returns; level 0 is the row itself, level L a block of 16^L rows), so a window
+-- subtracts what came back inside it in a few seeks.
 ALTER TABLE points_usage_ledger ADD COLUMN returned INTEGER NOT NULL DEFAULT 0;
-CREATE INDEX points_usage_ledger_net ON points_usage_ledger(user_id, kind, at, seq) WHERE amount > returned;
 ALTER TABLE points_usage_heads ADD COLUMN returned INTEGER NOT NULL DEFAULT 0;
 -- History is now kept for the longest allowed window (366 days) whatever the windows held.
 ALTER TABLE points_usage_heads DROP COLUMN retention_ms;
@@ -53,7 +52,9 @@ ALTER TABLE points_transactions ADD COLUMN related_id TEXT;
 ALTER TABLE points_transactions ADD COLUMN refunded INTEGER NOT NULL DEFAULT 0;
 DROP INDEX points_transactions_user;
 CREATE INDEX points_transactions_user ON points_transactions(user_id, created_at, id);
-CREATE INDEX points_transactions_user_kind ON points_transactions(user_id, kind, created_at, id);
+-- Listing one kind: consumes, the bulk of most histories, go without (they are most of what the
+-- user index walks anyway), so a consume writes no third index.
+CREATE INDEX points_transactions_user_kind ON points_transactions(user_id, kind, created_at, id) WHERE kind <> 'consume';
 
 -- The grants already made, as history rows (descriptions as points/history.ts words them).
 INSERT OR IGNORE INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at, kind)
