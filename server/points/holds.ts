@@ -4,22 +4,12 @@
 // first; above it, the extra is drawn at settle time like a consume.
 import { GatehouseError } from '../errors.ts';
 import { type ChargeLine, giveBackLastFirst, type LineReturn, publicLines } from './charges.ts';
-import type { HoldResult, HoldStatus, Remaining } from './model.ts';
+import type { HoldFields, HoldResult, Remaining } from './model.ts';
 
-/** A hold as stored. */
-export interface StoredHold {
-  holdId: string;
+/** A hold as stored: an open one past expiresAt is still `open` here until a store expires it. */
+export interface StoredHold extends HoldFields {
   realmId: string;
-  userId: string;
-  amount: number;
   lines: ChargeLine[];
-  /** As recorded: an open hold past expiresAt is still `open` here until a store expires it. */
-  status: HoldStatus;
-  description: string | null;
-  createdAt: number;
-  expiresAt: number;
-  settledAmount: number | null;
-  closedAt: number | null;
 }
 
 /** Holds released by themselves once `expiresAt` has come. */

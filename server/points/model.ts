@@ -131,13 +131,12 @@ export interface Remaining {
   total: number;
 }
 
-export interface HoldResult {
+/** What a hold is, stored or answered. */
+export interface HoldFields {
   holdId: string;
   userId: string;
   /** The amount held when it was opened. */
   amount: number;
-  /** What the hold drew when it was opened. */
-  allocations: AllocationLine[];
   status: HoldStatus;
   description: string | null;
   createdAt: number;
@@ -146,6 +145,11 @@ export interface HoldResult {
   settledAmount: number | null;
   /** When it was settled, released or expired (= expiresAt); null while open. */
   closedAt: number | null;
+}
+
+export interface HoldResult extends HoldFields {
+  /** What the hold drew when it was opened. */
+  allocations: AllocationLine[];
   /** What the user can spend once this answer was decided. */
   remaining: Remaining;
 }
