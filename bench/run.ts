@@ -1,7 +1,9 @@
 // `npm run bench`: gatehouse against the physical limits of its machine, in one run.
 //   1. Native login over HTTP (16 connections, pre-signed Apple-style RS256 tokens, half new and half
 //      returning users) against the bare cost of `jose.jwtVerify` on the same tokens in this
-//      process: one verification at a time, as a login makes one. Shown beside it, without a goal:
+//      process: one verification at a time, as a login makes one; and the same logins served by
+//      `serve --workers 2` (a second server, on a database of its own so neither disturbs the
+//      other's figures) against the same baseline. Shown beside them, without a goal:
 //      jwtVerify with 16 in flight (WebCrypto spreads those over the libuv pool and both cores)
 //      and an empty HTTP exchange with the same client and body (http-empty-server.ts): the
 //      transport floor no HTTP login can go under. The HTTP load comes from lib/http1.ts, a lean
@@ -36,7 +38,7 @@ import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../test/helpers/
 import { seed } from './consume-history.ts';
 import { ledgerHistory } from './ledger-history.ts';
 import { http1Load } from './lib/http1.ts';
-import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, withCpu } from './lib/load.ts';
+import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, withChildren, withCpu } from './lib/load.ts';
 import { simulateYear } from './simulate-year.ts';
 import { sustainedLoad } from './sustained-load.ts';
 
@@ -275,6 +277,9 @@ const srv = await spawnServer({
   args: serverArgs(idp),
   nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
 });
+// The same server as two workers behind one pair of ports.
+const cluster = await spawnServer({ dir, dbPath: join(dir, 'cluster.db'), args: [...serverArgs(idp), '--workers', '2'] });
+const clusterPids = withChildren(cluster.proc.pid!);
 const echo = await startEcho();
 let empty: { port: number; pid: number; stop(): Promise<void> } | null = null;
 const rows: Record<string, number[]> = {};
@@ -288,6 +293,7 @@ let payload = { payload: Buffer.alloc(0) };
 try {
   await configureRealm(srv, false);
   await addPools(srv, [users.small, users.large]);
+  await configureRealm(cluster, true);
 
   // Message size: the echo carries a payload as large as the consume answer.
   const pc = grpcClient(srv.grpc, 'PointsService');
@@ -318,6 +324,9 @@ try {
   const emptyBase = `http://127.0.0.1:${empty.port}`;
   const tokenRounds: string[][] = [];
   for (let r = 0; r < ROUNDS + 2; r++) tokenRounds.push(await signTokens(idp, LOGINS, returning));
+  const clusterReturning = await firstLogins(cluster, idp, 200);
+  const clusterTokenRounds: string[][] = [];
+  for (let r = 0; r < ROUNDS + 2; r++) clusterTokenRounds.push(await signTokens(idp, LOGINS, clusterReturning));
   log(`set-up ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // Two whole rounds of warm-up, one in each order (JIT, caches, connections, the heaps of the
@@ -326,9 +335,11 @@ try {
   // (or the first pass in the other order, whose peak differs) with steady state.
   for (let r = -2; r < ROUNDS; r++) {
     const tokens = tokenRounds[r < 0 ? ROUNDS + 2 + r : r]!;
-    // [name, the serving process (null: in this process), the load]
-    const steps: [string, number | null, () => Promise<LoadResult>][] = [
+    const clusterTokens = clusterTokenRounds[r < 0 ? ROUNDS + 2 + r : r]!;
+    // [name, the serving process(es) (null: in this process), the load]
+    const steps: [string, number | number[] | null, () => Promise<LoadResult>][] = [
       ['login', srv.proc.pid!, () => loginLoad(srv, tokens)],
+      ['login2w', clusterPids, () => loginLoad(cluster, clusterTokens)],
       ['verify', null, () => bareVerify(idp, tokens, 1)],
       ['verify16', null, () => bareVerify(idp, tokens, CONC)],
       ['httpEmpty', empty!.pid, () => http1Load(emptyBase, '/', LOGINS, CONC, loginBody(tokens))],
@@ -356,6 +367,7 @@ try {
   const peak = peaks.at(-1)!; // VmHWM: the highest the server reached in any round
   closeGrpcClients();
   await srv.stop();
+  await cluster.stop();
   log('profiling…');
   prof = await profile(idp, echo, payload);
   await echo.stop();
@@ -371,6 +383,8 @@ try {
   const ratio = (a: string, b: string) => median(rows[a]!.map((x, i) => x / rows[b]![i]!));
   const checks = [
     { name: 'login / bare jose.jwtVerify', ratio: ratio('login', 'verify'), goal: 0.5 },
+    { name: 'login, --workers 2 / bare jose.jwtVerify', ratio: ratio('login2w', 'verify'), goal: 0.7 },
+    { name: 'login, --workers 2 / one process', ratio: ratio('login2w', 'login'), goal: null },
     { name: 'login / jose.jwtVerify, 16 in flight', ratio: ratio('login', 'verify16'), goal: null },
     { name: 'login / empty HTTP exchange', ratio: ratio('login', 'httpEmpty'), goal: null },
     { name: 'consume (3 windows, 2 pools) / grpc echo', ratio: ratio('consume1k', 'echo'), goal: 0.7 },
@@ -454,6 +468,7 @@ try {
 } finally {
   closeGrpcClients();
   await srv.stop();
+  await cluster.stop();
   await echo.stop();
   await empty?.stop();
   await idp.close();

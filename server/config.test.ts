@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, OPTIONS } from './config.ts';
 
@@ -33,5 +34,32 @@ describe('--trust-proxy [n] (GATEHOUSE_TRUST_PROXY)', () => {
 
   it('is declared with an optional value, so the flag alone still works', () => {
     assert.equal(OPTIONS.find((o) => o.key === 'trustProxy')!.flag, '--trust-proxy [n]');
+  });
+});
+
+describe('--workers <n|auto> (GATEHOUSE_WORKERS)', () => {
+  it('is 1 by default: this process alone', () => {
+    assert.equal(loadConfig({}, {}).workers, 1);
+  });
+
+  it('takes a number from the flag or its env twin, the flag winning', () => {
+    assert.equal(loadConfig({ workers: '3' }, {}).workers, 3);
+    assert.equal(loadConfig({}, { GATEHOUSE_WORKERS: '2' }).workers, 2);
+    assert.equal(loadConfig({ workers: '4' }, { GATEHOUSE_WORKERS: '2' }).workers, 4);
+  });
+
+  it('reads auto as one process per core', () => {
+    assert.equal(loadConfig({ workers: 'auto' }, {}).workers, availableParallelism());
+    assert.equal(loadConfig({}, { GATEHOUSE_WORKERS: 'auto' }).workers, availableParallelism());
+  });
+
+  it('refuses zero, negatives and words, naming the option', () => {
+    for (const bad of ['0', '-1', 'many', '1.5', '1000']) {
+      assert.throws(
+        () => loadConfig({ workers: bad }, {}),
+        (e: Error) => e instanceof ConfigError && /--workers/.test(e.message),
+        bad,
+      );
+    }
   });
 });

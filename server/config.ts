@@ -2,6 +2,7 @@
 // identity providers' options (--apple-jwks-url, --google-issuer, …) come from their entries in
 // auth/providers/registry.ts. Validated once at start; a bad value stops the boot with a message
 // naming the option.
+import { availableParallelism } from 'node:os';
 import { PROVIDERS, type ProviderOptionValues, type ProviderRegistry, providerOptions } from './auth/providers/registry.ts';
 import type { LogLevel } from './lib/log.ts';
 
@@ -29,6 +30,8 @@ export interface Config extends ProviderOptionValues {
   logLevel: LogLevel;
   /** Count requests, logins, consumes… and serve them at GET /metrics. */
   metrics: boolean;
+  /** Processes serving the same ports (server/cluster/primary.ts); 1 = this process alone. */
+  workers: number;
 }
 
 export interface OptionDoc {
@@ -37,7 +40,8 @@ export interface OptionDoc {
   env: string;
   doc: string;
   /** `hops`: a whole number given as `--flag [n]`; the flag alone is 1, true/false are 1/0. */
-  kind: 'string' | 'int' | 'bool' | 'hops' | 'url' | 'addr';
+  /** `workers`: a whole number ≥ 1, or `auto` (one per core). */
+  kind: 'string' | 'int' | 'bool' | 'hops' | 'url' | 'addr' | 'workers';
   default: string | number | boolean | null;
 }
 
@@ -94,6 +98,14 @@ const SERVER_OPTIONS: OptionDoc[] = [
   { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
   { key: 'logLevel', flag: '--log-level <level>', env: 'GATEHOUSE_LOG_LEVEL', kind: 'string', default: 'info', doc: 'debug | info | warn | error' },
   { key: 'metrics', flag: '--metrics <on|off>', env: 'GATEHOUSE_METRICS', kind: 'bool', default: true, doc: 'Prometheus metrics at GET /metrics: on | off' },
+  {
+    key: 'workers',
+    flag: '--workers <n|auto>',
+    env: 'GATEHOUSE_WORKERS',
+    kind: 'workers',
+    default: 1,
+    doc: 'processes serving the same ports (auto = one per core; 1 = this process alone)',
+  },
 ];
 
 /** Every option: the server's, with the identity providers' after --public-url. */
@@ -156,6 +168,12 @@ function parseValue(o: OptionDoc, raw: unknown): unknown {
     case 'int': {
       const s = String(raw);
       if (!/^\d+$/.test(s)) throw new ConfigError(`${name}: expected a whole number ≥ 0, got ${s}`);
+      return Number(s);
+    }
+    case 'workers': {
+      const s = String(raw);
+      if (s === 'auto') return availableParallelism();
+      if (!/^\d{1,3}$/.test(s) || Number(s) < 1) throw new ConfigError(`${name}: expected a number of processes (1–999) or auto, got ${s}`);
       return Number(s);
     }
     case 'url': {

@@ -12,7 +12,7 @@ import { createGrpcServer } from './grpc/server.ts';
 import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
-import { startCheckpointer } from './store/checkpointer.ts';
+import { leaveCheckpointsToAnother, startCheckpointer } from './store/checkpointer.ts';
 import { databaseReadiness } from './store/readiness.ts';
 
 export interface RunningServer {
@@ -32,6 +32,8 @@ export interface ServerOptions extends AppOptions {
   headersTimeoutMs?: number;
   /** How often expired login state is swept (default 30 s). */
   sweepIntervalMs?: number;
+  /** False when another process checkpoints the database file (a cluster worker's primary). */
+  checkpointer?: boolean;
 }
 
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
@@ -43,8 +45,11 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       app.log[level](format(...args), { source: 'grpc-js' });
   grpc.setLogger({ error: grpcLog('error'), info: grpcLog('info'), debug: grpcLog('debug') });
   app.signatures.warm(); // logins' signature work gets its thread before the first login
-  // A database file of our own: its WAL checkpoints run on their own thread.
-  const checkpointer = opts.db || config.db === ':memory:' ? null : startCheckpointer(app.db, config.db, app.log);
+  // A database file of our own: its WAL checkpoints run on their own thread (a cluster worker
+  // leaves them to its primary's, server/cluster/primary.ts).
+  const ownFile = !opts.db && config.db !== ':memory:';
+  if (ownFile && opts.checkpointer === false) leaveCheckpointsToAnother(app.db);
+  const checkpointer = ownFile && opts.checkpointer !== false ? startCheckpointer(app.db, config.db, app.log) : null;
   const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs, translateError: app.storeErrors });
   const close = async () => {
     await sweeper.stop();

@@ -82,12 +82,34 @@ export interface CpuPerCall {
   clientUs: number;
 }
 
-export async function withCpu(serverPid: number | null, calls: () => Promise<LoadResult>): Promise<LoadResult & { cpu: CpuPerCall }> {
-  const s0 = serverPid === null ? null : processCpuUs(serverPid);
+/** A process and its children (a `serve --workers N` primary and its workers), from /proc. */
+export function withChildren(pid: number): number[] {
+  try {
+    return [pid, ...readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)];
+  } catch {
+    return [pid];
+  }
+}
+
+/** `serverPid`: the serving process, or several (a cluster: their CPU is summed). */
+export async function withCpu(serverPid: number | number[] | null, calls: () => Promise<LoadResult>): Promise<LoadResult & { cpu: CpuPerCall }> {
+  const pids = serverPid === null ? [] : Array.isArray(serverPid) ? serverPid : [serverPid];
+  const cpuOf = () => {
+    let all = 0;
+    let main = 0;
+    for (const pid of pids) {
+      const u = processCpuUs(pid);
+      if (u === null) return null;
+      all += u.all;
+      main += u.main;
+    }
+    return pids.length ? { all, main } : null;
+  };
+  const s0 = cpuOf();
   const c0 = process.cpuUsage();
   const r = await calls();
   const c = process.cpuUsage(c0);
-  const s1 = serverPid === null ? null : processCpuUs(serverPid);
+  const s1 = cpuOf();
   const per = (us: number) => round(us / r.calls, 1);
   return {
     ...r,

@@ -1,4 +1,5 @@
-// gatehouse serve: one process serving gRPC and the HTTP adapter over one SQLite database.
+// gatehouse serve: one process serving gRPC and the HTTP adapter over one SQLite database, or with
+// --workers N a primary and N such processes on the same ports (server/cluster/).
 import { Command, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, OPTIONS } from '../../server/config.ts';
 import { CliError } from '../output.ts';
@@ -26,21 +27,40 @@ export function serveCommand(): Command {
       if (e instanceof ConfigError) throw new CliError(e.message, 2, 'usage');
       throw e;
     }
+    const { workerAssignment, startWorker } = await import('../../server/cluster/worker.ts');
+    const assignment = workerAssignment();
+    if (assignment === null && config.workers > 1) {
+      const { runCluster } = await import('../../server/cluster/primary.ts');
+      const clean = await runCluster(config).catch((e: Error) => {
+        throw new CliError(e.message, 1, 'start_failed');
+      });
+      if (!clean) throw new CliError('a worker did not stop cleanly', 1, 'stop_failed');
+      return;
+    }
     const { startServer } = await import('../../server/main.ts');
-    const running = await startServer(config).catch((e: Error) => {
+    const start = assignment ? startWorker(assignment) : startServer(config).then((running) => ({ running, log: running.app.log }));
+    const { running, log } = await start.catch((e: Error) => {
       throw new CliError(e.message, 1, 'start_failed');
     });
-    process.stdout.write(JSON.stringify({ event: 'ready', grpc: running.grpcAddr, http: running.httpAddr }) + '\n');
-    running.app.log.info('gatehouse started', { grpc: running.grpcAddr, http: running.httpAddr, db: config.db });
+    if (!assignment) {
+      process.stdout.write(JSON.stringify({ event: 'ready', grpc: running.grpcAddr, http: running.httpAddr }) + '\n');
+      log.info('gatehouse started', { grpc: running.grpcAddr, http: running.httpAddr, db: config.db });
+    }
     await new Promise<void>((resolve) => {
+      let told = false;
       const shutdown = (signal: string) => {
-        running.app.log.info('shutting down', { signal });
+        if (told) return;
+        told = true;
+        log.info('shutting down', { signal });
         void running.stop().then(resolve);
       };
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
+      // A worker may be told twice (by its primary, and as one of a process group a supervisor
+      // signals): stop() is the same drain each time, never the default action's abrupt exit.
+      const listen = assignment ? process.on.bind(process) : process.once.bind(process);
+      listen('SIGTERM', () => shutdown('SIGTERM'));
+      listen('SIGINT', () => shutdown('SIGINT'));
     });
-    running.app.log.info('stopped');
+    log.info('stopped');
   });
   return cmd;
 }

@@ -17,30 +17,51 @@ let stderrLines: string[] = [];
 let stderrScheduled = false;
 let exitHooked = false;
 
-/** The pending lines as one text (emptied), or null. */
-function takeLines(): string | null {
-  if (stderrLines.length === 0) return null;
-  const out = stderrLines.join('\n') + '\n';
+/** The most bytes one write(2) to a pipe keeps whole (PIPE_BUF on Linux): the workers of
+ *  `serve --workers N` share one stderr, and a longer write may interleave with another's. */
+const ATOMIC_WRITE = 4096;
+
+/** `lines` as texts of whole lines, each at most `max` bytes unless a single line is longer. */
+export function chunkLines(lines: readonly string[], max = ATOMIC_WRITE): string[] {
+  const chunks: string[] = [];
+  let chunk = '';
+  let bytes = 0;
+  for (const line of lines) {
+    const n = Buffer.byteLength(line) + 1;
+    if (bytes > 0 && bytes + n > max) {
+      chunks.push(chunk);
+      chunk = '';
+      bytes = 0;
+    }
+    chunk += line + '\n';
+    bytes += n;
+  }
+  if (bytes > 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** The pending lines (emptied), chunked. */
+function takeChunks(): string[] {
+  const chunks = chunkLines(stderrLines);
   stderrLines = [];
-  return out;
+  return chunks;
 }
 
 function flushStderr(): void {
   stderrScheduled = false;
-  const out = takeLines();
-  if (out !== null) process.stderr.write(out);
+  for (const chunk of takeChunks()) process.stderr.write(chunk);
 }
 
 /** Lines written to stderr once per turn of the event loop, not one write(2) each: a pipe to a log
  *  collector is synchronous in Node, and at thousands of requests a second the per-line writes
- *  cost as much as a login's database work. Whatever is pending is written on exit. */
+ *  cost as much as a login's database work. Whatever is pending is written on exit. Each write
+ *  holds whole lines and at most ATOMIC_WRITE bytes, so lines of several processes never mix. */
 export function stderrLineWriter(line: string): void {
   if (!exitHooked) {
     exitHooked = true;
     process.once('exit', () => {
-      const out = takeLines();
       try {
-        if (out !== null) writeSync(2, out);
+        for (const chunk of takeChunks()) writeSync(2, chunk);
       } catch {
         // stderr is gone: nothing left to tell.
       }

@@ -18,6 +18,12 @@ const EVERY_MS = 20;
 const BACKSTOP_PAGES = 10_000;
 const SQLITE_DEFAULT_PAGES = 1000;
 
+/** For a connection whose database another process checkpoints (the cluster's primary runs the
+ *  one checkpointer thread of a `serve --workers N`): it keeps only the backstop. */
+export function leaveCheckpointsToAnother(db: Db): void {
+  db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+}
+
 export interface Checkpointer {
   /** Stops the thread and closes its connection (before the server closes its own). */
   stop(): Promise<void>;

@@ -53,6 +53,8 @@ export interface SpawnOptions {
 
 export interface SpawnedServer extends TestServer {
   proc: ChildProcess;
+  /** Everything the server wrote to stdout so far (the ready line). */
+  stdout(): string;
   /** Sends a signal and resolves with the exit code. */
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
@@ -71,11 +73,13 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
     },
   );
   let stderr = '';
+  let stdout = '';
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  proc.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   const exited = new Promise<number | null>((res) => proc.once('exit', (code) => res(code)));
   const ready = await new Promise<{ grpc: string; http: string }>((resolveReady, reject) => {
     const rl = createInterface({ input: proc.stdout! });
-    const timer = setTimeout(() => reject(new Error(`server did not become ready:\n${stderr}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not become ready:\n${stderr}`)), 60_000);
     // The first JSON line is the ready event; node's own lines (--trace-gc) may come before it.
     const onLine = (line: string) => {
       if (!line.startsWith('{')) return;
@@ -103,6 +107,7 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
     adminKey,
     proc,
     logs: () => stderr,
+    stdout: () => stdout,
     kill,
     async stop() {
       if (stopped) return;
