@@ -1,0 +1,137 @@
+// A PostgreSQL server for the tests: GATEHOUSE_TEST_POSTGRES_URL when set (a server someone else
+// runs), else one throwaway cluster per test process (initdb into a temporary folder, started on a
+// free port and a socket folder of its own, stopped and removed when the process exits). Each suite
+// takes a fresh database of it (freshDatabase). As root, initdb and postgres run as the `postgres`
+// OS user (postgres refuses to run as root).
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+import { tempDir } from './server.ts';
+
+export interface TestPostgres {
+  /** A URL of database `name` on this server. */
+  url(name: string): string;
+  /** Whether the tests own the cluster (and so may stop and start it). */
+  owned: boolean;
+  /** Stops the cluster (`fast`: every connection is ended); owned clusters only. */
+  stop(mode?: 'fast' | 'immediate'): void;
+  /** Starts it again on the same port; owned clusters only. */
+  start(): void;
+}
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  /** Drops the database (ending its connections first). */
+  drop(): Promise<void>;
+}
+
+/** Where Debian's packages put the server binaries (the newest version there). */
+export function postgresBinDir(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(root, versions[0]!, 'bin') : null;
+}
+
+let server: Promise<TestPostgres> | null = null;
+
+/** This process's PostgreSQL server, started on first use. */
+export function testPostgres(): Promise<TestPostgres> {
+  server ??= startServer();
+  return server;
+}
+
+async function startServer(): Promise<TestPostgres> {
+  const given = process.env.GATEHOUSE_TEST_POSTGRES_URL;
+  if (given) {
+    const base = new URL(given);
+    return {
+      owned: false,
+      url: (name) => {
+        const u = new URL(base);
+        u.pathname = `/${name}`;
+        return u.toString();
+      },
+      stop: () => {
+        throw new Error('the tests do not own GATEHOUSE_TEST_POSTGRES_URL: it cannot be stopped');
+      },
+      start: () => {},
+    };
+  }
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('no PostgreSQL server binaries (apt-get install postgresql), and GATEHOUSE_TEST_POSTGRES_URL is not set');
+  const dir = tempDir('gatehouse-pg-');
+  const data = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(dir, uidOf('postgres'), gidOf('postgres'));
+  const run = (cmd: string, args: string[]) => {
+    const full = join(bin, cmd);
+    execFileSync(asRoot ? 'runuser' : full, asRoot ? ['-u', 'postgres', '--', full, ...args] : args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  };
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '-N', '--no-instructions']);
+  const port = await freePort();
+  // Durability is not what these tests check: no fsync, so a cluster starts and writes quickly.
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+  start();
+  process.once('exit', () => {
+    try {
+      stop('immediate');
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { owned: true, url: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`, stop, start };
+}
+
+let seq = 0;
+
+/** A new empty database on this process's server. */
+export async function freshDatabase(prefix = 'gh'): Promise<TestDatabase> {
+  const srv = await testPostgres();
+  const name = `${prefix}_${process.pid}_${++seq}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(srv, `CREATE DATABASE ${name}`);
+  return {
+    name,
+    url: srv.url(name),
+    drop: async () => {
+      await adminQuery(srv, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Runs one statement on the server's maintenance database. */
+export async function adminQuery(srv: TestPostgres, sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const c = new pg.Client({ connectionString: srv.url('postgres') });
+  await c.connect();
+  try {
+    return await c.query(sql, values);
+  } finally {
+    await c.end();
+  }
+}
+
+function uidOf(user: string): number {
+  return Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+}
+function gidOf(user: string): number {
+  return Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
