@@ -8,6 +8,11 @@ import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { PostgresOptions } from '../../server/store/postgres/connect.ts';
+import { openPostgres } from '../../server/store/postgres/open.ts';
+import { postgresStores } from '../../server/store/postgres/stores.ts';
+import type { TxObserver } from '../../server/store/postgres/tx.ts';
+import type { StoreFixture } from '../store/contract.ts';
 import { tempDir } from './server.ts';
 
 export interface TestPostgres {
@@ -134,4 +139,30 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** Options of the stores' pools in tests: small, and quick to give up on a stopped server. */
+export function testPostgresOptions(url: string): PostgresOptions {
+  return { url, poolSize: 8, statementTimeoutMs: 10_000, lockTimeoutMs: 5000 };
+}
+
+/** Every store over a fresh, migrated database; `peer()` opens another pool on it (a second
+ *  replica); `close()` ends every pool and drops the database. */
+export async function freshPostgresStores(observe?: TxObserver): Promise<StoreFixture> {
+  const db = await freshDatabase();
+  const pools: pg.Pool[] = [];
+  const open = async () => {
+    const pool = await openPostgres(testPostgresOptions(db.url), () => {});
+    pools.push(pool);
+    return postgresStores(pool, { observe });
+  };
+  const first = await open();
+  return {
+    ...first,
+    peer: open,
+    async close() {
+      await Promise.all(pools.map((p) => p.end()));
+      await db.drop();
+    },
+  };
 }
