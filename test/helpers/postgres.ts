@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { it } from 'node:test';
 import pg from 'pg';
 import type { PostgresOptions } from '../../server/store/postgres/connect.ts';
 import { openPostgres } from '../../server/store/postgres/open.ts';
@@ -41,6 +42,12 @@ export function postgresBinDir(): string | null {
     .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(root, versions[0]!, 'bin') : null;
+}
+
+/** Why PostgreSQL tests cannot run here (no URL given and no server binaries), or null. */
+export function postgresUnavailable(): string | null {
+  if (process.env.GATEHOUSE_TEST_POSTGRES_URL || postgresBinDir()) return null;
+  return 'no PostgreSQL: install the postgresql package or set GATEHOUSE_TEST_POSTGRES_URL';
 }
 
 let server: Promise<TestPostgres> | null = null;
@@ -165,4 +172,17 @@ export async function freshPostgresStores(observe?: TxObserver): Promise<StoreFi
       await db.drop();
     },
   };
+}
+
+/** Runs an end-to-end test file's tests again with every server it starts on PostgreSQL: the
+ *  servers' helpers (server.ts) read GATEHOUSE_TEST_BACKEND when they start. Skipped, saying why,
+ *  where no PostgreSQL can run. */
+export async function onPostgres(load: () => Promise<unknown>): Promise<void> {
+  const why = postgresUnavailable();
+  if (why) {
+    it('runs on PostgreSQL', { skip: why }, () => {});
+    return;
+  }
+  process.env.GATEHOUSE_TEST_BACKEND = 'postgres';
+  await load();
 }
