@@ -21,6 +21,9 @@ export interface TestPostgres {
   url(name: string): string;
   /** Whether the tests own the cluster (and so may stop and start it). */
   owned: boolean;
+  /** An owned cluster's TCP port and Unix socket folder (null for a given URL). */
+  port: number | null;
+  socketDir: string | null;
   /** Stops the cluster (`fast`: every connection is ended); owned clusters only. */
   stop(mode?: 'fast' | 'immediate'): void;
   /** Starts it again on the same port; owned clusters only. */
@@ -64,6 +67,8 @@ async function startServer(): Promise<TestPostgres> {
     const base = new URL(given);
     return {
       owned: false,
+      port: null,
+      socketDir: null,
       url: (name) => {
         const u = new URL(base);
         u.pathname = `/${name}`;
@@ -100,7 +105,7 @@ async function startServer(): Promise<TestPostgres> {
     }
     rmSync(dir, { recursive: true, force: true });
   });
-  return { owned: true, url: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`, stop, start };
+  return { owned: true, port, socketDir: dir, url: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`, stop, start };
 }
 
 let seq = 0;

@@ -48,7 +48,8 @@ export function postgresErrorKind(err: unknown): DbErrorKind | null {
   if (s === '55P03' || s === '57014' || s.startsWith('40')) return 'busy';
   // 53: insufficient resources (disk full, out of memory); 58: system error (I/O); 25006: a
   // read-only server (a standby after a failover).
-  if (s.startsWith('53') || s.startsWith('58') || s === '25006' || s.startsWith('XX')) return 'unavailable';
+  // XX001/XX002: a damaged table or index.
+  if (s.startsWith('53') || s.startsWith('58') || s === '25006' || s === 'XX001' || s === 'XX002') return 'unavailable';
   return 'other';
 }
 

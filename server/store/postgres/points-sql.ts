@@ -236,10 +236,12 @@ export class PointsAccess {
     withTimes: boolean,
   ): Promise<UserPointsState> {
     const due = dueGrants(c.config, c.subs, now);
-    const missing = due.filter((g) => !c.existing[g.form].has(g.source));
-    for (const g of missing) await insertDue(tx, realmId, userId, g, now);
+    // A due grant not known to exist is inserted unless it does (ON CONFLICT DO NOTHING); the
+    // state is read again only when one was.
+    let inserted = false;
+    for (const g of due) if (!c.existing[g.form].has(g.source) && (await insertDue(tx, realmId, userId, g, now))) inserted = true;
     let st = await read;
-    if (missing.length > 0) st = await this.readState(tx, userId, now, this.hints.get(userId)?.windows ?? []);
+    if (inserted) st = await this.readState(tx, userId, now, this.hints.get(userId)?.windows ?? []);
     const state = await this.assemble(tx, userId, now, st, withTimes);
     this.remember(userId, due, state.bindings);
     return state.state;
@@ -322,8 +324,9 @@ export class PointsAccess {
 
 /** A grant the service makes by itself, once per source: a balance is then cut to what keeps the
  *  user's live balances within MAX_POINTS (materialisedCut); a window entitlement widens the kind's
- *  ledger retention to what its longest window needs. */
-export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueGrant, now: number): Promise<void> {
+ *  ledger retention to what its longest window needs. True when it was inserted (not given
+ *  before). */
+export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueGrant, now: number): Promise<boolean> {
   if (g.form === 'window') {
     const inserted = await tx.run(POINTS_SQL.insertEntitlement, [
       newId('ent'),
@@ -337,13 +340,14 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
       now,
     ]);
     if (inserted === 1) tx.run(POINTS_SQL.upsertRetention, [userId, g.kind, g.retentionMs]);
-    return;
+    return inserted === 1;
   }
   const id = newId('bal');
-  if ((await tx.run(POINTS_SQL.insertBalance, [id, realmId, userId, g.kind, g.amount, g.expiresAt, g.source, now])) !== 1) return;
+  if ((await tx.run(POINTS_SQL.insertBalance, [id, realmId, userId, g.kind, g.amount, g.expiresAt, g.source, now])) !== 1) return false;
   const others = await tx.row<{ total: number }>(POINTS_SQL.otherLiveTotal, [userId, id, now]);
   const cut = materialisedCut(others!.total, g.amount);
   if (cut !== null) tx.run(POINTS_SQL.trimBalance, [id, cut]);
+  return true;
 }
 
 // Entitlement window snapshots and subscription terms are immutable JSON read on every consume; the

@@ -8,8 +8,8 @@
 // database settles (serialization failure, deadlock, a unique key another replica took first,
 // RetryUseCase) runs the whole use case again, a bounded number of times, rules re-read; a
 // connection lost before COMMIT was sent runs it once more on a fresh one (nothing of it was
-// written); everything else is translated at this edge (errors.ts): 503 for an unreachable or
-// busy database, else the caller's 500.
+// written), but not one lost after (it may have committed); everything else is translated at
+// this edge (errors.ts): 503 for an unreachable or busy database, else the caller's 500.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { GatehouseError } from '../../errors.ts';
@@ -149,7 +149,6 @@ async function attemptOnce<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promis
     throw new AttemptFailure(e, 'connect');
   }
   const tx = new Tx(client);
-  let phase: Phase = 'statements';
   let broken: Error | undefined;
   try {
     tx.control('BEGIN');
@@ -167,16 +166,16 @@ async function attemptOnce<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promis
       if (e instanceof GatehouseError) throw e;
       // Otherwise the first statement that failed says why: the ones behind it in the pipeline
       // only report the transaction aborted.
-      throw new AttemptFailure(failed ?? e, phase);
+      throw new AttemptFailure(failed ?? e, 'statements');
     }
-    phase = 'commit';
     const commit = tx.control('COMMIT');
     const failed = await tx.settle();
     if (failed !== undefined) {
       if (isConnectionFailure(failed)) broken = failed as Error;
-      // A statement of the pipeline failed: PostgreSQL answered the COMMIT behind it with a
-      // ROLLBACK, so nothing was written. Its own failure (not COMMIT's) says why.
-      throw new AttemptFailure(failed, 'statements');
+      // A statement the database refused: it answered the COMMIT behind it with a ROLLBACK, so
+      // nothing was written, and the failure (not COMMIT's) says why. A lost connection, though,
+      // may have lost only the answers: whether COMMIT ran is unknown, so it is not run again.
+      throw new AttemptFailure(failed, 'commit');
     }
     const done = await commit;
     if (done.command !== 'COMMIT') throw new AttemptFailure(new Error(`transaction ended with ${done.command}, not COMMIT`), 'commit');

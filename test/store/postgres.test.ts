@@ -1,0 +1,201 @@
+// What only the PostgreSQL backend has to show, beyond the storage contract suite it passes like
+// SQLite: replicas that start together migrate once, a consume's round trips, races between
+// replicas that the database settles, and `keys create --db URL` on an empty database reached the
+// libpq way (host=/socket/dir, PG* variables for the rest).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { authenticateApiKey } from '../../server/admin/api-keys.ts';
+import { openPostgres } from '../../server/store/postgres/open.ts';
+import { postgresStores } from '../../server/store/postgres/stores.ts';
+import type { TxCost } from '../../server/store/postgres/tx.ts';
+import { runCli } from '../helpers/cli.ts';
+import { freshDatabase, freshPostgresStores, postgresUnavailable, testPostgres, testPostgresOptions } from '../helpers/postgres.ts';
+import { openStoresAt } from '../helpers/stores.ts';
+import { DAY, rejectsWith, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
+
+const skip = postgresUnavailable() ?? undefined;
+
+describe('PostgreSQL backend', { skip }, () => {
+  it('migrates once when several replicas start together on an empty database, and each serves', async () => {
+    const db = await freshDatabase();
+    try {
+      const pools = await Promise.all([1, 2, 3, 4].map(() => openPostgres(testPostgresOptions(db.url), () => {})));
+      try {
+        const realms = await Promise.all(pools.map((p, i) => postgresStores(p).admin.createRealm({ id: `r${i}`, name: 'r', createdAt: T0 })));
+        assert.deepEqual(realms, [true, true, true, true]);
+        assert.equal((await postgresStores(pools[0]!).admin.listRealms()).length, 4);
+      } finally {
+        await Promise.all(pools.map((p) => p.end()));
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+
+  describe('round trips', () => {
+    const costs: Array<{ useCase: string; cost: TxCost }> = [];
+    let s: StoreFixture;
+    before(async () => {
+      s = await freshPostgresStores((useCase, cost) => costs.push({ useCase, cost: { ...cost } }));
+    });
+    after(() => s.close());
+
+    it('a consume costs two round trips (BEGIN with the lock and two reads; one write statement with COMMIT) once the period is materialised', async () => {
+      const realm = await seedRealm(s);
+      // Window quota, a free periodic grant and a subscription's fixed grants: every read the rules need.
+      await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [{ windowSeconds: 18000, limit: 50 }], freePeriodicGrantPeriodType: 'daily' }, T0);
+      const user = await seedUser(s, realm);
+      await s.points.grantRegistration(realm, user.id, T0);
+      const [m] = await s.billing.applyMappingBatch(realm, 'stripe', 'pro', [{ entitlementKey: 'pro', pointsPerPeriod: 500, grantOnSubscribe: true }], T0);
+      await s.billing.createSubscription({ realmId: realm, userId: user.id, mappingId: m!.id, externalSubscriptionId: null, id: unique('sub') }, T0);
+      const consume = (i: number, key: string | null = null) =>
+        s.points.consume(
+          { realmId: realm, userId: user.id, amount: 7, description: null, idempotencyKey: key, requestHash: 'h', transactionId: unique('ptx') },
+          T0 + i,
+        );
+      await consume(1); // the first call of this process for the user learns its grant sources and windows
+      costs.length = 0;
+      for (let i = 2; i < 12; i++) await consume(i, i % 2 ? `k${i}` : null);
+      const consumes = costs.filter((c) => c.useCase === 'consume').map((c) => c.cost);
+      assert.equal(consumes.length, 10);
+      // BEGIN, lock, context, state | write, COMMIT (a prune every 16th consume of a kind adds one).
+      for (const c of consumes) assert.deepEqual(c, { statements: 6, roundTrips: 2 });
+      const spent = (await s.points.summary(realm, user.id, T0 + 20)).windows[0]!.used;
+      assert.equal(spent, 50, 'the window filled first, as on SQLite');
+    });
+
+    it('a grant costs two round trips too, and a summary two (it ends its transaction)', async () => {
+      const realm = await seedRealm(s);
+      const user = await seedUser(s, realm);
+      const grant = () =>
+        s.points.grant(
+          {
+            realmId: realm,
+            userId: user.id,
+            kind: 'topup_credit',
+            amount: 5,
+            expiresAt: null,
+            idempotencyKey: null,
+            requestHash: 'g',
+            grantId: unique('grt'),
+          },
+          T0,
+        );
+      await grant();
+      costs.length = 0;
+      await grant();
+      await s.points.summary(realm, user.id, T0);
+      assert.deepEqual(
+        costs.map((c) => [c.useCase, c.cost.roundTrips]),
+        [
+          ['grant', 2],
+          ['summary', 2],
+        ],
+      );
+    });
+  });
+
+  describe('races between replicas', () => {
+    let s: StoreFixture;
+    before(async () => {
+      s = await freshPostgresStores();
+    });
+    after(() => s.close());
+
+    it('one idempotency key sent for two users at once through two replicas: one consume, the other refused as a conflict', async () => {
+      const peer = await s.peer();
+      const realm = await seedRealm(s);
+      for (let round = 0; round < 8; round++) {
+        const users = await Promise.all([seedUser(s, realm), seedUser(s, realm)]);
+        for (const u of users)
+          await s.points.grant(
+            { realmId: realm, userId: u.id, kind: 'topup_credit', amount: 10, expiresAt: null, idempotencyKey: null, requestHash: 'g', grantId: unique('grt') },
+            T0,
+          );
+        const key = unique('shared-key');
+        const results = await Promise.allSettled(
+          [s, peer].map((st, i) =>
+            st.points.consume(
+              {
+                realmId: realm,
+                userId: users[i]!.id,
+                amount: 4,
+                description: null,
+                idempotencyKey: key,
+                requestHash: `user=${users[i]!.id}`,
+                transactionId: unique('ptx'),
+              },
+              T0 + DAY,
+            ),
+          ),
+        );
+        const ok = results.filter((r) => r.status === 'fulfilled');
+        assert.equal(ok.length, 1, JSON.stringify(results));
+        const refused = results.find((r) => r.status === 'rejected')!;
+        await rejectsWith(Promise.reject(refused.reason), 'idempotency_conflict');
+        const totals = await Promise.all(users.map((u) => s.points.summary(realm, u.id, T0 + DAY).then((x) => x.total)));
+        assert.deepEqual(
+          [...totals].sort((a, b) => a - b),
+          [6, 10],
+          'one user paid 4, the other nothing',
+        );
+      }
+    });
+
+    it('a client disabled and a key revoked through one replica are refused by the other on its next call', async () => {
+      const peer = await s.peer();
+      const realm = await seedRealm(s);
+      const { createApiKey } = await import('../../server/admin/api-keys.ts');
+      const { record, key } = await createApiKey(s.admin, { realm, permissions: ['points.view'], name: 'k' }, T0);
+      await s.admin.createClient({
+        realmId: realm,
+        clientId: 'app',
+        name: 'app',
+        type: 'first_party',
+        redirectUris: [],
+        ipBinding: 'off',
+        enabled: true,
+        accessTokenTtlSeconds: 900,
+        refreshTokenTtlSeconds: 3600,
+        createdAt: T0,
+      });
+      // Both cached on `s`, then changed through the peer; no turn of the event loop in between is
+      // needed: the next call reads the version.
+      assert.notEqual(await authenticateApiKey(s.admin, key), null);
+      assert.equal((await s.admin.getClient(realm, 'app'))!.enabled, true);
+      await peer.admin.revokeApiKey(record.id, T0 + 1);
+      await peer.admin.updateClient(realm, 'app', { enabled: false }, () => {});
+      await new Promise((r) => setImmediate(r));
+      assert.equal(await authenticateApiKey(s.admin, key), null);
+      assert.equal((await s.admin.getClient(realm, 'app'))!.enabled, false);
+    });
+  });
+
+  it('keys create --db with a libpq URL (host=/socket/dir, PG* variables for the rest) migrates an empty database and stores the key', async (t) => {
+    const srv = await testPostgres();
+    if (!srv.owned) {
+      t.skip('needs the tests’ own cluster (its socket folder)');
+      return;
+    }
+    const db = await freshDatabase();
+    try {
+      const url = `postgres:///${db.name}?host=${encodeURIComponent(srv.socketDir!)}`;
+      const res = await runCli(['keys', 'create', '--db', url, '--key-realm', '*', '--permission', '*', '--json'], {
+        env: { PGUSER: 'postgres', PGPORT: String(srv.port) },
+      });
+      assert.equal(res.code, 0, res.stderr);
+      const created = res.json();
+      const stores = await openStoresAt(db.url);
+      try {
+        assert.equal((await authenticateApiKey(stores.admin, created.key))?.keyId, created.id);
+      } finally {
+        await stores.close();
+      }
+      const unreachable = await runCli(['keys', 'create', '--db', 'postgres://postgres@127.0.0.1:1/none', '--key-realm', '*', '--permission', '*']);
+      assert.equal(unreachable.code, 1);
+      assert.match(unreachable.stderr, /cannot open database postgres:\/\/postgres@127\.0\.0\.1:1\/none/);
+    } finally {
+      await db.drop();
+    }
+  });
+});
