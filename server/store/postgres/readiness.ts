@@ -22,6 +22,7 @@ export async function postgresReadiness(pool: pg.Pool): Promise<GatehouseError |
     if (r?.version !== newest) throw new Error(`schema version ${String(r?.version)}, this build's is ${newest}`);
     return null;
   } catch (e) {
+    if (e instanceof GatehouseError && e.code === 'service_unavailable') return e; // query() said why
     return new GatehouseError('service_unavailable', 'Database unavailable', { cause: e, headers: { 'retry-after': '1' } });
   } finally {
     clearTimeout(timer);

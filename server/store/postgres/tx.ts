@@ -150,6 +150,10 @@ async function attemptOnce<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promis
   }
   const tx = new Tx(client);
   let broken: Error | undefined;
+  // A checked-out connection that breaks emits 'error' (unheard, it would end the process); the
+  // statements in flight fail with it too, and the connection is closed on release.
+  const onError = (err: Error) => void (broken ??= err);
+  client.on('error', onError);
   try {
     tx.control('BEGIN');
     let result: T;
@@ -185,6 +189,7 @@ async function attemptOnce<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promis
     throw e;
   } finally {
     // A connection that failed is closed, not handed to the next use case.
+    client.removeListener('error', onError);
     client.release(broken);
   }
 }
