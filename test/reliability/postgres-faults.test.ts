@@ -136,6 +136,52 @@ describe('PostgreSQL faults', { skip }, () => {
     assert.equal(await total(u), 41);
   });
 
+  it('runs a consume again after a serialization failure or a deadlock, applied once; answers 503 "Database is busy" when they go on', async () => {
+    const u = await account(50);
+    await connect();
+    // Test-only: writes of a transaction row fail as PostgreSQL reports a lost race, while a
+    // sequence (which no rollback moves back) is below the given mark.
+    await sql.query('CREATE SEQUENCE test_race_seq');
+    await sql.query('CREATE TABLE test_race (code TEXT NOT NULL, until BIGINT NOT NULL)');
+    await sql.query(`INSERT INTO test_race VALUES ('40001', 0)`);
+    await sql.query(`CREATE FUNCTION test_race() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE r RECORD;
+      BEGIN
+        SELECT * INTO r FROM test_race;
+        IF nextval('test_race_seq') <= r.until THEN RAISE EXCEPTION 'test race' USING ERRCODE = r.code; END IF;
+        RETURN NEW;
+      END $$`);
+    await sql.query('CREATE TRIGGER test_race BEFORE INSERT ON points_transactions FOR EACH ROW EXECUTE FUNCTION test_race()');
+    /** The next `n` transaction rows fail with `code`. */
+    const failNext = async (code: string, n: number) => {
+      const { rows } = await sql.query<{ last: string }>('SELECT last_value + (CASE WHEN is_called THEN 0 ELSE -1 END) AS last FROM test_race_seq');
+      await sql.query('UPDATE test_race SET code = $1, until = $2', [code, Number(rows[0]!.last) + n]);
+    };
+    try {
+      let left = 50;
+      for (const code of ['40001', '40P01']) {
+        await failNext(code, 1);
+        const r = await h.post(`/api/points/${realm}/consume`, { userId: u, amount: 6 });
+        assert.equal(r.status, 200, `${code}: ${r.text}`);
+        left -= 6;
+        assert.equal(await total(u), left, `${code}: applied once`);
+      }
+      await failNext('40P01', 100);
+      const r = await h.post(`/api/points/${realm}/consume`, { userId: u, amount: 6 });
+      assert.equal(r.status, 503, 'a race lost on every run: it gives up, after a bounded number');
+      assert.equal(r.body.message, 'Database is busy, try again');
+      assert.equal(await total(u), left, 'nothing written');
+      await failNext('40P01', 0);
+    } finally {
+      await sql.query('DROP TRIGGER test_race ON points_transactions');
+      await sql.query('DROP FUNCTION test_race()');
+      await sql.query('DROP TABLE test_race');
+      await sql.query('DROP SEQUENCE test_race_seq');
+      await sql.end();
+    }
+    assert.equal((await transactions(u)).length, 2);
+  });
+
   it('answers 503 "Database unavailable" (never 500) and /readyz 503 while the database is stopped under load, and recovers by itself', async (t) => {
     const pgServer = await testPostgres();
     if (!pgServer.owned) {
