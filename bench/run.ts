@@ -9,7 +9,9 @@
 //      shared machine's CPU per request as the server spends on half a login.
 //   2. Consume over gRPC (3 windows, two pools, 16 in flight) against a bare grpc-js echo server in
 //      its own process, called with the same client code and a payload of the consume response size.
-//   3. Consume for a user with 1 000 against one with 1 000 000 prior events (consume-history.ts).
+//   3. Consume for a user with 1 000 against one with 1 000 000 prior events (consume-history.ts);
+//      hold + settle and refund for users with 1 000, 1 000 000, and 1 000 000 events of which
+//      10 000 were refunded, against a fresh user's (ledger-history.ts, through the store).
 //   4. p50/p99 of each; peak RSS of the server; RSS after the last round against after the first.
 //   5. A per-layer profile: a second server with GATEHOUSE_PROFILE=1 (server/lib/profile.ts spans)
 //      driven at concurrency 1, so spans do not overlap; "transport" is the client's mean latency
@@ -32,6 +34,7 @@ import { api } from '../test/helpers/http.ts';
 import { startIdp, type TestIdp } from '../test/helpers/idp.ts';
 import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../test/helpers/server.ts';
 import { seed } from './consume-history.ts';
+import { ledgerHistory } from './ledger-history.ts';
 import { http1Load } from './lib/http1.ts';
 import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, withCpu } from './lib/load.ts';
 import { simulateYear } from './simulate-year.ts';
@@ -356,6 +359,8 @@ try {
   log('profiling…');
   prof = await profile(idp, echo, payload);
   await echo.stop();
+  log('ledger: hold + settle and refund against the length of the history …');
+  const ledger = await ledgerHistory({ log });
   // Informational (no goal ratio): the simulator's year and a mixed sustained load (issues 8, 11).
   log('simulate: a year of one call a minute …');
   const year = simulateYear();
@@ -370,6 +375,12 @@ try {
     { name: 'login / empty HTTP exchange', ratio: ratio('login', 'httpEmpty'), goal: null },
     { name: 'consume (3 windows, 2 pools) / grpc echo', ratio: ratio('consume1k', 'echo'), goal: 0.7 },
     { name: 'consume @1M / @1k prior events', ratio: ratio('consume1M', 'consume1k'), goal: 0.8 },
+    { name: 'hold+settle @1k / fresh user', ratio: ledger.ratios.holdSettle.k1, goal: 0.8 },
+    { name: 'hold+settle @1M / fresh user', ratio: ledger.ratios.holdSettle.m1, goal: 0.8 },
+    { name: 'hold+settle @1M, 10k refunds / fresh', ratio: ledger.ratios.holdSettle.m1refunds, goal: 0.8 },
+    { name: 'refund @1k / fresh user', ratio: ledger.ratios.refund.k1, goal: 0.8 },
+    { name: 'refund @1M / fresh user', ratio: ledger.ratios.refund.m1, goal: 0.8 },
+    { name: 'refund @1M, 10k refunds / fresh', ratio: ledger.ratios.refund.m1refunds, goal: 0.8 },
     // The issue's check: a second identical round must not raise RSS by more than 10%. Taken on the
     // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the three V8
     // heaps (server, crypto worker, checkpointer) are in their GC cycles, ±15% between samples.
@@ -400,6 +411,7 @@ try {
     checks,
     server: { peakRssMiB: peak, rssAfterRoundMiB: rss, peakRssByRoundMiB: peaks },
     profile: prof,
+    ledger,
     simulateYear: year,
     sustainedLoad: sustained,
     seconds: round((performance.now() - started) / 1000, 1),
@@ -429,6 +441,7 @@ try {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}\n`;
   }
+  out += `\nledger (through the store, 8 in flight): hold+settle ${JSON.stringify(ledger.holdSettlePerSecond)}/s, refund ${JSON.stringify(ledger.refundPerSecond)}/s\n`;
   out += `\nsimulate: a year of one call a minute (${year.requests} calls) in ${year.seconds} s (${year.consumesPerSecond}/s)\n`;
   out += `sustained load (login, refresh, consume, summary; 60 s, RSS checked after 30 s): ${sustained.throughput}/s, errors ${sustained.errors}, 5xx ${sustained.fivexx}, RSS flat after warm-up: ${sustained.rssFlat}, live heap after full GCs ${JSON.stringify(sustained.liveHeapAfterFullGcMiB)} MiB\n`;
   process.stdout.write(out);

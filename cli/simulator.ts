@@ -1,7 +1,9 @@
 // The consumption simulator: the real points engine (createPointsEngine) over an in-memory database
 // and a virtual clock — not a second implementation of the rules. It replays a usage pattern and
 // reports what was served and refused, when and by which window the user was blocked, how the pools
-// drained, and the available quota over time.
+// drained, and the available quota over time. A request is a consume of its amount or, with `hold`,
+// a hold of that many points settled at once at its amount (docs/points.md: holds), as an app that
+// reserves before knowing the cost does.
 
 import { GatehouseError } from '../server/errors.ts';
 import { ManualClock } from '../server/lib/clock.ts';
@@ -26,6 +28,8 @@ export interface SimulationInput {
   pools: { topup?: number; granted?: number };
   /** Events in time order; all are played, including the tail of a burst that starts at the end. */
   events: Iterable<UsageEvent>;
+  /** Each request holds this many points first, then settles its amount (less, equal or more). */
+  hold?: number;
   eventCount: number;
   durationMs: number;
   start: number;
@@ -58,6 +62,10 @@ export interface SimulationResult {
   pool: { start: number; end: number; emptiedAt: string | null };
   curve: Array<{ at: string; availableQuota: number; pool: number }>;
   firstRefusalAt: string | null;
+  /** With `hold`: the amount held per request, and the requests refused when holding (the hold did
+   *  not fit) or when settling (an amount above the hold whose extra could not be covered; the hold
+   *  is then released). null without holds. */
+  holds: { amount: number; refusedAtHold: number; refusedAtSettle: number } | null;
 }
 
 const REALM = 'sim';
@@ -143,6 +151,28 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
       pool: { start: poolStart, end: poolStart, emptiedAt: null },
       curve: [],
       firstRefusalAt: null,
+      holds: input.hold === undefined ? null : { amount: input.hold, refusedAtHold: 0, refusedAtSettle: 0 },
+    };
+    /** One request: a consume, or a hold settled at once; resolves with what stays charged. */
+    const request = async (amount: number): Promise<Array<{ creditKind: string; amount: number }>> => {
+      const svc = engine.pointsService;
+      if (!result.holds) return (await svc.consume({ realmId: REALM, userId, amount }, ctx)).allocations as Array<{ creditKind: string; amount: number }>;
+      let holdId: string;
+      try {
+        holdId = (await svc.createHold({ realmId: REALM, userId, amount: result.holds.amount }, ctx)).holdId as string;
+      } catch (e) {
+        if (e instanceof GatehouseError && e.code === 'insufficient_points') result.holds.refusedAtHold++;
+        throw e;
+      }
+      try {
+        return (await svc.settleHold({ realmId: REALM, holdId, amount }, ctx)).allocations as Array<{ creditKind: string; amount: number }>;
+      } catch (e) {
+        if (!(e instanceof GatehouseError) || e.code !== 'insufficient_points') throw e;
+        // The extra above the hold could not be covered: the app gives the hold back.
+        result.holds.refusedAtSettle++;
+        await svc.releaseHold({ realmId: REALM, holdId }, ctx);
+        throw e;
+      }
     };
     let pool = poolStart;
     let span: (BlockedSpan & { fromMs: number }) | null = null;
@@ -168,8 +198,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
       let fromPool = 0;
       let refused = false;
       try {
-        const r = await engine.pointsService.consume({ realmId: REALM, userId, amount: ev.amount }, ctx);
-        for (const a of r.allocations as Array<{ creditKind: string; amount: number }>) {
+        for (const a of await request(ev.amount)) {
           if (POOL_KINDS.has(a.creditKind)) fromPool += a.amount;
           else fromQuota += a.amount;
         }

@@ -11,6 +11,9 @@ export type ErrorCode =
   | 'mapping_in_use'
   | 'insufficient_points'
   | 'idempotency_conflict'
+  | 'hold_expired'
+  | 'hold_closed'
+  | 'refund_exceeds'
   | 'payload_too_large'
   | 'rate_limited'
   | 'service_unavailable'
@@ -46,6 +49,9 @@ const TABLE: Record<ErrorCode, CodeInfo> = {
   mapping_in_use: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   insufficient_points: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED },
+  hold_expired: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  hold_closed: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  refund_exceeds: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   payload_too_large: { http: 413, grpc: GrpcStatus.INVALID_ARGUMENT },
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED },
   service_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE },

@@ -27,6 +27,13 @@ function positiveInt(flag: string) {
   };
 }
 
+function wholeNumber(flag: string) {
+  return (v: string) => {
+    if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw usageError(`${flag}: a whole number ≥ 0`);
+    return Number(v);
+  };
+}
+
 /** CSV lines `time,amount`: time as an offset (90m, 3600) or an ISO timestamp; # comments. */
 export function readCsv(path: string, start: number): UsageEvent[] {
   let text: string;
@@ -66,6 +73,8 @@ export function simulateCommand(): Command {
       .option('--pool <kind=amount>', 'a starting pool balance, topup=100 or granted=50 (repeatable)', collect, [])
       .option('--every <duration>', 'steady usage: one call every DURATION (e.g. 20m)')
       .option('--amount <n>', 'points per call', positiveInt('--amount'), 1)
+      .option('--hold <n>', 'each call holds N points first, then settles --settle (an app reserving before it knows the cost)', positiveInt('--hold'))
+      .option('--settle <n>', 'with --hold: points each call settles at (0 or more; above the hold draws the extra)', wholeNumber('--settle'))
       .option('--burst <count@every>', 'bursts: COUNT calls at the start of every EVERY (e.g. 30@1d; repeatable)', collect, [])
       .option('--csv <file>', 'usage from a CSV of time,amount (time an offset like 90m or an ISO timestamp)')
       .requiredOption('--duration <duration>', 'how long to simulate (e.g. 1d, 4w, 1y)')
@@ -96,6 +105,12 @@ export function simulateCommand(): Command {
         } else windows = windowsFromFlags(o.window, 'windows');
         if (windows.length === 0) throw usageError('no windows: pass --window LENGTH=LIMIT, --mapping or --default-config');
 
+        // With holds, a call costs what it settles; --hold is only what it must find free first.
+        if ((o.hold === undefined) !== (o.settle === undefined)) throw usageError('--hold and --settle go together: --hold 30 --settle 12');
+        if (o.hold !== undefined && c.getOptionValueSource('amount') === 'cli') throw usageError('--amount: not with --hold; each call costs --settle');
+        if (o.hold !== undefined && o.csv) throw usageError('--csv: not with --hold; the CSV gives each call its own amount');
+        const amount: number = o.hold === undefined ? o.amount : o.settle;
+
         const pools: { topup?: number; granted?: number } = {};
         for (const p of o.pool as string[]) {
           const m = /^(topup|granted)=(\d+)$/.exec(p);
@@ -111,13 +126,13 @@ export function simulateCommand(): Command {
           const every = durationMs(o.every, '--every');
           count += Math.floor(duration / every) + 1;
           if (!o.burst.length && !o.csv)
-            lazy = sim.steady(every, o.amount, duration); // a year a minute: no array of half a million
-          else streams.push([...sim.steady(every, o.amount, duration)]);
+            lazy = sim.steady(every, amount, duration); // a year a minute: no array of half a million
+          else streams.push([...sim.steady(every, amount, duration)]);
         }
         for (const b of o.burst as string[]) {
           const m = /^(\d+)@(.+)$/.exec(b);
           if (!m || Number(m[1]) <= 0) throw usageError(`--burst ${b}: expected COUNT@EVERY, e.g. 30@1d`);
-          const events = [...sim.bursts(Number(m[1]), durationMs(m[2]!, '--burst'), o.amount, duration)];
+          const events = [...sim.bursts(Number(m[1]), durationMs(m[2]!, '--burst'), amount, duration)];
           count += events.length;
           streams.push(events);
         }
@@ -135,6 +150,7 @@ export function simulateCommand(): Command {
           kind,
           pools,
           events: lazy ?? sim.mergeEvents(streams),
+          hold: o.hold,
           eventCount: count,
           durationMs: duration,
           start,
@@ -159,6 +175,9 @@ function describe(r: SimulationResult & { windows: Window[]; kind: string }, win
     `Windows (${r.kind}): ${windows}`,
     `Requests: ${r.requests}  served: ${r.served}  refused: ${r.refused}`,
     `Points: requested ${r.pointsRequested}, served ${r.pointsServed} (${r.servedFromQuota} from quota, ${r.servedFromPool} from pools), refused ${r.pointsRefused}`,
+    ...(r.holds
+      ? [`Holds: ${r.holds.amount} held per call; refused when holding: ${r.holds.refusedAtHold}, when settling above the hold: ${r.holds.refusedAtSettle}`]
+      : []),
     `Pools: ${r.pool.start} at the start, ${r.pool.end} at the end${r.pool.emptiedAt ? `, empty from ${r.pool.emptiedAt}` : ''}`,
     '',
   ];

@@ -13,6 +13,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export type LoginFlow = 'native' | 'apple_web';
 export type ConsumeOutcome = 'ok' | 'insufficient_points' | 'idempotent_replay' | 'conflict' | 'error';
 const CONSUME_OUTCOMES: ConsumeOutcome[] = ['ok', 'insufficient_points', 'idempotent_replay', 'conflict', 'error'];
+/** A hold opens like a consume; a settle may also meet a hold already expired or closed. */
+export type SettleOutcome = ConsumeOutcome | 'hold_expired' | 'hold_closed';
+const SETTLE_OUTCOMES: SettleOutcome[] = [...CONSUME_OUTCOMES, 'hold_expired', 'hold_closed'];
 const DB_ERROR_KINDS = ['busy', 'unavailable', 'other'] as const;
 export type DbErrorKind = (typeof DB_ERROR_KINDS)[number];
 /** The store's reading of an error's cause: which kind of database failure it is, or null. */
@@ -37,6 +40,9 @@ export interface Metrics {
   /** A login's outcome: `success` or the refusal category the login logs. */
   login(flow: LoginFlow, provider: string, outcome: string): void;
   consume(outcome: ConsumeOutcome): void;
+  /** A hold's opening (docs/points.md: holds). */
+  hold(outcome: ConsumeOutcome): void;
+  settle(outcome: SettleOutcome): void;
   /** One JWKS fetch and the cache state after it. */
   jwksFetch(provider: string, ok: boolean, keysCached: number, lastSuccessMs: number | null): void;
   /** Units committed together by one group-commit transaction. */
@@ -90,6 +96,8 @@ export function createMetrics(dbErrorKind: DbErrorClassifier, registry = new Reg
     registers,
   });
   const consumes = new Counter({ name: 'gatehouse_points_consumes_total', help: 'Points consume calls by outcome.', labelNames: ['outcome'], registers });
+  const holds = new Counter({ name: 'gatehouse_points_holds_total', help: 'Points hold calls by outcome.', labelNames: ['outcome'], registers });
+  const settles = new Counter({ name: 'gatehouse_points_settles_total', help: 'Points hold settlements by outcome.', labelNames: ['outcome'], registers });
   const jwksFetches = new Counter({
     name: 'gatehouse_jwks_fetches_total',
     help: 'JWKS fetches by identity provider and result (ok or error).',
@@ -119,6 +127,10 @@ export function createMetrics(dbErrorKind: DbErrorClassifier, registry = new Reg
   // Every fixed label set starts at zero, so a dashboard sees the series before the first event.
   const consumeChild = Object.fromEntries(CONSUME_OUTCOMES.map((o) => [o, consumes.labels(o)])) as Record<ConsumeOutcome, Counter.Internal>;
   for (const c of Object.values(consumeChild)) c.inc(0);
+  const holdChild = Object.fromEntries(CONSUME_OUTCOMES.map((o) => [o, holds.labels(o)])) as Record<ConsumeOutcome, Counter.Internal>;
+  for (const c of Object.values(holdChild)) c.inc(0);
+  const settleChild = Object.fromEntries(SETTLE_OUTCOMES.map((o) => [o, settles.labels(o)])) as Record<SettleOutcome, Counter.Internal>;
+  for (const c of Object.values(settleChild)) c.inc(0);
   const dbErrorChild = Object.fromEntries(DB_ERROR_KINDS.map((k) => [k, dbErrors.labels(k)])) as Record<DbErrorKind, Counter.Internal>;
   for (const c of Object.values(dbErrorChild)) c.inc(0);
 
@@ -162,6 +174,14 @@ export function createMetrics(dbErrorKind: DbErrorClassifier, registry = new Reg
 
     consume(outcome) {
       consumeChild[outcome].inc();
+    },
+
+    hold(outcome) {
+      holdChild[outcome].inc();
+    },
+
+    settle(outcome) {
+      settleChild[outcome].inc();
     },
 
     jwksFetch(provider, ok, keysCached, lastSuccessMs) {

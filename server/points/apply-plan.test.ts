@@ -20,7 +20,7 @@ const rec = (amount: number) => ({ transactionId: 'ptx_1', userId: 'u', amount, 
 const state: UserPointsState = {
   windows: [],
   quota: [
-    { kind: 'subscription_credit', sourceId: 'ent_s', available: 10, head: { seq: 4, cum: 40, lastAt: 900, retentionMs: 3_600_000 } },
+    { kind: 'subscription_credit', sourceId: 'ent_s', available: 10, head: { seq: 4, cum: 40, lastAt: 900, returned: 0 } },
     { kind: 'free_periodic_credit', sourceId: 'ent_f', available: 5, head: undefined },
   ],
   // A fixed subscription grant is a balance of a quota kind: spent, not put in the ledger.
@@ -60,9 +60,9 @@ describe('the writes of a consume plan', () => {
   });
 
   it('asks for a prune when the append reaches the pruning interval', () => {
-    const s: UserPointsState = { ...state, quota: [{ ...state.quota[0]!, head: { seq: ledgerPruning.every - 1, cum: 0, lastAt: 0, retentionMs: 0 } }] };
+    const s: UserPointsState = { ...state, quota: [{ ...state.quota[0]!, head: { seq: ledgerPruning.every - 1, cum: 0, lastAt: 0, returned: 0 } }] };
     const w = consumeWrites(rec(1), s, planConsume(1, s.quota, [], 50 * 86_400_000), 50 * 86_400_000);
-    assert.deepEqual(w.ledger[0]!.prune, { cutoff: 50 * 86_400_000 - ledgerPruning.minRetentionMs, batch: ledgerPruning.batch });
+    assert.deepEqual(w.ledger[0]!.prune, { cutoff: 50 * 86_400_000 - ledgerPruning.retentionMs, batch: ledgerPruning.batch });
   });
 
   it('refuses a plan that cannot cover the amount: 409 insufficient_points with have and need, nothing to write', () => {

@@ -3,6 +3,7 @@
 // balance, and the transaction is recorded. A plan that cannot cover the amount is refused here,
 // before anything is written: 409 insufficient_points with what the user has and needs.
 import { GatehouseError } from '../errors.ts';
+import { type ChargeLine, windowLine } from './charges.ts';
 import type { ConsumePlan } from './consume.ts';
 import { type LedgerAppend, type LedgerHead, ledgerAppend } from './ledger.ts';
 import type { AllocationLine, ConsumeResult, QuotaKind } from './model.ts';
@@ -21,6 +22,8 @@ export interface ConsumeWrites {
   ledger: LedgerAppend[];
   /** Balances to draw from: `sourceId` is the balance, in plan order. */
   spends: AllocationLine[];
+  /** The allocations with their ledger rows, as kept for giving points back. */
+  lines: ChargeLine[];
   /** The answer, also what the transaction row and an idempotent replay hold. */
   result: ConsumeResult;
 }
@@ -35,22 +38,27 @@ export function consumeWrites(c: ConsumeRecord, st: UserPointsState, plan: Consu
   if (!plan.ok) throw insufficientPoints(plan.have, c.amount);
   const ledger: LedgerAppend[] = [];
   const spends: AllocationLine[] = [];
+  const lines: ChargeLine[] = [];
   for (const a of plan.allocations) {
     const q = quotaOf(st, a.sourceId);
     if (q === undefined) {
       spends.push(a);
+      lines.push({ ...a });
       continue;
     }
     // A kind drawn twice in one plan appends after its own first row.
     const prev = lastOf(ledger, q.kind);
-    const head: LedgerHead | undefined = prev ? { seq: prev.seq, cum: prev.cum, lastAt: prev.at, retentionMs: q.head?.retentionMs ?? 0 } : q.head;
-    ledger.push(ledgerAppend(q.kind, head, a.amount, now));
+    const head: LedgerHead | undefined = prev ? { seq: prev.seq, cum: prev.cum, lastAt: prev.at, returned: q.head?.returned ?? 0 } : q.head;
+    const row = ledgerAppend(q.kind, head, a.amount, now);
+    ledger.push(row);
+    lines.push(windowLine(a, row));
   }
   const quota = spendableFromQuota(st) - plan.fromQuota;
   const pool = spendableFromPool(st) - plan.fromPool;
   return {
     ledger,
     spends,
+    lines,
     result: {
       transactionId: c.transactionId,
       userId: c.userId,

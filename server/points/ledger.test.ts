@@ -1,40 +1,121 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type LedgerHead, ledgerAppend, ledgerIsEmpty, ledgerPruning, pruneAfter, windowUsage } from './ledger.ts';
+import {
+  type LedgerHead,
+  ledgerAppend,
+  ledgerIsEmpty,
+  ledgerPruning,
+  prunableReturnBlocks,
+  pruneAfter,
+  RETURN_FANOUT,
+  RETURN_LEVELS,
+  returnBlocks,
+  returnRanges,
+  seqBeforeWindow,
+  windowUsage,
+} from './ledger.ts';
 
-const head = (seq: number, cum: number, lastAt: number, retentionMs = 0): LedgerHead => ({ seq, cum, lastAt, retentionMs });
+const head = (seq: number, cum: number, lastAt: number, returned = 0): LedgerHead => ({ seq, cum, lastAt, returned });
 const DAY = 86_400_000;
+const times = (oldestAt: number | null, newestAt: number | null) => ({ oldestAt, newestAt });
 
 describe('running-total ledger: usage of a window', () => {
   it('nothing consumed yet (no head, or a head at seq 0) is 0 used, without times', () => {
     assert.ok(ledgerIsEmpty(undefined));
-    assert.ok(ledgerIsEmpty(head(0, 0, 0, 3_600_000)));
+    assert.ok(ledgerIsEmpty(head(0, 0, 0)));
     assert.ok(!ledgerIsEmpty(head(1, 5, 10)));
-    assert.deepEqual(windowUsage(undefined, undefined, undefined), { used: 0, oldestAt: null, newestAt: null });
-    assert.deepEqual(windowUsage(head(0, 0, 0), undefined, undefined), { used: 0, oldestAt: null, newestAt: null });
+    assert.deepEqual(windowUsage(undefined, undefined, undefined, 0, null), { used: 0, oldestAt: null, newestAt: null });
+    assert.deepEqual(windowUsage(head(0, 0, 0), undefined, undefined, 0, null), { used: 0, oldestAt: null, newestAt: null });
   });
 
-  it('used = cum now − cum at the last row at or before the start; oldest from the first row after it, newest from the head', () => {
-    assert.deepEqual(windowUsage(head(9, 100, 5000), 60, { at: 1200, cum: 70, amount: 10 }), { used: 40, oldestAt: 1200, newestAt: 5000 });
+  it('used = cum now − cum at the last row at or before the start, with the times handed in', () => {
+    assert.deepEqual(windowUsage(head(9, 100, 5000), { seq: 6, cum: 60 }, { at: 1200, seq: 7, cum: 70, amount: 10 }, 0, times(1200, 5000)), {
+      used: 40,
+      oldestAt: 1200,
+      newestAt: 5000,
+    });
   });
 
   it('with every earlier row pruned, cum at the start is the first row after it less its own amount', () => {
-    assert.deepEqual(windowUsage(head(9, 100, 5000), undefined, { at: 1200, cum: 70, amount: 10 }), { used: 40, oldestAt: 1200, newestAt: 5000 });
+    assert.equal(windowUsage(head(9, 100, 5000), undefined, { at: 1200, seq: 7, cum: 70, amount: 10 }, 0, null).used, 40);
   });
 
   it('nothing after the start: 0 used, no recovery times', () => {
-    assert.deepEqual(windowUsage(head(9, 100, 5000), 100, undefined), { used: 0, oldestAt: null, newestAt: null });
-    assert.deepEqual(windowUsage(head(9, 100, 5000), undefined, undefined), { used: 0, oldestAt: null, newestAt: null });
+    assert.deepEqual(windowUsage(head(9, 100, 5000), { seq: 9, cum: 100 }, undefined, 0, times(null, 5000)), { used: 0, oldestAt: null, newestAt: null });
+    assert.deepEqual(windowUsage(head(9, 100, 5000), undefined, undefined, 0, null), { used: 0, oldestAt: null, newestAt: null });
   });
 
-  it('without the second seek (a consume), used stays exact and the oldest time is unknown', () => {
-    assert.deepEqual(windowUsage(head(9, 100, 5000), 60, undefined), { used: 40, oldestAt: null, newestAt: 5000 });
+  it('subtracts what went back to rows inside the window; all of it back is 0 used', () => {
+    assert.equal(windowUsage(head(9, 100, 5000, 15), { seq: 6, cum: 60 }, undefined, 15, null).used, 25);
+    assert.deepEqual(windowUsage(head(9, 100, 5000, 40), { seq: 6, cum: 60 }, undefined, 40, times(null, null)), { used: 0, oldestAt: null, newestAt: null });
+  });
+
+  it('the window starts after the last row at or before it, else just before the first row after it, else at the head', () => {
+    assert.equal(seqBeforeWindow(head(9, 100, 5000), { seq: 6, cum: 60 }, undefined), 6);
+    assert.equal(seqBeforeWindow(head(9, 100, 5000), undefined, { at: 1200, seq: 7, cum: 70, amount: 10 }), 6);
+    assert.equal(seqBeforeWindow(head(9, 100, 5000), undefined, undefined), 9);
+  });
+});
+
+describe('running-total ledger: block sums of returned quota', () => {
+  const F = RETURN_FANOUT;
+
+  /** Sums returned rows after `s` the way a store does: blocks per returnRanges. */
+  function sumAfter(returned: Map<number, number>, s: number, headSeq: number): number {
+    const blocks = new Map<string, number>();
+    for (const [seq, amount] of returned)
+      for (const b of returnBlocks(seq)) blocks.set(`${b.level}:${b.idx}`, (blocks.get(`${b.level}:${b.idx}`) ?? 0) + amount);
+    let total = 0;
+    for (const r of returnRanges(s, headSeq)) for (let i = r.from; i <= r.to; i++) total += blocks.get(`${r.level}:${i}`) ?? 0;
+    return total;
+  }
+
+  it('a return adds to the row and to one block per level above it', () => {
+    assert.deepEqual(
+      returnBlocks(F * F + 3).map((b) => [b.level, b.idx]),
+      [
+        [0, F * F + 3],
+        [1, F],
+        [2, 1],
+        [3, 0],
+        [4, 0],
+        [5, 0],
+      ],
+    );
+    assert.equal(returnBlocks(1).length, RETURN_LEVELS + 1);
+  });
+
+  it('the ranges after any seq add up exactly what was returned to later rows (every split point, up to 3 levels deep)', () => {
+    const headSeq = F * F * 2 + 37;
+    const returned = new Map<number, number>();
+    for (let seq = 1; seq <= headSeq; seq += 7) returned.set(seq, (seq % 5) + 1);
+    for (let s = 0; s <= headSeq; s++) {
+      let want = 0;
+      for (const [seq, a] of returned) if (seq > s) want += a;
+      assert.equal(sumAfter(returned, s, headSeq), want, `after seq ${s}`);
+    }
+  });
+
+  it('reads few ranges: at most one per level, each within one parent', () => {
+    const ranges = returnRanges(3, 1_000_000);
+    assert.ok(ranges.length <= RETURN_LEVELS + 1);
+    for (const r of ranges.slice(0, -1)) assert.ok(r.to - r.from < F, `level ${r.level} spans ${r.to - r.from + 1} blocks`);
+    assert.deepEqual(returnRanges(9, 9), []);
+    assert.deepEqual(returnRanges(3, 7), [{ level: 0, from: 4, to: 7 }]);
+  });
+
+  it('pruning keeps every block a later window can ask for', () => {
+    const firstSeq = F * F + 5;
+    const keep = prunableReturnBlocks(firstSeq);
+    for (let s = firstSeq - 1; s < firstSeq + 3 * F; s++) {
+      for (const r of returnRanges(s, F * F * F)) assert.ok(r.from >= keep[r.level]!, `seq ${s}: level ${r.level} from ${r.from} < ${keep[r.level]}`);
+    }
   });
 });
 
 describe('running-total ledger: appending a consume', () => {
   it('continues seq and cum after the head', () => {
-    const a = ledgerAppend('subscription_credit', head(4, 30, 1000, DAY), 7, 2000);
+    const a = ledgerAppend('subscription_credit', head(4, 30, 1000), 7, 2000);
     assert.deepEqual({ ...a, prune: null }, { kind: 'subscription_credit', at: 2000, seq: 5, amount: 7, cum: 37, createsHead: false, prune: null });
   });
 
@@ -52,15 +133,14 @@ describe('running-total ledger: appending a consume', () => {
 
 describe('running-total ledger: pruning policy', () => {
   it(`prunes every ${ledgerPruning.every}th append only`, () => {
-    assert.equal(pruneAfter(ledgerPruning.every - 1, 0, DAY * 100), null);
-    assert.notEqual(pruneAfter(ledgerPruning.every, 0, DAY * 100), null);
-    assert.equal(pruneAfter(ledgerPruning.every + 1, 0, DAY * 100), null);
+    assert.equal(pruneAfter(ledgerPruning.every - 1, DAY * 100), null);
+    assert.notEqual(pruneAfter(ledgerPruning.every, DAY * 100), null);
+    assert.equal(pruneAfter(ledgerPruning.every + 1, DAY * 100), null);
     assert.equal(ledgerAppend('subscription_credit', head(ledgerPruning.every - 1, 0, 0), 1, 0).prune !== null, true);
   });
 
-  it('keeps the longest window the user held, and never less than 31 days', () => {
+  it('keeps the longest window there can be, 366 days, whatever windows the user held', () => {
     const now = 400 * DAY;
-    assert.deepEqual(pruneAfter(ledgerPruning.every, 3_600_000, now), { cutoff: now - 31 * DAY, batch: ledgerPruning.batch });
-    assert.deepEqual(pruneAfter(ledgerPruning.every, 366 * DAY, now), { cutoff: now - 366 * DAY, batch: ledgerPruning.batch });
+    assert.deepEqual(pruneAfter(ledgerPruning.every, now), { cutoff: now - 366 * DAY, batch: ledgerPruning.batch });
   });
 });

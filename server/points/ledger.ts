@@ -1,10 +1,19 @@
-// Window usage as a running-total ledger, pure. Per (user, quota kind) a head holds the newest row's
-// seq, cumulative total and time; each consume appends a row. used(W) = cum now − cum at the
-// window's start, so a window's usage costs two index seeks whatever the history length
-// (docs/points.md: exact, and its cost does not grow with history). `cum` is absolute, so pruning old rows never
-// changes an answer.
+// Window usage as a running-total ledger, pure (docs/points.md). Per (user, quota kind) a head holds
+// the newest row's seq, cumulative total and time; each consume or hold appends a row. Without
+// returns, used(W) = cum now − cum at the window's start: two index seeks whatever the history
+// length. `cum` is absolute, so pruning old rows never changes an answer.
+//
+// Quota that goes back (a hold settled below its amount, released or expired, a refund) goes back
+// to the row it was drawn at, so every window answers as if less had been consumed at that time.
+// The row's `returned` grows (a row given back whole is deleted: every row left still counts, and
+// its amount, in the running totals and in the block sums alike, cancels out), and so do the sums
+// of the aligned seq blocks holding it (RETURN_FANOUT rows, RETURN_FANOUT² rows, …): used(W) then
+// subtracts what was returned to rows inside the window,
+// summed over at most RETURN_LEVELS + 1 block ranges (returnRanges) — the cost follows the number
+// of rows in the window logarithmically, never the length of the history.
+
 import type { QuotaKind } from './model.ts';
-import type { WindowUsageFacts } from './windows.ts';
+import { MAX_WINDOW_SECONDS, type WindowUsageFacts } from './windows.ts';
 
 export interface LedgerHead {
   /** seq of the newest row; 0 before any consume. */
@@ -13,23 +22,29 @@ export interface LedgerHead {
   cum: number;
   /** Time of the newest row. */
   lastAt: number;
-  /** Longest window ever snapshotted for (user, kind), in ms: the history its windows need. */
-  retentionMs: number;
+  /** Everything ever returned to the kind's rows: 0 spares every seek of returnRanges. */
+  returned: number;
 }
 
-/** A ledger row as read back: its time, running total and own amount. */
+/** A ledger row as read back: its time, seq, running total and own amount. */
 export interface LedgerRow {
   at: number;
+  seq: number;
   cum: number;
   amount: number;
 }
 
+/** The last row at or before a window's start. */
+export interface LedgerPoint {
+  seq: number;
+  cum: number;
+}
+
 /** Pruning: about `batch` rows (those sharing the last one's millisecond go with it), every `every`
- *  consumes of a (user, kind). History is kept for the longest window the user ever held for the
- *  kind, and never less than `minRetentionMs` (31 days), so a newly granted window of up to a month
- *  still sees everything consumed in it.
- *  Tests set `every` to 1 and `minRetentionMs` to 0 to prune as eagerly as the rules allow. */
-export const ledgerPruning = { every: 16, batch: 512, minRetentionMs: 31 * 86_400_000 };
+ *  appends of a (user, kind). History is kept for the longest window there can be (366 days), so a
+ *  window granted at any time sees everything consumed inside it.
+ *  Tests set `every` to 1 and `retentionMs` lower to prune as eagerly as they need. */
+export const ledgerPruning = { every: 16, batch: 512, retentionMs: MAX_WINDOW_SECONDS * 1000 };
 
 /** Which rows a prune deletes: those at or before `cutoff`, about `batch` of them, oldest first. */
 export interface LedgerPrune {
@@ -44,7 +59,7 @@ export interface LedgerAppend {
   seq: number;
   amount: number;
   cum: number;
-  /** No head existed for (user, kind): the store creates it (retention 0) before the update. */
+  /** No head existed for (user, kind): the store creates it before the update. */
   createsHead: boolean;
   prune: LedgerPrune | null;
 }
@@ -56,30 +71,110 @@ export function ledgerIsEmpty(head: LedgerHead | undefined): boolean {
   return head === undefined || head.seq === 0;
 }
 
-/** Usage of a window from the head and two seeks around the window's start (windowStart):
- *  `before` = cum of the last row at or before it (undefined when none is left: pruned, or never),
- *  `first` = the first row after it (undefined when there is none or it was not read). Without
- *  `first`, the oldest consume time inside the window is unknown (null). */
-export function windowUsage(head: LedgerHead | undefined, before: number | undefined, first: LedgerRow | undefined): WindowUsageFacts {
+/** The seq of the last row at or before a window's start, from the two seeks around it: `before`
+ *  (the last row at or before it, undefined when none is left: pruned, or never) and `first` (the
+ *  first row after it, undefined when there is none). Rows after it are those of the window. */
+export function seqBeforeWindow(head: LedgerHead, before: LedgerPoint | undefined, first: LedgerRow | undefined): number {
+  if (before !== undefined) return before.seq;
+  return first ? first.seq - 1 : head.seq;
+}
+
+/** Usage of a window from the head, the two seeks around its start (see seqBeforeWindow; `first`
+ *  is needed only when `before` is undefined), `returnedInside` (the sum over returnRanges(
+ *  seqBeforeWindow(…), head.seq), 0 when head.returned is 0) and, when asked for, the times of the
+ *  oldest and newest rows inside the window with something left after returns. */
+export function windowUsage(
+  head: LedgerHead | undefined,
+  before: LedgerPoint | undefined,
+  first: LedgerRow | undefined,
+  returnedInside: number,
+  times: { oldestAt: number | null; newestAt: number | null } | null,
+): WindowUsageFacts {
   if (head === undefined || head.seq === 0) return NO_USAGE;
   // cum at the start: the last row at or before it, else (pruned or never) just before the first row after it.
-  const cumAt = before !== undefined ? before : first ? first.cum - first.amount : head.cum;
-  const used = head.cum - cumAt;
+  const cumAt = before !== undefined ? before.cum : first ? first.cum - first.amount : head.cum;
+  const used = head.cum - cumAt - returnedInside;
   if (used === 0) return NO_USAGE;
-  return { used, oldestAt: first ? first.at : null, newestAt: head.lastAt };
+  return { used, oldestAt: times?.oldestAt ?? null, newestAt: times?.newestAt ?? null };
 }
 
 /** Records `amount` consumed from `kind` at `now` after `head`. Time never runs backwards in the
  *  ledger (a clock step back must not reorder it). */
 export function ledgerAppend(kind: QuotaKind, head: LedgerHead | undefined, amount: number, now: number): LedgerAppend {
-  const h = head ?? { seq: 0, cum: 0, lastAt: 0, retentionMs: 0 };
+  const h = head ?? { seq: 0, cum: 0, lastAt: 0, returned: 0 };
   const seq = h.seq + 1;
-  return { kind, at: Math.max(now, h.lastAt), seq, amount, cum: h.cum + amount, createsHead: head === undefined, prune: pruneAfter(seq, h.retentionMs, now) };
+  return { kind, at: Math.max(now, h.lastAt), seq, amount, cum: h.cum + amount, createsHead: head === undefined, prune: pruneAfter(seq, now) };
 }
 
-/** Rows every window the user ever held for the kind has left behind are no longer needed; they
- *  are deleted every `ledgerPruning.every` appends, about a batch at a time. */
-export function pruneAfter(seq: number, retentionMs: number, now: number): LedgerPrune | null {
+/** Rows every window has left behind are no longer needed; they are deleted every
+ *  `ledgerPruning.every` appends, about a batch at a time. */
+export function pruneAfter(seq: number, now: number): LedgerPrune | null {
   if (seq % ledgerPruning.every !== 0) return null;
-  return { cutoff: now - Math.max(retentionMs, ledgerPruning.minRetentionMs), batch: ledgerPruning.batch };
+  return { cutoff: now - ledgerPruning.retentionMs, batch: ledgerPruning.batch };
+}
+
+/** Rows per block at each level: a block of level L holds the seqs [idx·16^L, (idx + 1)·16^L). */
+export const RETURN_FANOUT = 16;
+/** Block levels above the rows themselves (level 0 is one row): 16^5 ≈ 1M rows a top block. */
+export const RETURN_LEVELS = 5;
+
+/** One block sum a store keeps: everything returned to the rows of block `idx` at `level`. */
+export interface ReturnBlock {
+  level: number;
+  idx: number;
+}
+
+/** A range of blocks of one level whose sums a store adds up. */
+export interface ReturnRange {
+  level: number;
+  from: number;
+  to: number;
+}
+
+/** The blocks a return to the row `seq` adds to, level 0 (the row) first. */
+export function returnBlocks(seq: number): ReturnBlock[] {
+  const out: ReturnBlock[] = [];
+  let idx = seq;
+  for (let level = 0; level <= RETURN_LEVELS; level++) {
+    out.push({ level, idx });
+    idx = Math.floor(idx / RETURN_FANOUT);
+  }
+  return out;
+}
+
+/** The block ranges whose sums add up to everything returned to the rows after seq `s`, up to the
+ *  newest row `headSeq`: at each level the blocks up to the next whole parent, then the parents.
+ *  A block past `headSeq` holds nothing, so the newest block of a level needs no completing. */
+export function returnRanges(s: number, headSeq: number): ReturnRange[] {
+  const out: ReturnRange[] = [];
+  let lo = s + 1;
+  let hi = headSeq;
+  for (let level = 0; lo <= hi; level++) {
+    if (level === RETURN_LEVELS) {
+      out.push({ level, from: lo, to: hi });
+      break;
+    }
+    const parentLo = Math.ceil(lo / RETURN_FANOUT);
+    const parentHi = Math.floor(hi / RETURN_FANOUT);
+    if (parentLo > parentHi) {
+      out.push({ level, from: lo, to: hi });
+      break;
+    }
+    if (lo < parentLo * RETURN_FANOUT) out.push({ level, from: lo, to: parentLo * RETURN_FANOUT - 1 });
+    lo = parentLo;
+    hi = parentHi;
+  }
+  return out;
+}
+
+/** Per level, the first block idx still needed once every row before `firstSeq` is pruned: blocks
+ *  below it (wholly before the oldest row kept) can go. */
+export function prunableReturnBlocks(firstSeq: number): number[] {
+  const out: number[] = [];
+  let idx = firstSeq;
+  for (let level = 0; level <= RETURN_LEVELS; level++) {
+    out.push(idx);
+    idx = Math.floor(idx / RETURN_FANOUT);
+  }
+  return out;
 }

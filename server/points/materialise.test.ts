@@ -46,7 +46,7 @@ describe('the free periodic grant due now', () => {
   });
 
   it('a zero amount without windows grants nothing', () => {
-    assert.equal(freePeriodicGrant(cfg({ freePeriodicPointsAmount: 0, freePeriodicQuotaWindows: [] }), now), null);
+    assert.equal(freePeriodicGrant(cfg({ freePeriodicPointsAmount: 0, freePeriodicQuotaWindows: [] }), now)?.form, 'nothing');
   });
 
   it('a grant whose validity already ended within its period is not given', () => {
@@ -61,7 +61,7 @@ describe('the free periodic grant due now', () => {
     );
   });
 
-  it('with windows: a window entitlement from now to the end of the period (or its validity), keeping the history of its longest window', () => {
+  it('with windows: a window entitlement from now to the end of the period (or its validity)', () => {
     const windows = [
       { windowSeconds: 18000, limit: 10 },
       { windowSeconds: 86400, limit: 30 },
@@ -73,7 +73,6 @@ describe('the free periodic grant due now', () => {
       startsAt: now,
       endsAt: Date.UTC(2026, 2, 16),
       source: `free:weekly:${Date.UTC(2026, 2, 9)}`,
-      retentionMs: 86_400_000,
     });
   });
 
@@ -81,13 +80,36 @@ describe('the free periodic grant due now', () => {
     const g = freePeriodicGrant(cfg({ freePeriodicPointsAmount: 3, freePeriodicGrantPeriodType: 'once' }), now);
     assert.deepEqual(g, { form: 'balance', kind: 'free_periodic_credit', amount: 3, expiresAt: null, source: 'free:once' });
   });
+
+  it('a zero amount without windows is a grant of nothing under the period source, so the period counts as given', () => {
+    assert.deepEqual(freePeriodicGrant(cfg({ freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'once' }), now), {
+      form: 'nothing',
+      source: 'free:once',
+    });
+    const daily = freePeriodicGrant(cfg({ freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'daily' }), now);
+    assert.deepEqual(daily, {
+      form: 'nothing',
+      source: freePeriodicGrant(cfg({ freePeriodicPointsAmount: 4, freePeriodicGrantPeriodType: 'daily' }), now)!.source,
+    });
+  });
+
+  it('a fixed amount and windows of the same period share one source: whichever form comes first is the period grant', () => {
+    const fixed = freePeriodicGrant(cfg({ freePeriodicPointsAmount: 5, freePeriodicGrantPeriodType: 'daily' }), now)!;
+    const windowed = freePeriodicGrant(
+      cfg({ freePeriodicPointsAmount: 5, freePeriodicGrantPeriodType: 'daily', freePeriodicQuotaWindows: [{ windowSeconds: 3600, limit: 3 }] }),
+      now,
+    )!;
+    assert.equal(fixed.form, 'balance');
+    assert.equal(windowed.form, 'window');
+    assert.equal(fixed.source, windowed.source);
+  });
 });
 
 describe('registration grants', () => {
   it('the registration credit (never expires), then the current free periodic grant', () => {
     assert.deepEqual(
       registrationGrants(cfg({ registrationBonusPoints: 100, freePeriodicPointsAmount: 5, freePeriodicGrantPeriodType: 'once' }), now).map((g) => [
-        g.kind,
+        g.form === 'nothing' ? null : g.kind,
         g.source,
       ]),
       [
@@ -95,7 +117,7 @@ describe('registration grants', () => {
         ['free_periodic_credit', 'free:once'],
       ],
     );
-    assert.deepEqual(registrationGrants(cfg({}), now), []);
+    assert.deepEqual(registrationGrants(cfg({}), now), [{ form: 'nothing', source: 'free:monthly:1772323200000' }]);
   });
 });
 
@@ -133,7 +155,7 @@ describe('subscription grants', () => {
   it('subscribing with windows grants the window entitlement from now until canceled', () => {
     const windows = [{ windowSeconds: 3600, limit: 10 }];
     assert.deepEqual(subscribeGrants('s9', terms({ quotaWindows: windows }), [sub('s1', { pointsPerPeriod: 5 })], now), [
-      { form: 'window', kind: 'subscription_credit', windows, startsAt: now, endsAt: null, source: 'sub:s9', retentionMs: 3_600_000 },
+      { form: 'window', kind: 'subscription_credit', windows, startsAt: now, endsAt: null, source: 'sub:s9' },
     ]);
   });
 

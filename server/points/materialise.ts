@@ -1,8 +1,10 @@
 // Which grants are due to a user now, pure (docs/points.md): periodic grants are materialised lazily
-// when the user's points are read or consumed, each once per source (the store inserts a source at
-// most once: `registration`, `free:<period>`, `sub:<id>` for a window entitlement,
-// `sub:<id>:<n>` for period n's fixed grant). A quota grant with windows is a window entitlement
-// carrying a snapshot of them; without, a fixed balance. A balance the service grants by itself is
+// when the user's points are read or consumed, each once per source whatever form it takes (the
+// store records every source given, `registration`, `free:<period>`, `sub:<id>` for a window
+// entitlement, `sub:<id>:<n>` for period n's fixed grant, and gives a source at most once). A quota
+// grant with windows is a window entitlement carrying a snapshot of them; without, a fixed balance;
+// a zero amount without windows is a grant of nothing, recorded as given all the same, so a later
+// configuration change applies to later periods only. A balance the service grants by itself is
 // then cut to what fits under MAX_POINTS (total-cap.ts materialisedCut).
 import type { CreditKind, DefaultPointsConfig, QuotaKind, QuotaWindow } from './model.ts';
 import { dueSubscriptionPeriods, freePeriodicGrantAt, type SubscriptionTerms } from './periods.ts';
@@ -22,11 +24,15 @@ export interface WindowGrant {
   startsAt: number;
   endsAt: number | null;
   source: string;
-  /** The ledger history its longest window needs: the kind's retention widens to it. */
-  retentionMs: number;
 }
 
-export type DueGrant = BalanceGrant | WindowGrant;
+/** A grant of nothing (a zero amount without windows): recorded as given, nothing else. */
+export interface NothingGrant {
+  form: 'nothing';
+  source: string;
+}
+
+export type DueGrant = BalanceGrant | WindowGrant | NothingGrant;
 
 export interface ActiveSubscription {
   id: string;
@@ -35,14 +41,12 @@ export interface ActiveSubscription {
 }
 
 function windowGrant(kind: QuotaKind, windows: readonly QuotaWindow[], startsAt: number, endsAt: number | null, source: string): WindowGrant {
-  let longest = 0;
-  for (const w of windows) if (w.windowSeconds > longest) longest = w.windowSeconds;
-  return { form: 'window', kind, windows, startsAt, endsAt, source, retentionMs: longest * 1000 };
+  return { form: 'window', kind, windows, startsAt, endsAt, source };
 }
 
 /** The free periodic grant of the period holding `now` under the realm's configuration, or null:
- *  never configured, nothing to give (no windows and a zero amount), or already over (its validity
- *  ended within the period). */
+ *  never configured, or already over (its validity ended within the period). A zero amount without
+ *  windows is a grant of nothing. */
 export function freePeriodicGrant(cfg: DefaultPointsConfig, now: number): DueGrant | null {
   if (cfg.updatedAt === null) return null;
   const g = freePeriodicGrantAt(cfg.freePeriodicGrantPeriodType, cfg.freePeriodicValidityDays, now);
@@ -51,7 +55,8 @@ export function freePeriodicGrant(cfg: DefaultPointsConfig, now: number): DueGra
     if (g.windowEndsAt !== null && g.windowEndsAt <= now) return null;
     return windowGrant('free_periodic_credit', windows, now, g.windowEndsAt, g.source);
   }
-  if (cfg.freePeriodicPointsAmount <= 0 || (g.expiresAt !== null && g.expiresAt <= now)) return null;
+  if (cfg.freePeriodicPointsAmount <= 0) return { form: 'nothing', source: g.source };
+  if (g.expiresAt !== null && g.expiresAt <= now) return null;
   return { form: 'balance', kind: 'free_periodic_credit', amount: cfg.freePeriodicPointsAmount, expiresAt: g.expiresAt, source: g.source };
 }
 

@@ -93,6 +93,10 @@ export interface PointsSummary {
   spendableFromQuota: number;
   spendableFromPool: number;
   total: number;
+  /** Points in open holds: part of no balance, of neither spendable figure, nor of the total. */
+  held: number;
+  /** The open holds, oldest first. */
+  holds: OpenHold[];
 }
 
 export interface ConsumeResult {
@@ -100,7 +104,7 @@ export interface ConsumeResult {
   userId: string;
   amount: number;
   allocations: AllocationLine[];
-  remaining: { quota: number; pool: number; total: number };
+  remaining: Remaining;
   createdAt: number;
 }
 
@@ -111,4 +115,107 @@ export interface GrantResult {
   amount: number;
   expiresAt: number | null;
   createdAt: number;
+}
+
+/** A hold's life (docs/points.md): open until settled or released; one not settled by `expiresAt`
+ *  is released by itself (`expired`). */
+export const HOLD_STATUSES = ['open', 'settled', 'released', 'expired'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
+/** Hold time to live, in seconds: 1–86 400, 600 when not given. */
+export const HOLD_TTL = { min: 1, max: 86_400, default: 600 } as const;
+
+export interface Remaining {
+  quota: number;
+  pool: number;
+  total: number;
+}
+
+/** What a hold is, stored or answered. */
+export interface HoldFields {
+  holdId: string;
+  userId: string;
+  /** The amount held when it was opened. */
+  amount: number;
+  status: HoldStatus;
+  description: string | null;
+  createdAt: number;
+  expiresAt: number;
+  /** The settled amount; null unless settled. */
+  settledAmount: number | null;
+  /** When it was settled, released or expired (= expiresAt); null while open. */
+  closedAt: number | null;
+}
+
+export interface HoldResult extends HoldFields {
+  /** What the hold drew when it was opened. */
+  allocations: AllocationLine[];
+  /** What the user can spend once this answer was decided. */
+  remaining: Remaining;
+}
+
+export interface SettleResult {
+  transactionId: string;
+  holdId: string;
+  userId: string;
+  amount: number;
+  /** What stays charged: the held lines kept, then anything drawn at settle time. */
+  allocations: AllocationLine[];
+  remaining: Remaining;
+  createdAt: number;
+}
+
+/** One allocation line of a refunded transaction: `amount` is the line's share of this refund,
+ *  `returned` what its source actually took back (0 for quota that has left every window, or a
+ *  balance that has expired or ended). */
+export interface RefundLine extends AllocationLine {
+  returned: number;
+}
+
+export interface RefundResult {
+  refundId: string;
+  /** The consume or settlement refunded. */
+  transactionId: string;
+  userId: string;
+  /** The amount asked for (what counts against the refundable rest). */
+  amount: number;
+  /** What actually went back: the sum of `returned`. */
+  refunded: number;
+  allocations: RefundLine[];
+  remaining: Remaining;
+  createdAt: number;
+}
+
+export const TRANSACTION_KINDS = ['consume', 'grant', 'hold', 'settle', 'release', 'refund', 'expire'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** One movement of a user's points, as the history lists it (docs/points.md). */
+export interface HistoryEntry {
+  transactionId: string;
+  kind: TransactionKind;
+  amount: number;
+  allocations: AllocationLine[];
+  description: string | null;
+  createdAt: number;
+  /** The hold a settle, release or expire closed; the transaction a refund returned; null else. */
+  relatedId: string | null;
+}
+
+/** Where a history page ends: the next page starts strictly after it (newest first). */
+export interface HistoryCursor {
+  createdAt: number;
+  transactionId: string;
+}
+
+export interface HistoryPage {
+  transactions: HistoryEntry[];
+  /** null on the last page. */
+  next: HistoryCursor | null;
+}
+
+/** An open hold as the summary lists it. */
+export interface OpenHold {
+  holdId: string;
+  amount: number;
+  expiresAt: number;
 }

@@ -8,3 +8,11 @@ export function assertRealm(found: boolean, realmId: string): void {
 export function assertUser(found: boolean, realmId: string, userId: string): void {
   if (!found) throw notFound(`User ${userId} not found in realm ${realmId}`);
 }
+
+export function assertHold(found: boolean, realmId: string, holdId: string): void {
+  if (!found) throw notFound(`Hold ${holdId} not found in realm ${realmId}`);
+}
+
+export function assertTransaction(found: boolean, realmId: string, transactionId: string): void {
+  if (!found) throw notFound(`No consume or settlement ${transactionId} in realm ${realmId}`);
+}

@@ -48,7 +48,7 @@ describe('a user state from what the store read', () => {
       ],
       100,
     );
-    const head = { seq: 3, cum: 12, lastAt: 90, retentionMs: 3_600_000 };
+    const head = { seq: 3, cum: 12, lastAt: 90, returned: 0 };
     const st = userState(
       bindings,
       [head],

@@ -3,7 +3,23 @@
 // functions of this folder (materialise.ts, state.ts, consume.ts, apply-plan.ts, grant.ts,
 // idempotency.ts, summary.ts, default-config.ts, not-found.ts) and writes what they decided; a
 // throw inside the transaction writes nothing.
-import type { AllocationLine, Balance, ConsumeResult, DefaultPointsConfig, GrantResult, PeriodType, PointsSummary, PoolKind, QuotaWindow } from './model.ts';
+import type {
+  AllocationLine,
+  Balance,
+  ConsumeResult,
+  DefaultPointsConfig,
+  GrantResult,
+  HistoryCursor,
+  HistoryPage,
+  HoldResult,
+  PeriodType,
+  PointsSummary,
+  PoolKind,
+  QuotaWindow,
+  RefundResult,
+  SettleResult,
+  TransactionKind,
+} from './model.ts';
 
 export interface DefaultConfigPatch {
   registrationBonusPoints?: number;
@@ -36,6 +52,59 @@ export interface GrantCommand {
   grantId: string;
 }
 
+export interface HoldCommand {
+  realmId: string;
+  userId: string;
+  amount: number;
+  ttlSeconds: number;
+  description: string | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+  holdId: string;
+}
+
+export interface SettleCommand {
+  realmId: string;
+  holdId: string;
+  /** 0 allowed; below, equal to or above the held amount. */
+  amount: number;
+  description: string | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+  transactionId: string;
+}
+
+export interface ReleaseCommand {
+  realmId: string;
+  holdId: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  transactionId: string;
+}
+
+export interface RefundCommand {
+  realmId: string;
+  /** The consume or settlement to refund. */
+  transactionId: string;
+  /** null = everything still refundable. */
+  amount: number | null;
+  reason: string | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+  refundId: string;
+}
+
+export interface HistoryQuery {
+  realmId: string;
+  userId: string;
+  /** 1–200. */
+  pageSize: number;
+  /** Start strictly after this entry (newest first); null = from the newest. */
+  after: HistoryCursor | null;
+  /** Only this kind; null = every kind. */
+  kind: TransactionKind | null;
+}
+
 /** A balance as stored: spent, expired and ended (its subscription canceled) ones included. */
 export interface StoredBalance extends Balance {
   endedAt: number | null;
@@ -66,4 +135,18 @@ export interface PointsStore {
   listBalances(realmId: string, userId: string): Promise<StoredBalance[]>;
   /** The user's accepted consumes, oldest first. */
   listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]>;
+  /** Planned and applied like a consume, left open. Throws not_found, insufficient_points,
+   *  idempotency_conflict. */
+  hold(cmd: HoldCommand, now: number): Promise<HoldResult>;
+  /** Throws not_found, hold_expired, hold_closed, insufficient_points (of the extra above the held
+   *  amount; the hold stays open), idempotency_conflict. */
+  settle(cmd: SettleCommand, now: number): Promise<SettleResult>;
+  /** Throws not_found, hold_expired, hold_closed, idempotency_conflict. */
+  release(cmd: ReleaseCommand, now: number): Promise<HoldResult>;
+  /** One hold as it stands at `now` (an open one past its expiresAt reads expired). Throws not_found. */
+  getHold(realmId: string, holdId: string, now: number): Promise<HoldResult>;
+  /** Throws not_found (no such consume or settlement), refund_exceeds, idempotency_conflict. */
+  refund(cmd: RefundCommand, now: number): Promise<RefundResult>;
+  /** The user's movements, newest first. Throws not_found for an unknown user. */
+  history(q: HistoryQuery, now: number): Promise<HistoryPage>;
 }

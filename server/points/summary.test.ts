@@ -14,18 +14,25 @@ const bal = (kind: Balance['kind'], remaining: number): Balance => ({
 
 describe('points summary', () => {
   it('adds balances up by kind and totals quota and pool', () => {
-    const s = summarise('u', {
-      windows: [],
-      quota: [{ kind: 'subscription_credit', sourceId: 'e', available: 7, head: undefined }],
-      balances: [
-        bal('topup_credit', 5),
-        bal('topup_credit', 6),
-        bal('registration_credit', 1),
-        bal('granted_credit', 2),
-        bal('subscription_credit', 3),
-        bal('free_periodic_credit', 4),
+    const s = summarise(
+      'u',
+      {
+        windows: [],
+        quota: [{ kind: 'subscription_credit', sourceId: 'e', available: 7, head: undefined }],
+        balances: [
+          bal('topup_credit', 5),
+          bal('topup_credit', 6),
+          bal('registration_credit', 1),
+          bal('granted_credit', 2),
+          bal('subscription_credit', 3),
+          bal('free_periodic_credit', 4),
+        ],
+      },
+      [
+        { holdId: 'hld_1', amount: 6, expiresAt: 9000 },
+        { holdId: 'hld_2', amount: 1, expiresAt: 9500 },
       ],
-    });
+    );
     assert.deepEqual(s, {
       userId: 'u',
       balances: { topup: 11, registration: 1, granted: 2, subscription: 3, freePeriodic: 4 },
@@ -33,6 +40,11 @@ describe('points summary', () => {
       spendableFromQuota: 7,
       spendableFromPool: 21,
       total: 28,
+      held: 7,
+      holds: [
+        { holdId: 'hld_1', amount: 6, expiresAt: 9000 },
+        { holdId: 'hld_2', amount: 1, expiresAt: 9500 },
+      ],
     });
   });
 });

@@ -1,6 +1,6 @@
-// A user's points summary (docs/points.md), pure: balances by kind, the window rows, and what can be
-// spent from quota and from balances.
-import type { BalanceTotals, CreditKind, PointsSummary } from './model.ts';
+// A user's points summary (docs/points.md), pure: balances by kind, the window rows, what can be
+// spent from quota and from balances, and what open holds keep aside.
+import type { BalanceTotals, CreditKind, OpenHold, PointsSummary, Remaining } from './model.ts';
 import { spendableFromPool, spendableFromQuota, type UserPointsState } from './state.ts';
 
 const FIELD: Record<CreditKind, keyof BalanceTotals> = {
@@ -11,10 +11,28 @@ const FIELD: Record<CreditKind, keyof BalanceTotals> = {
   free_periodic_credit: 'freePeriodic',
 };
 
-export function summarise(userId: string, st: UserPointsState): PointsSummary {
+export function summarise(userId: string, st: UserPointsState, holds: readonly OpenHold[]): PointsSummary {
   const balances: BalanceTotals = { topup: 0, registration: 0, granted: 0, subscription: 0, freePeriodic: 0 };
   for (const b of st.balances) balances[FIELD[b.kind]] += b.remaining;
   const fromQuota = spendableFromQuota(st);
   const fromPool = spendableFromPool(st);
-  return { userId, balances, windows: st.windows, spendableFromQuota: fromQuota, spendableFromPool: fromPool, total: fromQuota + fromPool };
+  let held = 0;
+  for (const h of holds) held += h.amount;
+  return {
+    userId,
+    balances,
+    windows: st.windows,
+    spendableFromQuota: fromQuota,
+    spendableFromPool: fromPool,
+    total: fromQuota + fromPool,
+    held,
+    holds: holds.map((h) => ({ holdId: h.holdId, amount: h.amount, expiresAt: h.expiresAt })),
+  };
+}
+
+/** What the user can spend. */
+export function remainingOf(st: UserPointsState): Remaining {
+  const quota = spendableFromQuota(st);
+  const pool = spendableFromPool(st);
+  return { quota, pool, total: quota + pool };
 }

@@ -7,12 +7,28 @@ import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
-import { type LedgerHead, type LedgerRow, ledgerIsEmpty, windowUsage } from '../points/ledger.ts';
+import { type ChargeLine, isWindowLine, type LineReturn, publicLines } from '../points/charges.ts';
+import { grantDescription, historyCutoff, historyRetention } from '../points/history.ts';
+import { isDue, releaseAll, type StoredHold } from '../points/holds.ts';
+import {
+  type LedgerHead,
+  type LedgerPoint,
+  type LedgerRow,
+  ledgerIsEmpty,
+  prunableReturnBlocks,
+  RETURN_LEVELS,
+  returnBlocks,
+  returnRanges,
+  seqBeforeWindow,
+  windowUsage,
+} from '../points/ledger.ts';
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
 import {
   type Balance,
   type DefaultPointsConfig,
   defaultConfigFor,
+  type HoldStatus,
+  type OpenHold,
   type PeriodType,
   type QuotaKind,
   type QuotaWindow,
@@ -78,27 +94,51 @@ export class PointsSql {
       liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
         WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at, id`),
       activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
-      head: db.prepare('SELECT seq, cum, last_at AS lastAt, retention_ms AS retentionMs FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
-      upsertRetention: db.prepare(`INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at, retention_ms) VALUES (?, ?, 0, 0, 0, ?)
-        ON CONFLICT (user_id, kind) DO UPDATE SET retention_ms = max(retention_ms, excluded.retention_ms)`),
+      head: db.prepare('SELECT seq, cum, last_at AS lastAt, returned FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
+      createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
-      cumAtOrBefore: db
-        .prepare(`SELECT cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
-        ORDER BY at DESC, seq DESC LIMIT 1`)
-        .pluck(),
-      firstAfter: db.prepare(`SELECT at, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
+      pointAtOrBefore: db.prepare(`SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
+        ORDER BY at DESC, seq DESC LIMIT 1`),
+      firstAfter: db.prepare(`SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
         ORDER BY at, seq LIMIT 1`),
+      // Every row left has something left after returns (a row given back whole is deleted).
+      lastRow: db.prepare('SELECT at FROM points_usage_ledger WHERE user_id = ? AND kind = ? ORDER BY at DESC, seq DESC LIMIT 1').pluck(),
+      // One primary-key range per level (an OR of them would walk every block of the user).
+      returnedIn: db.prepare(`SELECT coalesce(sum(amount), 0) FROM (${levelRanges()})`).pluck(),
+      returnToRow: db.prepare(`UPDATE points_usage_ledger SET returned = returned + @amount
+        WHERE user_id = @userId AND kind = @kind AND at = @at AND seq = @seq AND returned + @amount < amount`),
+      returnWholeRow: db.prepare(`DELETE FROM points_usage_ledger
+        WHERE user_id = @userId AND kind = @kind AND at = @at AND seq = @seq AND returned + @amount = amount`),
+      addToBlock: db.prepare(`INSERT INTO points_usage_returns (user_id, kind, level, idx, amount) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (user_id, kind, level, idx) DO UPDATE SET amount = amount + excluded.amount`),
+      headReturned: db.prepare('UPDATE points_usage_heads SET returned = returned + ? WHERE user_id = ? AND kind = ?'),
+      firstSeq: db.prepare('SELECT seq FROM points_usage_ledger WHERE user_id = ? AND kind = ? ORDER BY at, seq LIMIT 1').pluck(),
+      pruneBlocks: db.prepare(`DELETE FROM points_usage_returns WHERE user_id = @userId AND kind = @kind AND level = @level AND idx < @idx`),
       appendLedger: db.prepare('INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, ?, ?, ?, ?, ?)'),
       // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
       // places in (all of them when there are fewer). Rows sharing that millisecond go together.
       prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= min(@cutoff, coalesce(
         (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
+      given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
       // The live balances of a user other than one (the grant just inserted).
       otherLiveTotal: db
         .prepare(`SELECT coalesce(sum(remaining), 0) FROM points_balances
         WHERE user_id = ? AND id <> ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`)
         .pluck(),
       trimBalance: db.prepare('UPDATE points_balances SET amount = ?, remaining = ? WHERE id = ?'),
+      giveBack: db.prepare('UPDATE points_balances SET remaining = remaining + ? WHERE id = ? AND remaining + ? <= amount'),
+      balanceLife: db.prepare('SELECT expires_at AS expiresAt, ended_at AS endedAt FROM points_balances WHERE id = ?'),
+      insertHistory: db.prepare(`INSERT INTO points_transactions (id, realm_id, user_id, kind, amount, description, allocations, related_id, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      oldestHistory: db.prepare('SELECT created_at FROM points_transactions WHERE user_id = ? ORDER BY created_at, id LIMIT 1').pluck(),
+      pruneHistory: db.prepare(`DELETE FROM points_transactions WHERE rowid IN (SELECT rowid FROM points_transactions
+        WHERE user_id = ? AND created_at < ? ORDER BY created_at, id LIMIT ?)`),
+      pruneHolds: db.prepare(`DELETE FROM points_holds WHERE rowid IN (SELECT rowid FROM points_holds
+        WHERE user_id = ? AND status <> 'open' AND closed_at < ? ORDER BY closed_at LIMIT ?)`),
+      dueHolds: db.prepare(`SELECT * FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at <= ? ORDER BY expires_at, id`),
+      openHolds: db.prepare(`SELECT id AS holdId, amount, expires_at AS expiresAt FROM points_holds
+        WHERE user_id = ? AND status = 'open' AND expires_at > ? ORDER BY created_at, id`),
+      closeHold: db.prepare(`UPDATE points_holds SET status = ?, settled_amount = ?, closed_at = ? WHERE id = ? AND status = 'open'`),
       spend: db.prepare('UPDATE points_balances SET remaining = remaining - ? WHERE id = ? AND remaining >= ?'),
     };
   }
@@ -139,10 +179,12 @@ export class PointsSql {
     return this.s.insertBalance.run(id, realmId, userId, g.kind, g.amount, g.amount, g.expiresAt, g.source, now).changes === 1;
   }
 
-  /** A grant the service makes by itself, once per source: a balance is then cut to what keeps the
-   *  user's live balances within MAX_POINTS (materialisedCut); a window entitlement widens the
-   *  kind's ledger retention to what its longest window needs. */
+  /** A grant the service makes by itself, once per source whatever its form (materialise.ts): a
+   *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedCut)
+   *  and written in the history. */
   insertDue(realmId: string, userId: string, g: DueGrant, now: number): void {
+    if (this.s.given.run(userId, g.source).changes !== 1) return;
+    if (g.form === 'nothing') return;
     if (g.form === 'window') {
       this.insertWindowEntitlement(realmId, userId, g, now);
       return;
@@ -151,17 +193,84 @@ export class PointsSql {
     if (!this.insertBalance(realmId, userId, g, now, id)) return;
     const cut = materialisedCut(this.s.otherLiveTotal.get(userId, id, now) as number, g.amount);
     if (cut !== null) this.s.trimBalance.run(cut, cut, id);
+    const amount = cut ?? g.amount;
+    if (amount > 0) {
+      const lines = [{ creditKind: g.kind, sourceId: id, amount }];
+      this.history(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+    }
   }
 
   private insertWindowEntitlement(realmId: string, userId: string, g: WindowGrant, now: number): void {
-    const inserted =
-      this.s.insertEntitlement.run(newId('ent'), realmId, userId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, g.source, now).changes === 1;
-    if (inserted) this.s.upsertRetention.run(userId, g.kind, g.retentionMs);
+    this.s.insertEntitlement.run(newId('ent'), realmId, userId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, g.source, now);
   }
 
-  /** Everything due to the user by `now` (materialise.ts), each source at most once. */
+  /** Everything due to the user by `now`: the grants (materialise.ts), each source at most once,
+   *  and the release of every hold whose expiresAt has come (holds.ts), recorded at that time. */
   materialise(realmId: string, userId: string, now: number): void {
     for (const g of dueGrants(this.config(realmId), this.activeSubscriptions(userId), now)) this.insertDue(realmId, userId, g, now);
+    for (const row of this.s.dueHolds.all(userId, now) as HoldRow[]) {
+      const h = toHold(row);
+      if (!isDue(h, now)) continue;
+      this.giveBack(userId, releaseAll(h));
+      this.closeHold(h.holdId, 'expired', null, h.expiresAt);
+      this.history(
+        realmId,
+        userId,
+        { id: newId('ptx'), kind: 'expire', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
+        h.expiresAt,
+      );
+    }
+  }
+
+  closeHold(holdId: string, status: HoldStatus, settledAmount: number | null, at: number): void {
+    if (this.s.closeHold.run(status, settledAmount, at, holdId).changes !== 1) {
+      throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`hold ${holdId} changed under a write lock`) });
+    }
+  }
+
+  /** The user's open holds at `now` (due ones are expired by materialise first), oldest first. */
+  openHolds(userId: string, now: number): OpenHold[] {
+    return this.s.openHolds.all(userId, now) as OpenHold[];
+  }
+
+  /** Writes one movement to the history; one in `historyRetention.every` (by the random end of its
+   *  id) also drops movements older than the history keeps, more of them than come in. */
+  history(realmId: string, userId: string, m: Movement, now: number): void {
+    const lines = m.kind === 'consume' || m.kind === 'settle' ? m.lines : publicLines(m.lines);
+    this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(lines), m.relatedId, now);
+    if (m.id.charCodeAt(m.id.length - 1) % historyRetention.every !== 0) return;
+    const cutoff = historyCutoff(now);
+    const oldest = this.s.oldestHistory.get(userId) as number | undefined;
+    if (oldest !== undefined && oldest < cutoff) {
+      this.s.pruneHistory.run(userId, cutoff, historyRetention.batch);
+      this.s.pruneHolds.run(userId, cutoff, historyRetention.batch);
+    }
+  }
+
+  /** Points going back to their sources: quota to the ledger row it was drawn at (and the block
+   *  sums holding it), a balance's to the balance. */
+  giveBack(userId: string, returns: readonly LineReturn[]): void {
+    for (const r of returns) {
+      if (r.amount === 0) continue;
+      const l = r.line;
+      if (!isWindowLine(l)) {
+        // A window entitlement's id here is quota drawn before lines kept their rows: nothing to return to.
+        this.s.giveBack.run(r.amount, l.sourceId, r.amount);
+        continue;
+      }
+      const row = { userId, kind: l.creditKind, at: l.at, seq: l.seq, amount: r.amount };
+      // A row given back whole goes: every row a window reads then still counts (its times too);
+      // its amount stays in the running totals and, returned, in the block sums, which cancel.
+      if (this.s.returnToRow.run(row).changes !== 1 && this.s.returnWholeRow.run(row).changes !== 1) continue; // pruned: outside every window
+      for (const b of returnBlocks(l.seq)) this.s.addToBlock.run(userId, l.creditKind, b.level, b.idx, r.amount);
+      this.s.headReturned.run(r.amount, userId, l.creditKind);
+    }
+  }
+
+  /** Whether a balance can take points back now: it has neither expired nor ended. */
+  balanceIsLive(balanceId: string, now: number): boolean {
+    const b = this.s.balanceLife.get(balanceId) as { expiresAt: number | null; endedAt: number | null } | undefined;
+    return b !== undefined && b.endedAt === null && (b.expiresAt === null || b.expiresAt > now);
   }
 
   /** The user's live state (state.ts). `withTimes: false` (consume, grant) skips the seek that only
@@ -181,34 +290,109 @@ export class PointsSql {
   }
 
   /** One window's usage from the ledger (ledger.ts windowUsage): two index seeks at most, whatever
-   *  the history length; none when nothing was ever consumed from the kind, and the second skipped
-   *  when a row at or before the window's start answers `used` and the times are not needed. */
+   *  the history length, plus, once quota has gone back to the kind, one sum over a few block
+   *  ranges; none when nothing was ever consumed from the kind. The seek after the window's start
+   *  is skipped when the row at or before it answers `used` and the times are not needed. */
   private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, windowSeconds: number, now: number, withTimes: boolean): WindowUsageFacts {
-    if (ledgerIsEmpty(head)) return windowUsage(head, undefined, undefined);
+    if (head === undefined || ledgerIsEmpty(head)) return windowUsage(head, undefined, undefined, 0, null);
     const from = windowStart(now, windowSeconds);
-    const before = this.s.cumAtOrBefore.get(userId, kind, from) as number | undefined;
+    const before = this.s.pointAtOrBefore.get(userId, kind, from) as LedgerPoint | undefined;
+    const returns = head.returned > 0;
     const first = withTimes || before === undefined ? (this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined) : undefined;
-    return windowUsage(head, before, first);
+    const inside = returns ? this.returnedAfter(userId, kind, seqBeforeWindow(head, before, first), head.seq) : 0;
+    // The newest row is the head's, unless it was given back whole.
+    const newestAt = withTimes && returns ? ((this.s.lastRow.get(userId, kind) as number | undefined) ?? null) : head.lastAt;
+    return windowUsage(head, before, first, inside, withTimes ? { oldestAt: first?.at ?? null, newestAt } : null);
+  }
+
+  /** Everything returned to the kind's rows after seq `s` (ledger.ts returnRanges), in one statement. */
+  private returnedAfter(userId: string, kind: QuotaKind, s: number, headSeq: number): number {
+    const args: Array<string | number> = [];
+    const ranges = returnRanges(s, headSeq);
+    for (let level = 0; level <= RETURN_LEVELS; level++) {
+      const r = ranges.find((x) => x.level === level);
+      args.push(userId, kind, r ? r.from : 1, r ? r.to : 0);
+    }
+    return this.s.returnedIn.get(...args) as number;
   }
 
   /** Runs a consume's ledger appends and balance spends (apply-plan.ts). */
   applyConsume(userId: string, w: ConsumeWrites): void {
     for (const l of w.ledger) {
-      if (l.createsHead) this.s.upsertRetention.run(userId, l.kind, 0);
+      if (l.createsHead) this.s.createHead.run(userId, l.kind);
       this.s.appendLedger.run(userId, l.kind, l.at, l.seq, l.amount, l.cum);
       this.s.updateHead.run(l.seq, l.cum, l.at, userId, l.kind);
-      if (l.prune) this.s.prune.run({ userId, kind: l.kind, cutoff: l.prune.cutoff, batch: l.prune.batch });
+      if (l.prune && this.s.prune.run({ userId, kind: l.kind, cutoff: l.prune.cutoff, batch: l.prune.batch }).changes > 0) this.pruneReturns(userId, l.kind);
     }
     for (const s of w.spends) this.spend(s.sourceId, s.amount);
+  }
+
+  /** Block sums wholly before the oldest row kept can no longer be asked for. */
+  private pruneReturns(userId: string, kind: QuotaKind): void {
+    const first = this.s.firstSeq.get(userId, kind) as number | undefined;
+    if (first === undefined) return;
+    const keep = prunableReturnBlocks(first);
+    for (let level = 0; level < keep.length; level++) this.s.pruneBlocks.run({ userId, kind, level, idx: keep[level] });
   }
 
   private spend(balanceId: string, amount: number): void {
     // The plan was made from balances read under this transaction's write lock: a draw that no
     // longer fits means the storage broke that guarantee, not a rule of the user's points.
-    if (this.s.spend.run(amount, balanceId, amount).changes !== 1) {
-      throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`balance ${balanceId} changed under a write lock`) });
-    }
+    if (this.s.spend.run(amount, balanceId, amount).changes !== 1) brokenLock(`balance ${balanceId}`);
   }
+}
+
+function brokenLock(what: string): never {
+  throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${what} changed under a write lock`) });
+}
+
+/** The blocks of one idx range per level, UNION ALL-ed (parameters: user, kind, from, to per level). */
+function levelRanges(): string {
+  const parts: string[] = [];
+  for (let level = 0; level <= RETURN_LEVELS; level++)
+    parts.push(`SELECT amount FROM points_usage_returns WHERE user_id = ? AND kind = ? AND level = ${level} AND idx BETWEEN ? AND ?`);
+  return parts.join(' UNION ALL ');
+}
+
+/** One movement of the history as a store writes it. Consumes and settlements keep their lines
+ *  whole (ledger rows, refunds asked); other kinds keep what a client sees. */
+export interface Movement {
+  id: string;
+  kind: 'consume' | 'grant' | 'hold' | 'settle' | 'release' | 'refund' | 'expire';
+  amount: number;
+  description: string | null;
+  lines: ChargeLine[];
+  relatedId: string | null;
+}
+
+export interface HoldRow {
+  id: string;
+  realm_id: string;
+  user_id: string;
+  amount: number;
+  lines: string;
+  status: HoldStatus;
+  description: string | null;
+  created_at: number;
+  expires_at: number;
+  settled_amount: number | null;
+  closed_at: number | null;
+}
+
+export function toHold(r: HoldRow): StoredHold {
+  return {
+    holdId: r.id,
+    realmId: r.realm_id,
+    userId: r.user_id,
+    amount: r.amount,
+    lines: JSON.parse(r.lines) as ChargeLine[],
+    status: r.status,
+    description: r.description,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    settledAmount: r.settled_amount,
+    closedAt: r.closed_at,
+  };
 }
 
 // Entitlement window snapshots and subscription terms are immutable JSON read on every consume; the

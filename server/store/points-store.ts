@@ -4,21 +4,57 @@
 // back, materialised grants included.
 
 import { consumeWrites } from '../points/apply-plan.ts';
+import { type ChargeLine, isWindowLine, publicLines } from '../points/charges.ts';
 import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { grantWrites } from '../points/grant.ts';
+import { historyCutoff } from '../points/history.ts';
+import { assertOpen, holdResult, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
 import { replayOf } from '../points/idempotency.ts';
 import { registrationGrants } from '../points/materialise.ts';
-import type { ConsumeResult, DefaultPointsConfig, GrantResult, PointsSummary } from '../points/model.ts';
-import { assertUser } from '../points/not-found.ts';
-import type { ConsumeCommand, DefaultConfigPatch, GrantCommand, PointsStore, PointsTransaction, StoredBalance } from '../points/store.ts';
-import { summarise } from '../points/summary.ts';
+import type {
+  ConsumeResult,
+  DefaultPointsConfig,
+  GrantResult,
+  HistoryEntry,
+  HistoryPage,
+  HoldResult,
+  PointsSummary,
+  QuotaKind,
+  RefundResult,
+  SettleResult,
+  TransactionKind,
+} from '../points/model.ts';
+import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
+import { planRefund } from '../points/refund.ts';
+import type { UserPointsState } from '../points/state.ts';
+import type {
+  ConsumeCommand,
+  DefaultConfigPatch,
+  GrantCommand,
+  HistoryQuery,
+  HoldCommand,
+  PointsStore,
+  PointsTransaction,
+  RefundCommand,
+  ReleaseCommand,
+  SettleCommand,
+  StoredBalance,
+} from '../points/store.ts';
+import { remainingOf, summarise } from '../points/summary.ts';
 import { type Db, immediate } from './open.ts';
-import { type PointsSql, pointsSql } from './points-sql.ts';
+import { type HoldRow, type PointsSql, pointsSql, toHold } from './points-sql.ts';
 
 interface StoredAnswer {
   requestHash: string;
   response: string;
+}
+
+/** The longest window of each quota kind the user has now, in seconds. */
+function longestWindows(st: UserPointsState): Map<QuotaKind, number> {
+  const out = new Map<QuotaKind, number>();
+  for (const w of st.windows) out.set(w.creditKind, Math.max(out.get(w.creditKind) ?? 0, w.windowSeconds));
+  return out;
 }
 
 export class SqlitePointsStore implements PointsStore {
@@ -37,13 +73,21 @@ export class SqlitePointsStore implements PointsStore {
           updated_at = excluded.updated_at`),
       idem: db.prepare('SELECT request_hash AS requestHash, response FROM points_idempotency WHERE realm_id = ? AND scope = ? AND key = ?'),
       saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
-      insertTx: db.prepare(
-        'INSERT INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
+      insertHold: db.prepare(`INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
+        VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`),
+      hold: db.prepare('SELECT * FROM points_holds WHERE realm_id = ? AND id = ?'),
+      refundable: db.prepare(`SELECT id, user_id AS userId, amount, refunded, allocations FROM points_transactions
+        WHERE realm_id = ? AND id = ? AND kind IN ('consume', 'settle') AND created_at >= ?`),
+      markRefunded: db.prepare('UPDATE points_transactions SET refunded = ?, allocations = ? WHERE id = ?'),
+      // A page starts strictly after its cursor: one index range (row values), by kind or not.
+      page: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
+        WHERE user_id = @userId AND (created_at, id) < (@at, @id) AND created_at >= @cutoff ORDER BY created_at DESC, id DESC LIMIT @limit`),
+      pageOfKind: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
+        WHERE user_id = @userId AND kind = @kind AND (created_at, id) < (@at, @id) AND created_at >= @cutoff ORDER BY created_at DESC, id DESC LIMIT @limit`),
       balances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
         WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
       transactions: db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
-        WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
+        WHERE realm_id = ? AND user_id = ? AND kind = 'consume' ORDER BY created_at, id`),
     };
   }
 
@@ -98,7 +142,12 @@ export class SqlitePointsStore implements PointsStore {
     const w = consumeWrites(cmd, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
     this.p.applyConsume(cmd.userId, w);
     const r = w.result;
-    this.s.insertTx.run(r.transactionId, cmd.realmId, r.userId, r.amount, cmd.description, JSON.stringify(r.allocations), r.createdAt);
+    this.p.history(
+      cmd.realmId,
+      r.userId,
+      { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
+      now,
+    );
     this.saveAnswer(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, r, now);
     return r;
   }
@@ -112,6 +161,8 @@ export class SqlitePointsStore implements PointsStore {
       this.p.materialise(cmd.realmId, cmd.userId, now);
       const w = grantWrites(cmd, this.p.state(cmd.userId, now, false), now);
       this.p.insertBalance(cmd.realmId, cmd.userId, w.balance, now, cmd.grantId);
+      const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
+      this.p.history(cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
       this.saveAnswer(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, w.result, now);
       return w.result;
     });
@@ -121,7 +172,193 @@ export class SqlitePointsStore implements PointsStore {
     return immediate(this.db, () => {
       assertUser(this.p.userExists(realmId, userId), realmId, userId);
       this.p.materialise(realmId, userId, now);
-      return summarise(userId, this.p.state(userId, now));
+      return summarise(userId, this.p.state(userId, now), this.p.openHolds(userId, now));
+    });
+  }
+
+  async hold(cmd: HoldCommand, now: number): Promise<HoldResult> {
+    return immediate(this.db, () => {
+      const prior = this.replay<HoldResult>(cmd.realmId, 'hold', cmd.idempotencyKey, cmd.requestHash);
+      if (prior) return prior;
+      assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
+      this.p.materialise(cmd.realmId, cmd.userId, now);
+      const st = this.p.state(cmd.userId, now, false);
+      const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
+      this.p.applyConsume(cmd.userId, w);
+      const h: StoredHold = {
+        holdId: cmd.holdId,
+        realmId: cmd.realmId,
+        userId: cmd.userId,
+        amount: cmd.amount,
+        lines: w.lines,
+        status: 'open',
+        description: cmd.description,
+        createdAt: now,
+        expiresAt: now + cmd.ttlSeconds * 1000,
+        settledAmount: null,
+        closedAt: null,
+      };
+      this.s.insertHold.run(h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt);
+      this.p.history(
+        cmd.realmId,
+        cmd.userId,
+        { id: h.holdId, kind: 'hold', amount: h.amount, description: h.description, lines: h.lines, relatedId: null },
+        now,
+      );
+      const r = holdResult(h, w.result.remaining, now);
+      this.saveAnswer(cmd.realmId, 'hold', cmd.idempotencyKey, cmd.requestHash, r, now);
+      return r;
+    });
+  }
+
+  /** The hold, after the user's due holds have expired; throws not_found. */
+  private loadHold(realmId: string, holdId: string, now: number): StoredHold {
+    const found = this.s.hold.get(realmId, holdId) as HoldRow | undefined;
+    assertHold(found !== undefined, realmId, holdId);
+    this.p.materialise(realmId, found!.user_id, now);
+    return toHold(this.s.hold.get(realmId, holdId) as HoldRow);
+  }
+
+  async settle(cmd: SettleCommand, now: number): Promise<SettleResult> {
+    return immediate(this.db, () => {
+      const prior = this.replay<SettleResult>(cmd.realmId, 'settle', cmd.idempotencyKey, cmd.requestHash);
+      if (prior) return prior;
+      const h = this.loadHold(cmd.realmId, cmd.holdId, now);
+      assertOpen(h, now);
+      const d = settleDecision(h, cmd.amount);
+      let lines: ChargeLine[] = d.kept;
+      if (d.extra > 0) {
+        const st = this.p.state(h.userId, now, false);
+        const w = consumeWrites(
+          { transactionId: cmd.transactionId, userId: h.userId, amount: d.extra, description: cmd.description },
+          st,
+          planConsume(d.extra, st.quota, st.balances, now),
+          now,
+        );
+        this.p.applyConsume(h.userId, w);
+        lines = [...lines, ...w.lines];
+      }
+      this.p.giveBack(h.userId, d.returns);
+      this.p.closeHold(h.holdId, 'settled', cmd.amount, now);
+      const description = cmd.description ?? h.description;
+      this.p.history(cmd.realmId, h.userId, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now);
+      const r: SettleResult = {
+        transactionId: cmd.transactionId,
+        holdId: h.holdId,
+        userId: h.userId,
+        amount: cmd.amount,
+        allocations: publicLines(lines),
+        remaining: remainingOf(this.p.state(h.userId, now, false)),
+        createdAt: now,
+      };
+      this.saveAnswer(cmd.realmId, 'settle', cmd.idempotencyKey, cmd.requestHash, r, now);
+      return r;
+    });
+  }
+
+  async release(cmd: ReleaseCommand, now: number): Promise<HoldResult> {
+    return immediate(this.db, () => {
+      const prior = this.replay<HoldResult>(cmd.realmId, 'release', cmd.idempotencyKey, cmd.requestHash);
+      if (prior) return prior;
+      const h = this.loadHold(cmd.realmId, cmd.holdId, now);
+      assertOpen(h, now);
+      this.p.giveBack(h.userId, releaseAll(h));
+      this.p.closeHold(h.holdId, 'released', null, now);
+      this.p.history(
+        cmd.realmId,
+        h.userId,
+        { id: cmd.transactionId, kind: 'release', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
+        now,
+      );
+      const r = holdResult({ ...h, status: 'released', closedAt: now }, remainingOf(this.p.state(h.userId, now, false)), now);
+      this.saveAnswer(cmd.realmId, 'release', cmd.idempotencyKey, cmd.requestHash, r, now);
+      return r;
+    });
+  }
+
+  async getHold(realmId: string, holdId: string, now: number): Promise<HoldResult> {
+    return immediate(this.db, () => {
+      const h = this.loadHold(realmId, holdId, now);
+      return holdResult(h, remainingOf(this.p.state(h.userId, now, false)), now);
+    });
+  }
+
+  async refund(cmd: RefundCommand, now: number): Promise<RefundResult> {
+    return immediate(this.db, () => {
+      const prior = this.replay<RefundResult>(cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash);
+      if (prior) return prior;
+      type Row = { id: string; userId: string; amount: number; refunded: number; allocations: string };
+      const row = this.s.refundable.get(cmd.realmId, cmd.transactionId, historyCutoff(now)) as Row | undefined;
+      assertTransaction(row !== undefined, cmd.realmId, cmd.transactionId);
+      const tx = {
+        transactionId: row!.id,
+        userId: row!.userId,
+        amount: row!.amount,
+        refunded: row!.refunded,
+        lines: JSON.parse(row!.allocations) as ChargeLine[],
+      };
+      this.p.materialise(cmd.realmId, tx.userId, now);
+      const longest = longestWindows(this.p.state(tx.userId, now, false));
+      const d = planRefund(tx, cmd.amount, (l) => {
+        if (!isWindowLine(l)) return this.p.balanceIsLive(l.sourceId, now);
+        const w = longest.get(l.creditKind as QuotaKind);
+        return w !== undefined && l.at > now - w * 1000;
+      });
+      this.p.giveBack(tx.userId, d.returns);
+      this.s.markRefunded.run(tx.refunded + d.amount, JSON.stringify(d.lines), tx.transactionId);
+      const back = d.shares.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned }));
+      this.p.history(
+        cmd.realmId,
+        tx.userId,
+        { id: cmd.refundId, kind: 'refund', amount: d.refunded, description: cmd.reason, lines: back, relatedId: tx.transactionId },
+        now,
+      );
+      const r: RefundResult = {
+        refundId: cmd.refundId,
+        transactionId: tx.transactionId,
+        userId: tx.userId,
+        amount: d.amount,
+        refunded: d.refunded,
+        allocations: d.shares,
+        remaining: remainingOf(this.p.state(tx.userId, now, false)),
+        createdAt: now,
+      };
+      this.saveAnswer(cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash, r, now);
+      return r;
+    });
+  }
+
+  async history(q: HistoryQuery, now: number): Promise<HistoryPage> {
+    return immediate(this.db, () => {
+      assertUser(this.p.userExists(q.realmId, q.userId), q.realmId, q.userId);
+      this.p.materialise(q.realmId, q.userId, now);
+      type Row = {
+        id: string;
+        kind: TransactionKind;
+        amount: number;
+        description: string | null;
+        allocations: string;
+        relatedId: string | null;
+        createdAt: number;
+      };
+      // Without a cursor, from past any time there can be.
+      const from = q.after ? { at: q.after.createdAt, id: q.after.transactionId } : { at: Number.MAX_SAFE_INTEGER, id: '' };
+      // Movements past the history's keeping read as gone whether or not a prune has run yet.
+      const params = { userId: q.userId, ...from, cutoff: historyCutoff(now), limit: q.pageSize + 1 };
+      const rows = (q.kind === null ? this.s.page.all(params) : this.s.pageOfKind.all({ ...params, kind: q.kind })) as Row[];
+      const more = rows.length > q.pageSize;
+      const page = more ? rows.slice(0, q.pageSize) : rows;
+      const transactions: HistoryEntry[] = page.map((r) => ({
+        transactionId: r.id,
+        kind: r.kind,
+        amount: r.amount,
+        allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
+        description: r.description,
+        createdAt: r.createdAt,
+        relatedId: r.relatedId,
+      }));
+      const last = page[page.length - 1];
+      return { transactions, next: more && last ? { createdAt: last.createdAt, transactionId: last.id } : null };
     });
   }
 
@@ -153,7 +390,7 @@ export class SqlitePointsStore implements PointsStore {
       userId: r.user_id,
       amount: r.amount,
       description: r.description,
-      allocations: JSON.parse(r.allocations) as PointsTransaction['allocations'],
+      allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
       createdAt: r.created_at,
     }));
   }

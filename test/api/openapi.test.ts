@@ -72,7 +72,12 @@ describe('the OpenAPI document', () => {
       ['path:realmId', 'query:paymentProvider', 'query:externalProductId'],
     );
     const summary = served.components.schemas['gatehouse.v1.PointsSummary'];
-    assert.deepEqual(Object.keys(summary.properties), ['userId', 'balances', 'windows', 'spendableFromQuota', 'spendableFromPool', 'total']);
+    assert.deepEqual(Object.keys(summary.properties), ['userId', 'balances', 'windows', 'spendableFromQuota', 'spendableFromPool', 'total', 'held', 'holds']);
+    const history = served.paths['/api/points/{realmId}/users/{userId}/transactions'].get;
+    assert.deepEqual(
+      history.parameters.map((p: any) => `${p.in}:${p.name}`),
+      ['path:realmId', 'path:userId', 'query:pageSize', 'query:pageToken', 'query:kind'],
+    );
   });
 
   it('gives each operation the security of its access rule and the contract error body', () => {

@@ -277,6 +277,59 @@ describe('gatehouse simulate', () => {
     assert.equal(c.pointsServed, 12);
   });
 
+  it('models holds: a call must find --hold free before it settles --settle, so it is refused sooner than a consume of the same cost', async () => {
+    // 5h=10, a call every 20 minutes holding 4 and settling 1: a hold fits while at most 6 are used,
+    // so 7 calls (0–120 min) are served, 140–280 are refused, and from 300 on each returning unit
+    // lets one call through: 7 served of every 15.
+    const r = await runCli(['simulate', '--window', '5h=10', '--every', '20m', '--duration', '1d', '--hold', '4', '--settle', '1', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = r.json();
+    assert.deepEqual([out.requests, out.served, out.refused, out.pointsServed], [73, 35, 38, 35]);
+    assert.deepEqual(out.holds, { amount: 4, refusedAtHold: 38, refusedAtSettle: 0 });
+    assert.deepEqual(
+      out.blocked.map((b: any) => [b.from.slice(11, 16), b.until.slice(11, 16), b.refused]),
+      [
+        ['02:20', '05:00', 8],
+        ['07:20', '10:00', 8],
+        ['12:20', '15:00', 8],
+        ['17:20', '20:00', 8],
+        ['22:20', '00:00', 6],
+      ],
+    );
+    const text = await runCli(['simulate', '--window', '5h=10', '--every', '20m', '--duration', '1d', '--hold', '4', '--settle', '1']);
+    assert.match(text.stdout, /^Holds: 4 held per call; refused when holding: 38, when settling above the hold: 0$/m);
+  });
+
+  it('models a settle above the hold: the extra is drawn when settling, and a call whose extra does not fit is refused and its hold released', async () => {
+    // 5h=10, holding 1 and settling 3: 3 + 3 + 3 fit; the fourth call holds (10 used) but its extra
+    // 2 does not fit, so it is released; the first 3 come back at 300 min.
+    const r = await runCli(['simulate', '--window', '5h=10', '--every', '20m', '--duration', '6h', '--hold', '1', '--settle', '3', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = r.json();
+    assert.deepEqual([out.requests, out.served, out.refused, out.pointsServed], [19, 6, 13, 18]);
+    assert.deepEqual(out.holds, { amount: 1, refusedAtHold: 0, refusedAtSettle: 13 });
+    assert.equal(out.firstRefusalAt, '2026-01-01T01:00:00.000Z');
+  });
+
+  it('refuses --hold without --settle, --settle without --hold, and --hold beside --amount or --csv (exit 2)', async () => {
+    for (const extra of [
+      ['--hold', '4'],
+      ['--settle', '1'],
+      ['--hold', '4', '--settle', '1', '--amount', '2'],
+      ['--hold', '0', '--settle', '1'],
+      ['--hold', '4', '--settle', '-1'],
+    ]) {
+      const r = await runCli(['simulate', '--window', '5h=10', '--every', '20m', '--duration', '1d', ...extra]);
+      assert.equal(r.code, 2, `${extra.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /--(hold|settle|amount)/);
+    }
+    const csv = join(dir, 'hold.csv');
+    writeFileSync(csv, '0,4\n');
+    const r = await runCli(['simulate', '--window', '5h=10', '--csv', csv, '--duration', '1h', '--hold', '4', '--settle', '1']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--csv: not with --hold/);
+  });
+
   it('prints a human report with an ASCII chart', async () => {
     const r = await runCli(['simulate', '--window', '5h=10', '--every', '20m', '--duration', '1d']);
     assert.equal(r.code, 0);

@@ -1,6 +1,7 @@
 // The user's points page in a real browser (Debian Chromium via playwright-core): rows
 // checked against the summary API, the no-window case, missing and expired tokens, the text a user
-// reads at phone and desktop widths, no console errors, and a refresh when a recovery time passes.
+// reads at phone and desktop widths, no console errors, a refresh when a recovery time passes, the
+// points set aside in holds and the recent activity checked against the history API.
 // Screenshots are kept in test-artifacts/ (not committed).
 
 import assert from 'node:assert/strict';
@@ -252,6 +253,72 @@ describe('the points page', { skip: !hasChromium() && 'Debian chromium is not in
     // No reload by the test: the page fetches again once the recovery time has passed.
     await page.waitForSelector('[data-testid="window"][data-remaining="2"]', { timeout: 10_000 });
     assert.equal(await page.$('.window.exhausted'), null);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('shows the points set aside and the ten newest movements as the history API lists them', async () => {
+    const user = await login('apple-sub-6', 'six@shop.example');
+    const post = async (path: string, body: object) => {
+      const r = await admin.post(`/api/points/${REALM}/${path}`, body);
+      assert.equal(r.status, 200, r.text);
+      return r.body;
+    };
+    await post(`users/${user.userId}/grants`, { kind: 'topup_credit', amount: 50 });
+    await post('consume', { userId: user.userId, amount: 5, description: 'Chat answer' });
+    for (let i = 0; i < 8; i++) await post('consume', { userId: user.userId, amount: 1 });
+    const held = await post('holds', { userId: user.userId, amount: 10, description: 'Image render', ttlSeconds: 3600 });
+    const history = (await admin.get(`/api/points/${REALM}/users/${user.userId}/transactions?pageSize=10`)).body.transactions;
+    const summary = (await admin.get(`/api/points/${REALM}/users/${user.userId}/summary`)).body;
+    assert.equal(summary.held, 10);
+
+    const { page, errors } = await openPage(user.accessToken);
+    await page.waitForSelector('[data-testid="move"]');
+    const moves = await page.$$eval('[data-testid="move"]', (els) =>
+      els.map((e) => ({ kind: e.getAttribute('data-kind'), amount: Number(e.getAttribute('data-amount')), text: (e as HTMLElement).innerText })),
+    );
+    assert.deepEqual(
+      moves.map(({ kind, amount }) => ({ kind, amount })),
+      history.map((t: any) => ({ kind: t.kind, amount: t.amount })),
+    );
+    assert.equal(moves.length, 10, 'the ten newest only');
+    assert.equal(history[0].transactionId, held.holdId);
+    assert.match(moves[0]!.text, /^Set aside\s+10 points\s+today at .+\s+Image render$/);
+    assert.match(moves[9]!.text, /^Used\s+5 points\s+today at .+\s+Chat answer$/);
+    assert.match(moves[1]!.text, /^Used\s+1 point\s+today at [^\n]+$/, 'no detail line without a description');
+
+    assert.equal(await page.isVisible('#held-section'), true);
+    const holds = await page.$$eval('[data-testid="hold"]', (els) => els.map((e) => [e.getAttribute('data-amount'), (e as HTMLElement).innerText]));
+    assert.equal(holds.length, 1);
+    assert.equal(holds[0]![0], '10');
+    assert.match(holds[0]![1]!, /^10 points\s+returned by .+ unless used$/);
+    assert.equal(await page.textContent('[data-testid="total"]'), String(summary.total), 'the total leaves the held points out');
+    assert.equal(summary.total, 27);
+    const text = await page.innerText('main');
+    assert.match(text, /Set aside\s+Points set aside for something still in progress\./);
+    assert.match(text, /Recent activity/);
+    assert.doesNotMatch(text, /consume|settle|hold_|ptx_|hld_/, 'no API words or ids');
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    assert.ok(fits, 'no horizontal scrolling on a phone');
+    mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-artifacts', 'user-points-activity-phone.png'), fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('gives the points of a hold back on screen when its time runs out, without a reload', async () => {
+    const user = await login('apple-sub-7', 'seven@shop.example');
+    assert.equal((await admin.post(`/api/points/${REALM}/users/${user.userId}/grants`, { kind: 'granted_credit', amount: 20 })).status, 200);
+    assert.equal((await admin.post(`/api/points/${REALM}/holds`, { userId: user.userId, amount: 8, ttlSeconds: 2 })).status, 200);
+    const { page, errors } = await openPage(user.accessToken);
+    await page.waitForSelector('[data-testid="hold"]');
+    assert.equal(await page.textContent('[data-testid="total"]'), '12');
+    // No reload by the test: the page fetches again once the hold's time has passed.
+    await page.waitForSelector('#held-section[hidden]', { state: 'attached', timeout: 10_000 });
+    assert.equal(await page.textContent('[data-testid="total"]'), '20');
+    const newest = await page.$eval('[data-testid="move"]', (e) => [e.getAttribute('data-kind'), (e as HTMLElement).innerText]);
+    assert.equal(newest[0], 'expire');
+    assert.match(newest[1]!, /^Returned, time ran out\s+8 points\s+today at /);
     assert.deepEqual(errors, []);
     await page.close();
   });

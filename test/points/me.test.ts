@@ -1,11 +1,11 @@
-// GET /api/points/{realm}/me with the user's own gatehouse access token, for an account
-// created by native login (the registration hook runs on that path too).
+// GET /api/points/{realm}/me and …/me/transactions with the user's own gatehouse access token, for
+// an account created by native login (the registration hook runs on that path too).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { type AuthFixture, authFixture, OTHER_REALM, REALM } from '../auth/fixture.ts';
-import { closeGrpcClients } from '../helpers/grpc.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { http } from '../helpers/http.ts';
 
 describe('the caller’s own points summary', () => {
@@ -52,5 +52,64 @@ describe('the caller’s own points summary', () => {
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${OTHER_REALM}/me`, { token: login.body.accessToken })).status, 401);
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me`, { key: f.srv.adminKey })).status, 401);
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me`)).status, 401);
+  });
+
+  it('answers the token holder’s own history at …/me/transactions, the same as the admin listing, over HTTP and gRPC', async () => {
+    const login = await f.login('apple', { identityToken: await f.apple.token({ sub: 'points-me-3', email: 'points-me3@example.com' }), clientId: 'app' });
+    assert.equal(login.status, 200, login.text);
+    const { userId, accessToken } = login.body;
+    clock.advance(1000); // movements a second apart: newest first never falls back on the ids
+    const used = await f.admin.post(`/api/points/${REALM}/consume`, { userId, amount: 6, description: 'first answer' });
+    assert.equal(used.status, 200, used.text);
+    clock.advance(1000);
+    const held = await f.admin.post(`/api/points/${REALM}/holds`, { userId, amount: 4 });
+    assert.equal(held.status, 200, held.text);
+
+    const mine = await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions`, { token: accessToken });
+    assert.equal(mine.status, 200, mine.text);
+    const admin = await f.admin.get(`/api/points/${REALM}/users/${userId}/transactions`);
+    assert.deepEqual(mine.body, admin.body);
+    assert.deepEqual(
+      mine.body.transactions.map((t: any) => [t.kind, t.amount]),
+      [
+        ['hold', 4],
+        ['consume', 6],
+        ['grant', 40],
+      ],
+    );
+    const page = await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions?pageSize=1&kind=consume`, { token: accessToken });
+    assert.deepEqual(
+      page.body.transactions.map((t: any) => t.transactionId),
+      [used.body.transactionId],
+    );
+    const viaGrpc = await grpcCall(f.srv.grpc, 'PointsService', 'ListMyTransactions', { realmId: REALM, pageSize: 2 }, accessToken);
+    assert.ok(viaGrpc.ok, JSON.stringify(viaGrpc));
+    assert.deepEqual(
+      viaGrpc.value.transactions.map((t: any) => t.kind),
+      ['hold', 'consume'],
+    );
+    const next = await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions?pageSize=2&pageToken=${viaGrpc.value.nextPageToken}`, {
+      token: accessToken,
+    });
+    assert.deepEqual(
+      next.body.transactions.map((t: any) => t.kind),
+      ['grant'],
+    );
+    // A page token of the user's own listing is refused on another user's.
+    const other = await f.admin.post(`/api/admin/realms/${REALM}/users`, { email: 'points-me-other@example.com' });
+    const foreign = await f.admin.get(`/api/points/${REALM}/users/${other.body.id}/transactions?pageToken=${viaGrpc.value.nextPageToken}`);
+    assert.deepEqual([foreign.status, foreign.body.field], [400, 'pageToken']);
+    const bad = await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions?pageSize=0`, { token: accessToken });
+    assert.deepEqual([bad.status, bad.body.field], [400, 'pageSize']);
+  });
+
+  it('refuses …/me/transactions without a user token: none, an API key, or a token of another realm (401)', async () => {
+    const login = await f.login('apple', { identityToken: await f.apple.token({ sub: 'points-me-4', email: 'points-me4@example.com' }), clientId: 'app' });
+    assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions`)).status, 401);
+    assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions`, { key: f.srv.adminKey })).status, 401);
+    assert.equal((await http(f.srv.http, 'GET', `/api/points/${OTHER_REALM}/me/transactions`, { token: login.body.accessToken })).status, 401);
+    const g = await grpcCall(f.srv.grpc, 'PointsService', 'ListMyTransactions', { realmId: REALM }, f.srv.adminKey);
+    assert.ok(!g.ok);
+    assert.equal(g.error.code, 16);
   });
 });

@@ -32,7 +32,7 @@ describe('upgrading a database that holds windows longer than 366 days', () => {
     const bad = JSON.stringify([w(3600, 5), w(TOO_LONG, 50)]);
     db.prepare('UPDATE points_default_config SET free_periodic_quota_windows = ?').run(bad);
     db.prepare('UPDATE points_window_entitlements SET windows = ?').run(bad);
-    db.prepare('DELETE FROM schema_migrations WHERE version >= 6').run();
+    db.prepare('DELETE FROM schema_migrations WHERE version = 6').run();
     db.close();
 
     const upgraded = await spawnServer({ dir, dbPath: first.dbPath });

@@ -7,6 +7,7 @@ import { describeAdminStore } from './admin-suite.ts';
 import { describeAuthStore } from './auth-suite.ts';
 import { describeBillingStore } from './billing-suite.ts';
 import type { Backend } from './contract.ts';
+import { describeLedgerStore } from './ledger-suite.ts';
 import { describePointsStore } from './points-suite.ts';
 import { describeUserStore } from './users-suite.ts';
 
@@ -20,5 +21,6 @@ for (const { name, factory } of BACKENDS) {
   describeAuthStore(name, factory);
   describeUserStore(name, factory);
   describePointsStore(name, factory);
+  describeLedgerStore(name, factory);
   describeBillingStore(name, factory);
 }

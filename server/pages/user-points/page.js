@@ -1,6 +1,7 @@
 // The user's points page. Reads the gatehouse access token from the URL fragment once, keeps it in
-// sessionStorage, clears the fragment, and renders GET /api/points/{realm}/me. It refreshes itself
-// when the next recovery time passes. Written for the app's users: plain words, no API terms.
+// sessionStorage, clears the fragment, and renders GET /api/points/{realm}/me and the newest
+// movements of GET /api/points/{realm}/me/transactions. It refreshes itself when the next recovery
+// time passes or a hold runs out. Written for the app's users: plain words, no API terms.
 (() => {
   const realm = decodeURIComponent(location.pathname.split('/')[1] || '');
   const storageKey = `gatehouse.points.token.${realm}`;
@@ -22,6 +23,25 @@
     ['granted', 'Extra points'],
     ['registration', 'Welcome bonus', 'never expires'],
   ];
+  // How each movement of the history reads (docs/points.md: kinds).
+  const MOVES = {
+    consume: 'Used',
+    grant: 'Added',
+    hold: 'Set aside',
+    settle: 'Charged',
+    release: 'Returned',
+    expire: 'Returned, time ran out',
+    refund: 'Refunded',
+  };
+  // What a grant added to, named as the balances are (its own description is the service's wording).
+  const GRANTS = {
+    subscription_credit: 'Subscription points',
+    free_periodic_credit: 'Free points',
+    topup_credit: 'Top-up',
+    granted_credit: 'Extra points',
+    registration_credit: 'Welcome bonus',
+  };
+  const RECENT = 10;
   const number = new Intl.NumberFormat();
   const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
   const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
@@ -93,6 +113,15 @@
     return { at: `on ${date} at ${time}`, by: `by ${date} ${time}` };
   }
 
+  /** When `t` (past) was: "today at 14:05", "yesterday at 09:00", "6 Jul at 09:00". */
+  function past(t, now) {
+    const day = (x) => new Date(x).toDateString();
+    const time = glue(clockTime.format(new Date(t)));
+    if (day(t) === day(now)) return `today at ${time}`;
+    if (day(t) === day(now - 86400_000)) return `yesterday at ${time}`;
+    return `${glue(dayMonth.format(new Date(t)))} at ${time}`;
+  }
+
   /** One line: when used points come back. `nextRecoveryAt` is the first return, `resetsAt` the last. */
   function recoveryText(w, now) {
     if (!w.nextRecoveryAt) return `Nothing used in the last ${span(w.windowSeconds).text}.`;
@@ -111,7 +140,45 @@
     return e;
   }
 
-  function render(summary) {
+  function renderHolds(summary, now) {
+    const list = $('holds');
+    list.replaceChildren();
+    for (const h of summary.holds) {
+      const li = el('li', { class: 'hold', 'data-testid': 'hold', 'data-amount': String(h.amount) });
+      li.append(
+        el('span', { class: 'hold-amount' }, points(h.amount)),
+        el('span', { class: 'back' }, `returned ${moment(Date.parse(h.expiresAt), now).by} unless used`),
+      );
+      list.append(li);
+    }
+    $('held-section').hidden = summary.holds.length === 0;
+  }
+
+  /** The newest movements, or the section hidden when they could not be read. */
+  function renderActivity(activity, now) {
+    const section = $('activity-section');
+    if (!activity) {
+      section.hidden = true;
+      return;
+    }
+    const list = $('activity');
+    list.replaceChildren();
+    for (const t of activity.transactions.slice(0, RECENT)) {
+      const li = el('li', { class: 'move', 'data-testid': 'move', 'data-kind': t.kind, 'data-amount': String(t.amount) });
+      const head = el('div', { class: 'move-head' });
+      head.append(el('span', { class: 'what' }, MOVES[t.kind] || t.kind), el('span', { class: 'move-amount' }, points(t.amount)));
+      const at = Date.parse(t.createdAt);
+      const when = el('time', { class: 'when', datetime: new Date(at).toISOString() }, past(at, now));
+      li.append(head, when);
+      const detail = t.kind === 'grant' ? GRANTS[t.allocations[0]?.creditKind] : t.description;
+      if (detail) li.append(el('div', { class: 'detail' }, detail));
+      list.append(li);
+    }
+    $('no-activity').hidden = list.childElementCount > 0;
+    section.hidden = false;
+  }
+
+  function render(summary, activity) {
     last = summary;
     const now = Date.now();
     $('total').textContent = number.format(summary.total);
@@ -168,6 +235,8 @@
       dl.append(dt, el('dd', { 'data-balance': k }, number.format(v)));
     }
     $('no-balance').hidden = dl.childElementCount > 0;
+    renderHolds(summary, now);
+    renderActivity(activity, now);
     $('updated').textContent = clockTime.format(new Date(now));
     $('updated').setAttribute('datetime', new Date(now).toISOString());
     $('summary').hidden = false;
@@ -178,7 +247,11 @@
   function schedule(summary, now) {
     clearTimeout(refreshTimer);
     clearInterval(tickTimer);
-    const times = summary.windows.map((w) => (w.nextRecoveryAt ? Date.parse(w.nextRecoveryAt) : Infinity)).filter(Number.isFinite);
+    const times = [
+      ...summary.windows.map((w) => (w.nextRecoveryAt ? Date.parse(w.nextRecoveryAt) : Infinity)),
+      // A hold nobody settles gives its points back by itself at expiresAt.
+      ...summary.holds.map((h) => Date.parse(h.expiresAt)),
+    ].filter(Number.isFinite);
     if (times.length) {
       // Reload just after the earliest recovery (timers cap at ~24.8 days; an hour is plenty).
       const wait = Math.min(Math.max(Math.min(...times) - now + 500, 1000), 3600_000);
@@ -223,9 +296,11 @@
       sessionOver();
       return;
     }
+    const get = (path) => fetch(`/api/points/${encodeURIComponent(realm)}/${path}`, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
     let res;
+    let moves;
     try {
-      res = await fetch(`/api/points/${encodeURIComponent(realm)}/me`, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
+      [res, moves] = await Promise.all([get('me'), get(`me/transactions?pageSize=${RECENT}`).catch(() => null)]);
     } catch {
       showStatus('Could not reach the server. Check your connection and reload.', true);
       return;
@@ -238,7 +313,9 @@
       showStatus(`Could not load your points (error ${res.status}). Try again later.`, true);
       return;
     }
-    render(await res.json());
+    // The points come first: without the activity the page still shows them.
+    const activity = moves?.ok ? await moves.json().catch(() => null) : null;
+    render(await res.json(), activity);
   }
 
   document.addEventListener('visibilitychange', () => {

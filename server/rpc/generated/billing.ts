@@ -9,25 +9,39 @@ import type { BillingServiceClient as _gatehouse_v1_BillingServiceClient, Billin
 import type { CancelSubscriptionRequest as _gatehouse_v1_CancelSubscriptionRequest, CancelSubscriptionRequest__Output as _gatehouse_v1_CancelSubscriptionRequest__Output } from './gatehouse/v1/CancelSubscriptionRequest.ts';
 import type { ConsumeRequest as _gatehouse_v1_ConsumeRequest, ConsumeRequest__Output as _gatehouse_v1_ConsumeRequest__Output } from './gatehouse/v1/ConsumeRequest.ts';
 import type { ConsumeResponse as _gatehouse_v1_ConsumeResponse, ConsumeResponse__Output as _gatehouse_v1_ConsumeResponse__Output } from './gatehouse/v1/ConsumeResponse.ts';
+import type { CreateHoldRequest as _gatehouse_v1_CreateHoldRequest, CreateHoldRequest__Output as _gatehouse_v1_CreateHoldRequest__Output } from './gatehouse/v1/CreateHoldRequest.ts';
 import type { CreateSubscriptionRequest as _gatehouse_v1_CreateSubscriptionRequest, CreateSubscriptionRequest__Output as _gatehouse_v1_CreateSubscriptionRequest__Output } from './gatehouse/v1/CreateSubscriptionRequest.ts';
 import type { DefaultPointsConfig as _gatehouse_v1_DefaultPointsConfig, DefaultPointsConfig__Output as _gatehouse_v1_DefaultPointsConfig__Output } from './gatehouse/v1/DefaultPointsConfig.ts';
 import type { EntitlementMapping as _gatehouse_v1_EntitlementMapping, EntitlementMapping__Output as _gatehouse_v1_EntitlementMapping__Output } from './gatehouse/v1/EntitlementMapping.ts';
 import type { EntitlementMappingUpdate as _gatehouse_v1_EntitlementMappingUpdate, EntitlementMappingUpdate__Output as _gatehouse_v1_EntitlementMappingUpdate__Output } from './gatehouse/v1/EntitlementMappingUpdate.ts';
 import type { GetDefaultConfigRequest as _gatehouse_v1_GetDefaultConfigRequest, GetDefaultConfigRequest__Output as _gatehouse_v1_GetDefaultConfigRequest__Output } from './gatehouse/v1/GetDefaultConfigRequest.ts';
+import type { GetHoldRequest as _gatehouse_v1_GetHoldRequest, GetHoldRequest__Output as _gatehouse_v1_GetHoldRequest__Output } from './gatehouse/v1/GetHoldRequest.ts';
 import type { GetMySummaryRequest as _gatehouse_v1_GetMySummaryRequest, GetMySummaryRequest__Output as _gatehouse_v1_GetMySummaryRequest__Output } from './gatehouse/v1/GetMySummaryRequest.ts';
 import type { GetSummaryRequest as _gatehouse_v1_GetSummaryRequest, GetSummaryRequest__Output as _gatehouse_v1_GetSummaryRequest__Output } from './gatehouse/v1/GetSummaryRequest.ts';
 import type { GrantRequest as _gatehouse_v1_GrantRequest, GrantRequest__Output as _gatehouse_v1_GrantRequest__Output } from './gatehouse/v1/GrantRequest.ts';
 import type { GrantResponse as _gatehouse_v1_GrantResponse, GrantResponse__Output as _gatehouse_v1_GrantResponse__Output } from './gatehouse/v1/GrantResponse.ts';
+import type { Hold as _gatehouse_v1_Hold, Hold__Output as _gatehouse_v1_Hold__Output } from './gatehouse/v1/Hold.ts';
 import type { ListEntitlementMappingsRequest as _gatehouse_v1_ListEntitlementMappingsRequest, ListEntitlementMappingsRequest__Output as _gatehouse_v1_ListEntitlementMappingsRequest__Output } from './gatehouse/v1/ListEntitlementMappingsRequest.ts';
 import type { ListEntitlementMappingsResponse as _gatehouse_v1_ListEntitlementMappingsResponse, ListEntitlementMappingsResponse__Output as _gatehouse_v1_ListEntitlementMappingsResponse__Output } from './gatehouse/v1/ListEntitlementMappingsResponse.ts';
+import type { ListMyTransactionsRequest as _gatehouse_v1_ListMyTransactionsRequest, ListMyTransactionsRequest__Output as _gatehouse_v1_ListMyTransactionsRequest__Output } from './gatehouse/v1/ListMyTransactionsRequest.ts';
+import type { ListTransactionsRequest as _gatehouse_v1_ListTransactionsRequest, ListTransactionsRequest__Output as _gatehouse_v1_ListTransactionsRequest__Output } from './gatehouse/v1/ListTransactionsRequest.ts';
+import type { ListTransactionsResponse as _gatehouse_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _gatehouse_v1_ListTransactionsResponse__Output } from './gatehouse/v1/ListTransactionsResponse.ts';
+import type { OpenHold as _gatehouse_v1_OpenHold, OpenHold__Output as _gatehouse_v1_OpenHold__Output } from './gatehouse/v1/OpenHold.ts';
 import type { PointBalances as _gatehouse_v1_PointBalances, PointBalances__Output as _gatehouse_v1_PointBalances__Output } from './gatehouse/v1/PointBalances.ts';
 import type { PointsServiceClient as _gatehouse_v1_PointsServiceClient, PointsServiceDefinition as _gatehouse_v1_PointsServiceDefinition } from './gatehouse/v1/PointsService.ts';
 import type { PointsSummary as _gatehouse_v1_PointsSummary, PointsSummary__Output as _gatehouse_v1_PointsSummary__Output } from './gatehouse/v1/PointsSummary.ts';
 import type { PutDefaultConfigRequest as _gatehouse_v1_PutDefaultConfigRequest, PutDefaultConfigRequest__Output as _gatehouse_v1_PutDefaultConfigRequest__Output } from './gatehouse/v1/PutDefaultConfigRequest.ts';
 import type { QuotaWindow as _gatehouse_v1_QuotaWindow, QuotaWindow__Output as _gatehouse_v1_QuotaWindow__Output } from './gatehouse/v1/QuotaWindow.ts';
 import type { QuotaWindowList as _gatehouse_v1_QuotaWindowList, QuotaWindowList__Output as _gatehouse_v1_QuotaWindowList__Output } from './gatehouse/v1/QuotaWindowList.ts';
+import type { RefundAllocation as _gatehouse_v1_RefundAllocation, RefundAllocation__Output as _gatehouse_v1_RefundAllocation__Output } from './gatehouse/v1/RefundAllocation.ts';
+import type { RefundTransactionRequest as _gatehouse_v1_RefundTransactionRequest, RefundTransactionRequest__Output as _gatehouse_v1_RefundTransactionRequest__Output } from './gatehouse/v1/RefundTransactionRequest.ts';
+import type { RefundTransactionResponse as _gatehouse_v1_RefundTransactionResponse, RefundTransactionResponse__Output as _gatehouse_v1_RefundTransactionResponse__Output } from './gatehouse/v1/RefundTransactionResponse.ts';
+import type { ReleaseHoldRequest as _gatehouse_v1_ReleaseHoldRequest, ReleaseHoldRequest__Output as _gatehouse_v1_ReleaseHoldRequest__Output } from './gatehouse/v1/ReleaseHoldRequest.ts';
 import type { Remaining as _gatehouse_v1_Remaining, Remaining__Output as _gatehouse_v1_Remaining__Output } from './gatehouse/v1/Remaining.ts';
+import type { SettleHoldRequest as _gatehouse_v1_SettleHoldRequest, SettleHoldRequest__Output as _gatehouse_v1_SettleHoldRequest__Output } from './gatehouse/v1/SettleHoldRequest.ts';
+import type { SettleHoldResponse as _gatehouse_v1_SettleHoldResponse, SettleHoldResponse__Output as _gatehouse_v1_SettleHoldResponse__Output } from './gatehouse/v1/SettleHoldResponse.ts';
 import type { Subscription as _gatehouse_v1_Subscription, Subscription__Output as _gatehouse_v1_Subscription__Output } from './gatehouse/v1/Subscription.ts';
+import type { Transaction as _gatehouse_v1_Transaction, Transaction__Output as _gatehouse_v1_Transaction__Output } from './gatehouse/v1/Transaction.ts';
 import type { WindowUsage as _gatehouse_v1_WindowUsage, WindowUsage__Output as _gatehouse_v1_WindowUsage__Output } from './gatehouse/v1/WindowUsage.ts';
 import type { CustomHttpPattern as _google_api_CustomHttpPattern, CustomHttpPattern__Output as _google_api_CustomHttpPattern__Output } from './google/api/CustomHttpPattern.ts';
 import type { Http as _google_api_Http, Http__Output as _google_api_Http__Output } from './google/api/Http.ts';
@@ -72,25 +86,39 @@ export interface ProtoGrpcType {
       CancelSubscriptionRequest: MessageTypeDefinition<_gatehouse_v1_CancelSubscriptionRequest, _gatehouse_v1_CancelSubscriptionRequest__Output>
       ConsumeRequest: MessageTypeDefinition<_gatehouse_v1_ConsumeRequest, _gatehouse_v1_ConsumeRequest__Output>
       ConsumeResponse: MessageTypeDefinition<_gatehouse_v1_ConsumeResponse, _gatehouse_v1_ConsumeResponse__Output>
+      CreateHoldRequest: MessageTypeDefinition<_gatehouse_v1_CreateHoldRequest, _gatehouse_v1_CreateHoldRequest__Output>
       CreateSubscriptionRequest: MessageTypeDefinition<_gatehouse_v1_CreateSubscriptionRequest, _gatehouse_v1_CreateSubscriptionRequest__Output>
       DefaultPointsConfig: MessageTypeDefinition<_gatehouse_v1_DefaultPointsConfig, _gatehouse_v1_DefaultPointsConfig__Output>
       EntitlementMapping: MessageTypeDefinition<_gatehouse_v1_EntitlementMapping, _gatehouse_v1_EntitlementMapping__Output>
       EntitlementMappingUpdate: MessageTypeDefinition<_gatehouse_v1_EntitlementMappingUpdate, _gatehouse_v1_EntitlementMappingUpdate__Output>
       GetDefaultConfigRequest: MessageTypeDefinition<_gatehouse_v1_GetDefaultConfigRequest, _gatehouse_v1_GetDefaultConfigRequest__Output>
+      GetHoldRequest: MessageTypeDefinition<_gatehouse_v1_GetHoldRequest, _gatehouse_v1_GetHoldRequest__Output>
       GetMySummaryRequest: MessageTypeDefinition<_gatehouse_v1_GetMySummaryRequest, _gatehouse_v1_GetMySummaryRequest__Output>
       GetSummaryRequest: MessageTypeDefinition<_gatehouse_v1_GetSummaryRequest, _gatehouse_v1_GetSummaryRequest__Output>
       GrantRequest: MessageTypeDefinition<_gatehouse_v1_GrantRequest, _gatehouse_v1_GrantRequest__Output>
       GrantResponse: MessageTypeDefinition<_gatehouse_v1_GrantResponse, _gatehouse_v1_GrantResponse__Output>
+      Hold: MessageTypeDefinition<_gatehouse_v1_Hold, _gatehouse_v1_Hold__Output>
       ListEntitlementMappingsRequest: MessageTypeDefinition<_gatehouse_v1_ListEntitlementMappingsRequest, _gatehouse_v1_ListEntitlementMappingsRequest__Output>
       ListEntitlementMappingsResponse: MessageTypeDefinition<_gatehouse_v1_ListEntitlementMappingsResponse, _gatehouse_v1_ListEntitlementMappingsResponse__Output>
+      ListMyTransactionsRequest: MessageTypeDefinition<_gatehouse_v1_ListMyTransactionsRequest, _gatehouse_v1_ListMyTransactionsRequest__Output>
+      ListTransactionsRequest: MessageTypeDefinition<_gatehouse_v1_ListTransactionsRequest, _gatehouse_v1_ListTransactionsRequest__Output>
+      ListTransactionsResponse: MessageTypeDefinition<_gatehouse_v1_ListTransactionsResponse, _gatehouse_v1_ListTransactionsResponse__Output>
+      OpenHold: MessageTypeDefinition<_gatehouse_v1_OpenHold, _gatehouse_v1_OpenHold__Output>
       PointBalances: MessageTypeDefinition<_gatehouse_v1_PointBalances, _gatehouse_v1_PointBalances__Output>
       PointsService: SubtypeConstructor<typeof grpc.Client, _gatehouse_v1_PointsServiceClient> & { service: _gatehouse_v1_PointsServiceDefinition }
       PointsSummary: MessageTypeDefinition<_gatehouse_v1_PointsSummary, _gatehouse_v1_PointsSummary__Output>
       PutDefaultConfigRequest: MessageTypeDefinition<_gatehouse_v1_PutDefaultConfigRequest, _gatehouse_v1_PutDefaultConfigRequest__Output>
       QuotaWindow: MessageTypeDefinition<_gatehouse_v1_QuotaWindow, _gatehouse_v1_QuotaWindow__Output>
       QuotaWindowList: MessageTypeDefinition<_gatehouse_v1_QuotaWindowList, _gatehouse_v1_QuotaWindowList__Output>
+      RefundAllocation: MessageTypeDefinition<_gatehouse_v1_RefundAllocation, _gatehouse_v1_RefundAllocation__Output>
+      RefundTransactionRequest: MessageTypeDefinition<_gatehouse_v1_RefundTransactionRequest, _gatehouse_v1_RefundTransactionRequest__Output>
+      RefundTransactionResponse: MessageTypeDefinition<_gatehouse_v1_RefundTransactionResponse, _gatehouse_v1_RefundTransactionResponse__Output>
+      ReleaseHoldRequest: MessageTypeDefinition<_gatehouse_v1_ReleaseHoldRequest, _gatehouse_v1_ReleaseHoldRequest__Output>
       Remaining: MessageTypeDefinition<_gatehouse_v1_Remaining, _gatehouse_v1_Remaining__Output>
+      SettleHoldRequest: MessageTypeDefinition<_gatehouse_v1_SettleHoldRequest, _gatehouse_v1_SettleHoldRequest__Output>
+      SettleHoldResponse: MessageTypeDefinition<_gatehouse_v1_SettleHoldResponse, _gatehouse_v1_SettleHoldResponse__Output>
       Subscription: MessageTypeDefinition<_gatehouse_v1_Subscription, _gatehouse_v1_Subscription__Output>
+      Transaction: MessageTypeDefinition<_gatehouse_v1_Transaction, _gatehouse_v1_Transaction__Output>
       WindowUsage: MessageTypeDefinition<_gatehouse_v1_WindowUsage, _gatehouse_v1_WindowUsage__Output>
     }
   }

@@ -21,5 +21,3 @@ UPDATE points_window_entitlements SET windows = (
   SELECT json_group_array(json_object('windowSeconds', min(json_extract(value, '$.windowSeconds'), 31622400), 'limit', json_extract(value, '$.limit')))
   FROM json_each(windows))
 WHERE EXISTS (SELECT 1 FROM json_each(windows) WHERE json_extract(value, '$.windowSeconds') > 31622400);
-
-UPDATE points_usage_heads SET retention_ms = 31622400000 WHERE retention_ms > 31622400000;

@@ -2,6 +2,7 @@
 
 import type { PointBalances as _gatehouse_v1_PointBalances, PointBalances__Output as _gatehouse_v1_PointBalances__Output } from '../../gatehouse/v1/PointBalances.ts';
 import type { WindowUsage as _gatehouse_v1_WindowUsage, WindowUsage__Output as _gatehouse_v1_WindowUsage__Output } from '../../gatehouse/v1/WindowUsage.ts';
+import type { OpenHold as _gatehouse_v1_OpenHold, OpenHold__Output as _gatehouse_v1_OpenHold__Output } from '../../gatehouse/v1/OpenHold.ts';
 import type { Long } from '@grpc/proto-loader';
 
 export interface PointsSummary {
@@ -11,6 +12,8 @@ export interface PointsSummary {
   'spendableFromQuota'?: (number | string | Long);
   'spendableFromPool'?: (number | string | Long);
   'total'?: (number | string | Long);
+  'held'?: (number | string | Long);
+  'holds'?: (_gatehouse_v1_OpenHold)[];
 }
 
 export interface PointsSummary__Output {
@@ -20,4 +23,6 @@ export interface PointsSummary__Output {
   'spendableFromQuota': (number);
   'spendableFromPool': (number);
   'total': (number);
+  'held': (number);
+  'holds': (_gatehouse_v1_OpenHold__Output)[];
 }

@@ -1,0 +1,62 @@
+// Holds (docs/points.md), pure: a hold draws like a consume and stays open until settled, released,
+// or its expiresAt passes — from then on it reads as released by itself (`expired`), whether or not
+// a store has recorded it yet. Settling below the held amount gives the difference back last-drawn
+// first; above it, the extra is drawn at settle time like a consume.
+import { GatehouseError } from '../errors.ts';
+import { type ChargeLine, giveBackLastFirst, type LineReturn, publicLines } from './charges.ts';
+import type { HoldFields, HoldResult, Remaining } from './model.ts';
+
+/** A hold as stored: an open one past expiresAt is still `open` here until a store expires it. */
+export interface StoredHold extends HoldFields {
+  realmId: string;
+  lines: ChargeLine[];
+}
+
+/** Holds released by themselves once `expiresAt` has come. */
+export function isDue(h: StoredHold, now: number): boolean {
+  return h.status === 'open' && h.expiresAt <= now;
+}
+
+/** The hold as it stands at `now`. */
+export function holdAt(h: StoredHold, now: number): StoredHold {
+  return isDue(h, now) ? { ...h, status: 'expired', closedAt: h.expiresAt } : h;
+}
+
+/** Everything a hold drew goes back (release, expiry). */
+export function releaseAll(h: StoredHold): LineReturn[] {
+  return giveBackLastFirst(h.lines, h.amount).returns;
+}
+
+/** Settle and release act on open holds only: 409 hold_expired past expiresAt, hold_closed once
+ *  settled or released. */
+export function assertOpen(h: StoredHold, now: number): void {
+  const status = holdAt(h, now).status;
+  if (status === 'expired')
+    throw new GatehouseError('hold_expired', `Hold ${h.holdId} expired at ${new Date(h.expiresAt).toISOString()}`, { extra: { holdId: h.holdId } });
+  if (status !== 'open') throw new GatehouseError('hold_closed', `Hold ${h.holdId} is already ${status}`, { extra: { holdId: h.holdId, status } });
+}
+
+/** A settlement of `amount`: the held lines kept and what goes back (below or equal), or the extra
+ *  to draw now (above). */
+export function settleDecision(h: StoredHold, amount: number): { kept: ChargeLine[]; returns: LineReturn[]; extra: number } {
+  if (amount >= h.amount) return { kept: h.lines.map((l) => ({ ...l })), returns: [], extra: amount - h.amount };
+  return { ...giveBackLastFirst(h.lines, h.amount - amount), extra: 0 };
+}
+
+/** The answer for a hold at `now`. */
+export function holdResult(h: StoredHold, remaining: Remaining, now: number): HoldResult {
+  const a = holdAt(h, now);
+  return {
+    holdId: a.holdId,
+    userId: a.userId,
+    amount: a.amount,
+    allocations: publicLines(a.lines),
+    status: a.status,
+    description: a.description,
+    createdAt: a.createdAt,
+    expiresAt: a.expiresAt,
+    settledAmount: a.settledAmount,
+    closedAt: a.closedAt,
+    remaining,
+  };
+}
