@@ -4,8 +4,11 @@
 // libpq way (host=/socket/dir, PG* variables for the rest).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { authenticateApiKey } from '../../server/admin/api-keys.ts';
+import { prunableReturnBlocks, returnBlocks, returnRanges } from '../../server/points/ledger.ts';
 import { openPostgres } from '../../server/store/postgres/open.ts';
+import { keptReturnBlocksSql, returnRangesSql } from '../../server/store/postgres/points-sql.ts';
 import { postgresStores } from '../../server/store/postgres/stores.ts';
 import type { TxCost } from '../../server/store/postgres/tx.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -92,6 +95,135 @@ describe('PostgreSQL backend', { skip }, () => {
           ['summary', 2],
         ],
       );
+    });
+    it('a hold costs two round trips, and so do its settlement, release and reads on the replica that made it; a settlement kept under an idempotency key or made on another replica three', async () => {
+      const realm = await seedRealm(s);
+      await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [{ windowSeconds: 18000, limit: 50 }], freePeriodicGrantPeriodType: 'daily' }, T0);
+      const user = await seedUser(s, realm);
+      await s.points.grantRegistration(realm, user.id, T0);
+      await s.points.grant(
+        { realmId: realm, userId: user.id, kind: 'topup_credit', amount: 100, expiresAt: null, idempotencyKey: null, requestHash: 'g', grantId: unique('grt') },
+        T0,
+      );
+      const peer = await s.peer();
+      // Each replica's first call for the user learns its grant sources and windows.
+      await s.points.summary(realm, user.id, T0 + 1);
+      await peer.points.summary(realm, user.id, T0 + 1);
+      const hold = (amount: number, at: number) =>
+        s.points.hold(
+          { realmId: realm, userId: user.id, amount, ttlSeconds: 600, description: null, idempotencyKey: null, requestHash: 'h', holdId: unique('hld') },
+          at,
+        );
+      const settle = (on: typeof s.points, holdId: string, amount: number, at: number, key: string | null = null) =>
+        on.settle({ realmId: realm, holdId, amount, description: null, idempotencyKey: key, requestHash: 's', transactionId: unique('ptx') }, at);
+      costs.length = 0;
+      const h1 = await hold(10, T0 + 2);
+      const st = await settle(s.points, h1.holdId, 4, T0 + 3);
+      await settle(s.points, (await hold(10, T0 + 4)).holdId, 12, T0 + 5, 'settle-key');
+      await settle(peer.points, (await hold(3, T0 + 6)).holdId, 1, T0 + 7);
+      // Quota has gone back to the kind: its windows subtract what came back, in the same read.
+      await s.points.consume(
+        { realmId: realm, userId: user.id, amount: 2, description: null, idempotencyKey: null, requestHash: 'c', transactionId: unique('ptx') },
+        T0 + 8,
+      );
+      await s.points.refund(
+        { realmId: realm, transactionId: st.transactionId, amount: 2, reason: null, idempotencyKey: null, requestHash: 'r', refundId: unique('rfd') },
+        T0 + 9,
+      );
+      const h5 = await hold(5, T0 + 10);
+      await s.points.release({ realmId: realm, holdId: h5.holdId, idempotencyKey: null, requestHash: 'x', transactionId: unique('ptx') }, T0 + 11);
+      await s.points.getHold(realm, h5.holdId, T0 + 12);
+      await s.points.history({ realmId: realm, userId: user.id, pageSize: 5, after: null, kind: null }, T0 + 13);
+      await s.points.summary(realm, user.id, T0 + 14);
+      assert.deepEqual(
+        costs.map((c) => [c.useCase, c.cost.statements, c.cost.roundTrips]),
+        [
+          // BEGIN, lock, context, state | one write statement, the hold's row, COMMIT.
+          ['hold', 7, 2],
+          // BEGIN, lock, context, state, the hold | give back, close, one write statement, the state after, COMMIT.
+          ['settle', 10, 2],
+          ['hold', 7, 2],
+          // Above the held amount (nothing goes back); the answer is kept before COMMIT: one more round trip.
+          ['settle', 10, 3],
+          ['hold', 7, 2],
+          // The other replica locks the hold's user first.
+          ['settle', 11, 3],
+          ['consume', 6, 2],
+          // BEGIN, lock, context, state, the transaction | give back, mark it, its movement, the state after, COMMIT.
+          ['refund', 10, 2],
+          ['hold', 7, 2],
+          ['release', 10, 2],
+          ['getHold', 6, 2],
+          // BEGIN, lock, context, the page | COMMIT.
+          ['history', 5, 2],
+          ['summary', 6, 2],
+        ],
+      );
+      const sum = await s.points.summary(realm, user.id, T0 + 15);
+      assert.deepEqual([sum.windows[0]!.used, sum.balances.topup, sum.held], [4 - 2 + 12 + 1 + 2, 100, 0]);
+    });
+  });
+
+  describe('returned quota in SQL', () => {
+    let client: pg.Client;
+    before(async () => {
+      client = new pg.Client({ connectionString: (await testPostgres()).url('postgres') });
+      await client.connect();
+    });
+    after(() => client.end());
+
+    const ranges = async (s: number) =>
+      (await client.query<{ level: number; lo: string; hi: string }>(`SELECT * FROM (${returnRangesSql('$1::bigint')}) AS r`, [s])).rows.map((r) => ({
+        level: r.level,
+        from: Number(r.lo),
+        to: Number(r.hi),
+      }));
+
+    it('sums the block ranges of ledger.ts: what was returned to the rows after a seq, whatever the newest row', async () => {
+      let seed = 11;
+      const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+      for (const [s, head] of [
+        [0, 1],
+        [0, 300],
+        [15, 16],
+        [16, 4097],
+        [255, 70_000],
+        [4095, 4096],
+        [65_535, 1_048_577],
+        [1_048_575, 1_100_000],
+        [3_000_001, 5_000_000],
+        [12_345_678, 12_400_000],
+      ] as const) {
+        // Returns to random rows up to the head, as block sums (returnBlocks).
+        const blocks = new Map<string, number>();
+        let want = 0;
+        for (let i = 0; i < 200; i++) {
+          const seq = 1 + rnd(head);
+          const amount = 1 + rnd(9);
+          if (seq > s) want += amount;
+          for (const b of returnBlocks(seq)) blocks.set(`${b.level}/${b.idx}`, (blocks.get(`${b.level}/${b.idx}`) ?? 0) + amount);
+        }
+        const sumOver = (rs: Array<{ level: number; from: number; to: number }>) => {
+          let n = 0;
+          for (const [k, v] of blocks) {
+            const [level, idx] = k.split('/').map(Number) as [number, number];
+            if (rs.some((r) => r.level === level && idx >= r.from && idx <= r.to)) n += v;
+          }
+          return n;
+        };
+        assert.equal(sumOver(await ranges(s)), want, `after ${s}, head ${head}`);
+        assert.equal(sumOver(returnRanges(s, head)), want, `ledger.ts after ${s}, head ${head}`);
+      }
+    });
+
+    it('keeps the block sums prunableReturnBlocks keeps', async () => {
+      for (const first of [1, 15, 16, 17, 4096, 1_048_576, 123_456_789]) {
+        const { rows } = await client.query<{ keep: string }>(`SELECT keep FROM (${keptReturnBlocksSql('$1::bigint')}) AS k ORDER BY level`, [first]);
+        assert.deepEqual(
+          rows.map((r) => Number(r.keep)),
+          prunableReturnBlocks(first),
+        );
+      }
     });
   });
 

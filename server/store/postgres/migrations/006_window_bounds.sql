@@ -22,5 +22,3 @@ WHERE jsonb_typeof(terms::jsonb->'quotaWindows') = 'array' AND pg_temp.too_long(
 
 UPDATE points_window_entitlements SET windows = pg_temp.capped_windows(windows)
 WHERE pg_temp.too_long(windows);
-
-UPDATE points_usage_heads SET retention_ms = 31622400000 WHERE retention_ms > 31622400000;
