@@ -97,14 +97,26 @@ async function startServer(): Promise<TestPostgres> {
   const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
   const stop = (mode: 'fast' | 'immediate' = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
   start();
-  process.once('exit', () => {
+  let removed = false;
+  const remove = () => {
+    if (removed) return;
+    removed = true;
     try {
       stop('immediate');
     } catch {
       // already stopped
     }
     rmSync(dir, { recursive: true, force: true });
-  });
+  };
+  process.once('exit', remove);
+  // The test runner ends a file that outlives its tests with a signal: no 'exit' then, so the
+  // cluster is removed here and the signal delivered again.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      remove();
+      process.kill(process.pid, signal);
+    });
+  }
   return { owned: true, port, socketDir: dir, url: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`, stop, start };
 }
 
