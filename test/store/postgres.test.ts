@@ -7,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { authenticateApiKey } from '../../server/admin/api-keys.ts';
 import { prunableReturnBlocks, returnBlocks, returnRanges } from '../../server/points/ledger.ts';
+import { freePeriodicGrantAt } from '../../server/points/periods.ts';
+import { listPostgresMigrations, migratePostgres } from '../../server/store/postgres/migrate.ts';
 import { openPostgres } from '../../server/store/postgres/open.ts';
 import { keptReturnBlocksSql, returnRangesSql } from '../../server/store/postgres/points-sql.ts';
 import { postgresStores } from '../../server/store/postgres/stores.ts';
@@ -31,6 +33,52 @@ describe('PostgreSQL backend', { skip }, () => {
         await Promise.all(pools.map((p) => p.end()));
       }
     } finally {
+      await db.drop();
+    }
+  });
+
+  it('upgrades a database of schema 6: the grants made appear in the history, the period already granted is not granted again, a consume made before stays listed and refundable', async () => {
+    const db = await freshDatabase();
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      // Schema 6 as an earlier build left it, with a user's points in it.
+      await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+      for (const m of listPostgresMigrations().filter((x) => x.version <= 6)) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, 0)', [m.version, m.name]);
+      }
+      const free = freePeriodicGrantAt('daily', 0, T0).source;
+      await client.query(`INSERT INTO realms (id, name, created_at) VALUES ('old', 'old', ${T0});
+        INSERT INTO users (id, realm_id, email, created_at) VALUES ('usr_old', 'old', 'old@example.com', ${T0});
+        INSERT INTO points_default_config (realm_id, registration_bonus_points, free_periodic_points_amount, free_periodic_grant_period_type,
+          free_periodic_validity_days, updated_at) VALUES ('old', 50, 5, 'daily', 0, ${T0});
+        INSERT INTO points_balances (id, realm_id, user_id, kind, amount, remaining, source, created_at) VALUES
+          ('bal_reg', 'old', 'usr_old', 'registration_credit', 50, 47, 'registration', ${T0}),
+          ('bal_free', 'old', 'usr_old', 'free_periodic_credit', 5, 5, '${free}', ${T0});
+        INSERT INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at) VALUES
+          ('ptx_old', 'old', 'usr_old', 3, 'old call', '[{"creditKind":"registration_credit","sourceId":"bal_reg","amount":3}]', ${T0 + 1})`);
+      assert.equal(await migratePostgres(client), 1);
+    } finally {
+      await client.end();
+    }
+    const stores = await openStoresAt(db.url);
+    try {
+      const page = await stores.points.history({ realmId: 'old', userId: 'usr_old', pageSize: 10, after: null, kind: null }, T0 + 2);
+      assert.deepEqual(page.transactions.map((t) => [t.kind, t.amount, t.description]).sort(), [
+        ['consume', 3, 'old call'],
+        ['grant', 5, 'Free periodic grant'],
+        ['grant', 50, 'Registration credit'],
+      ]);
+      assert.equal((await stores.points.summary('old', 'usr_old', T0 + 3)).total, 52, 'the day’s free grant was given already');
+      assert.equal((await stores.points.summary('old', 'usr_old', T0 + DAY)).total, 57, 'the next day’s is given');
+      const refund = await stores.points.refund(
+        { realmId: 'old', transactionId: 'ptx_old', amount: null, reason: null, idempotencyKey: null, requestHash: '', refundId: unique('rfd') },
+        T0 + DAY,
+      );
+      assert.deepEqual([refund.refunded, refund.remaining.total], [3, 60], 'a consume made before the upgrade is refundable');
+    } finally {
+      await stores.close();
       await db.drop();
     }
   });
