@@ -4,18 +4,27 @@
 // windows, and one with 1 000 000 events of which 10 000 were refunded (quota returned to rows spread
 // through the windows, so every window subtracts returns). The events are seeded straight into the
 // ledger; the operations run through the points store in this process (no transport), in
-// interleaved rounds, each user's figure against the fresh user's of the same round.
-//   node --import tsx bench/ledger-history.ts [--calls 1500 --rounds 4]
+// interleaved rounds, each user's figure against the fresh user's of the same round. On SQLite (a
+// file) by default, or on PostgreSQL (a fresh database of the tests' throwaway cluster, or of
+// GATEHOUSE_TEST_POSTGRES_URL's server) with --backend postgres.
+//   node --import tsx bench/ledger-history.ts [--calls 1500 --rounds 4 --backend sqlite|postgres]
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../server/lib/clock.ts';
-import { returnBlocks } from '../server/points/ledger.ts';
+import { RETURN_FANOUT, RETURN_LEVELS, returnBlocks } from '../server/points/ledger.ts';
 import type { PointsStore } from '../server/points/store.ts';
 import { createPointsEngine } from '../server/points-engine.ts';
 import { immediate, openDatabase } from '../server/store/open.ts';
+import { createClient } from '../server/store/postgres/connect.ts';
+import { openPostgres } from '../server/store/postgres/open.ts';
+import { postgresStores } from '../server/store/postgres/stores.ts';
 import { sqliteStores } from '../server/store/stores.ts';
+import type { Stores } from '../server/stores.ts';
+import { freshDatabase, testPostgresOptions } from '../test/helpers/postgres.ts';
 import { tempDir } from '../test/helpers/server.ts';
+
+export type LedgerBackend = 'sqlite' | 'postgres';
 
 const DAY = 86_400_000;
 const WINDOWS = [
@@ -28,6 +37,7 @@ type Who = keyof typeof USERS;
 const REFUNDED_ROWS = 10_000;
 
 export interface LedgerHistoryResult {
+  backend: LedgerBackend;
   callsPerRound: number;
   rounds: number;
   /** Median operations per second, per user. */
@@ -43,17 +53,27 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+/** The realm, the users and their subscription windows, through the stores (the users are
+ *  inserted by `addUser`). */
+async function seedAccounts(stores: Stores, now: number, addRealm: () => Promise<unknown>, addUser: (id: string) => Promise<unknown>): Promise<void> {
+  const engine = createPointsEngine(stores, systemClock);
+  await addRealm();
+  for (const id of Object.keys(USERS)) await addUser(id);
+  const [m] = await engine.billing.applyMappingBatch('bench', 'stripe', 'bench', [{ entitlementKey: 'bench', quotaWindows: WINDOWS }], now);
+  for (const [i, id] of Object.keys(USERS).entries())
+    await engine.billing.createSubscription({ realmId: 'bench', userId: id, mappingId: m!.id, externalSubscriptionId: null, id: `sub_${i}` }, now);
+}
+
 /** The users, their subscription windows and their seeded history in a fresh database at `dbPath`. */
 async function seed(dbPath: string): Promise<void> {
   const db = openDatabase(dbPath);
   const now = Date.now();
-  const engine = createPointsEngine(sqliteStores(db), systemClock);
-  db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', ?)").run(now);
-  for (const id of Object.keys(USERS))
-    db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES (?, 'bench', ?, ?)").run(id, `${id}@example.com`, now);
-  const [m] = await engine.billing.applyMappingBatch('bench', 'stripe', 'bench', [{ entitlementKey: 'bench', quotaWindows: WINDOWS }], now);
-  for (const [i, id] of Object.keys(USERS).entries())
-    await engine.billing.createSubscription({ realmId: 'bench', userId: id, mappingId: m!.id, externalSubscriptionId: null, id: `sub_${i}` }, now);
+  await seedAccounts(
+    sqliteStores(db),
+    now,
+    async () => db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', ?)").run(now),
+    async (id) => db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES (?, 'bench', ?, ?)").run(id, `${id}@example.com`, now),
+  );
   const insert = db.prepare("INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, 'subscription_credit', ?, ?, 1, ?)");
   const head = db.prepare("UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ?, returned = ? WHERE user_id = ? AND kind = 'subscription_credit'");
   const createHead = db.prepare(
@@ -85,6 +105,86 @@ async function seed(dbPath: string): Promise<void> {
   db.close();
 }
 
+/** The same on PostgreSQL at `url`, each user's history in a few set-based statements (the rows
+ *  and block sums the SQLite seed writes one by one). */
+async function seedPostgres(url: string): Promise<void> {
+  const now = Date.now();
+  const pool = await openPostgres(testPostgresOptions(url), () => {});
+  const sql = createClient(testPostgresOptions(url));
+  await sql.connect();
+  try {
+    await seedAccounts(
+      postgresStores(pool),
+      now,
+      () => sql.query("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', $1)", [now]),
+      (id) => sql.query("INSERT INTO users (id, realm_id, email, created_at) VALUES ($1, 'bench', $2, $3)", [id, `${id}@example.com`, now]),
+    );
+    for (const [id, n] of Object.entries(USERS)) {
+      if (n === 0) continue;
+      const from = now - 29 * DAY;
+      const step = (29 * DAY - 60_000) / n;
+      // Every (n / refunds)-th row was given back (1 of its 1), as in the SQLite seed.
+      const every = id === 'm1refunds' ? n / REFUNDED_ROWS : 0;
+      await sql.query('BEGIN');
+      await sql.query(
+        `INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES ($1, 'subscription_credit', 0, 0, 0, 0) ON CONFLICT DO NOTHING`,
+        [id],
+      );
+      await sql.query(
+        `INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum, returned)
+         SELECT $1, 'subscription_credit', $2::bigint + floor(seq * $3::float8)::bigint, seq, 1, seq, CASE WHEN $4::bigint > 0 AND seq % $4::bigint = 0 THEN 1 ELSE 0 END
+         FROM generate_series(1, $5::bigint) AS seq`,
+        [id, from, step, every, n],
+      );
+      if (every > 0)
+        await sql.query(
+          `INSERT INTO points_usage_returns (user_id, kind, level, idx, amount)
+           SELECT $1, 'subscription_credit', g.level, seq / power(${RETURN_FANOUT}, g.level)::bigint, count(*)
+           FROM generate_series($2::bigint, $3::bigint, $2::bigint) AS seq, generate_series(0, ${RETURN_LEVELS}) AS g(level) GROUP BY 2, 3, 4`,
+          [id, every, n],
+        );
+      await sql.query(`UPDATE points_usage_heads SET seq = $2, cum = $2, last_at = $3, returned = $4 WHERE user_id = $1 AND kind = 'subscription_credit'`, [
+        id,
+        n,
+        from + Math.floor(n * step),
+        every > 0 ? REFUNDED_ROWS : 0,
+      ]);
+      await sql.query('COMMIT');
+    }
+    await sql.query('ANALYZE');
+  } finally {
+    await sql.end();
+    await pool.end();
+  }
+}
+
+/** A seeded database of `backend` and the points store over it. */
+async function openSeeded(backend: LedgerBackend): Promise<{ store: PointsStore; close(): Promise<void> }> {
+  if (backend === 'postgres') {
+    const db = await freshDatabase('bench');
+    await seedPostgres(db.url);
+    const pool = await openPostgres({ ...testPostgresOptions(db.url), poolSize: 10 }, () => {});
+    return {
+      store: postgresStores(pool).points,
+      async close() {
+        await pool.end();
+        await db.drop();
+      },
+    };
+  }
+  const dir = tempDir('gatehouse-bench-ledger-');
+  const dbPath = join(dir, 'ledger.db');
+  await seed(dbPath);
+  const db = openDatabase(dbPath);
+  return {
+    store: sqliteStores(db).points,
+    async close() {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** `calls` runs of `op`, 8 at a time (as a server's callers would: each transaction waits for
  *  its group's commit, so one at a time measures the commit interval, not the work). */
 async function timed(calls: number, op: () => Promise<unknown>): Promise<number> {
@@ -113,17 +213,16 @@ const holdSettle = (store: PointsStore, userId: string) => async () => {
   );
 };
 
-export async function ledgerHistory(opts: { calls?: number; rounds?: number; log?: (s: string) => void } = {}): Promise<LedgerHistoryResult> {
+export async function ledgerHistory(
+  opts: { calls?: number; rounds?: number; backend?: LedgerBackend; log?: (s: string) => void } = {},
+): Promise<LedgerHistoryResult> {
   const calls = opts.calls ?? 1500;
   const rounds = opts.rounds ?? 4;
+  const backend = opts.backend ?? 'sqlite';
   const log = opts.log ?? (() => {});
-  const dir = tempDir('gatehouse-bench-ledger-');
-  const dbPath = join(dir, 'ledger.db');
   const t0 = Date.now();
-  await seed(dbPath);
-  log(`ledger bench: seeded ${USERS.k1 + USERS.m1 + USERS.m1refunds} ledger rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const db = openDatabase(dbPath);
-  const store = sqliteStores(db).points;
+  const { store, close } = await openSeeded(backend);
+  log(`ledger bench (${backend}): seeded ${USERS.k1 + USERS.m1 + USERS.m1refunds} ledger rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const who = Object.keys(USERS) as Who[];
   const hs: Record<Who, number[]> = { fresh: [], k1: [], m1: [], m1refunds: [] };
   const rf: Record<Who, number[]> = { fresh: [], k1: [], m1: [], m1refunds: [] };
@@ -157,16 +256,16 @@ export async function ledgerHistory(opts: { calls?: number; rounds?: number; log
       }
       if (r >= 0)
         log(
-          `ledger bench round ${r + 1}/${rounds}: ${who.map((u) => `${u} hold+settle ${Math.round(hs[u].at(-1)!)}/s refund ${Math.round(rf[u].at(-1)!)}/s`).join(', ')}`,
+          `ledger bench (${backend}) round ${r + 1}/${rounds}: ${who.map((u) => `${u} hold+settle ${Math.round(hs[u].at(-1)!)}/s refund ${Math.round(rf[u].at(-1)!)}/s`).join(', ')}`,
         );
     }
   } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
   const ratio = (xs: Record<Who, number[]>, u: Who) => Number(median(xs[u].map((x, i) => x / xs.fresh[i]!)).toFixed(3));
   const per = (xs: Record<Who, number[]>) => Object.fromEntries(who.map((u) => [u, Math.round(median(xs[u]))])) as Record<Who, number>;
   return {
+    backend,
     callsPerRound: calls,
     rounds,
     holdSettlePerSecond: per(hs),
@@ -179,8 +278,9 @@ export async function ledgerHistory(opts: { calls?: number; rounds?: number; log
 }
 
 if (process.argv[1]?.endsWith('ledger-history.ts')) {
-  const { values } = parseArgs({ strict: false, options: { calls: { type: 'string' }, rounds: { type: 'string' } } });
+  const { values } = parseArgs({ strict: false, options: { calls: { type: 'string' }, rounds: { type: 'string' }, backend: { type: 'string' } } });
   const r = await ledgerHistory({
+    backend: values.backend === 'postgres' ? 'postgres' : 'sqlite',
     calls: values.calls ? Number(values.calls) : undefined,
     rounds: values.rounds ? Number(values.rounds) : undefined,
     log: (s) => process.stderr.write(s + '\n'),

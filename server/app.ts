@@ -1,5 +1,6 @@
 // Composition: config → database → stores → services. Used by `serve`, by tests that need a manual
-// clock, and by offline CLI commands. The only place that knows every concern.
+// clock, and by offline CLI commands. The only place that knows every concern. The database is
+// SQLite (a file) or PostgreSQL (a postgres:// URL, opened by startServer): store/backend.ts.
 
 import { authenticateApiKey } from './admin/api-keys.ts';
 import { createAdminService } from './admin/service.ts';
@@ -8,7 +9,7 @@ import { createAuth } from './auth/service.ts';
 import type { AuthStore } from './auth/store.ts';
 import type { Config } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
-import type { ErrorTranslator } from './errors.ts';
+import type { ErrorTranslator, GatehouseError } from './errors.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
@@ -17,11 +18,9 @@ import { createPagesService } from './pages/service.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
-import { sqliteError } from './store/database-errors.ts';
-import { dbErrorKind } from './store/error-kind.ts';
+import { type StorageBackend, sqliteBackend } from './store/backend.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
-import { sqliteStores } from './store/stores.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
 
@@ -30,13 +29,16 @@ export interface AppOptions {
   log?: Logger;
   /** An already open database (the simulator's in-memory one). */
   db?: Db;
+  /** An open storage backend (startServer opens PostgreSQL for a postgres:// --db). */
+  backend?: StorageBackend;
   /** The native identity providers (default: every one in auth/providers/registry.ts). */
   providers?: ProviderRegistry;
 }
 
 export interface App {
   config: Config;
-  db: Db;
+  /** The SQLite database; null on PostgreSQL. */
+  db: Db | null;
   clock: Clock;
   log: Logger;
   /** This server's own registry and counters; null with --metrics off. */
@@ -52,20 +54,26 @@ export interface App {
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
    *  what a call threw into an answer or a log line. */
   storeErrors: ErrorTranslator;
+  /** null when the database can serve (GET /readyz), else the 503 to answer. */
+  databaseReady(): Promise<GatehouseError | null>;
   /** Set once the HTTP listener is bound, when --public-url is not given. */
   setPublicUrl(url: string): void;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function createApp(config: Config, opts: AppOptions = {}): App {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger({ level: config.logLevel });
-  const db = opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
-  const metrics = config.metrics ? createMetrics(dbErrorKind) : null;
-  if (metrics) observeBatches(db, (size) => metrics.writeBatch(size));
+  const backend = opts.backend ?? sqliteBackend(opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs }));
+  const db = backend.sqlite;
+  const metrics = config.metrics ? createMetrics(backend.errorKind) : null;
   const answerTurns = new AnswerTurns();
-  waitForAnswers(db, answerTurns);
-  const stores = sqliteStores(db);
+  // SQLite's write batches (group-commit.ts) wait out the turns the gRPC server answers in.
+  if (db) {
+    if (metrics) observeBatches(db, (size) => metrics.writeBatch(size));
+    waitForAnswers(db, answerTurns);
+  }
+  const stores = backend.stores;
   const { admin: adminStore, users: userStore, auth: authStore } = stores;
   let publicUrl = config.publicUrl;
   const providers = opts.providers ?? PROVIDERS;
@@ -124,12 +132,11 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     services,
     auth,
     authStore,
-    storeErrors: sqliteError,
+    storeErrors: backend.errors,
+    databaseReady: () => backend.ready(),
     setPublicUrl(url) {
       publicUrl ??= url;
     },
-    close() {
-      if (db.open) db.close();
-    },
+    close: () => backend.close(),
   };
 }

@@ -9,7 +9,7 @@ import type { LogLevel } from './lib/log.ts';
 /** The options below, and each identity provider's (appleJwksUrl, appleIssuer, appleAuthUrl,
  *  googleJwksUrl, googleIssuer: see its file in auth/providers/). */
 export interface Config extends ProviderOptionValues {
-  /** SQLite database file (created with its folder when missing). */
+  /** SQLite database file (created with its folder when missing), or a postgres:// URL. */
   db: string;
   /** gRPC listen address host:port; port 0 picks a free one. */
   grpcAddr: string;
@@ -23,8 +23,13 @@ export interface Config extends ProviderOptionValues {
   /** Trusted proxies in front (0 = none): the client IP is the N-th X-Forwarded-For (HTTP) /
    *  x-forwarded-for (gRPC metadata) entry from the right; with 0 the header is ignored. */
   trustProxy: number;
-  /** How long a write waits for SQLite's lock before answering 503. */
+  /** How long a write waits for SQLite's lock, or a PostgreSQL statement for a row lock, before
+   *  answering 503. */
   busyTimeoutMs: number;
+  /** PostgreSQL only: connections this process keeps at most. */
+  dbPool: number;
+  /** PostgreSQL only: longest one statement may run before it is cancelled (503). */
+  dbStatementTimeoutMs: number;
   /** Timeout of one JWKS fetch. */
   jwksTimeoutMs: number;
   logLevel: LogLevel;
@@ -46,7 +51,14 @@ export interface OptionDoc {
 }
 
 const SERVER_OPTIONS: OptionDoc[] = [
-  { key: 'db', flag: '--db <path>', env: 'GATEHOUSE_DB', kind: 'string', default: './data/gatehouse.db', doc: 'SQLite database file' },
+  {
+    key: 'db',
+    flag: '--db <path|url>',
+    env: 'GATEHOUSE_DB',
+    kind: 'string',
+    default: './data/gatehouse.db',
+    doc: 'SQLite database file, or a postgres:// (postgresql://) URL; its query parameters follow libpq and PG* variables fill what it omits',
+  },
   {
     key: 'grpcAddr',
     flag: '--grpc <addr>',
@@ -93,7 +105,23 @@ const SERVER_OPTIONS: OptionDoc[] = [
     env: 'GATEHOUSE_BUSY_TIMEOUT_MS',
     kind: 'int',
     default: 5000,
-    doc: 'wait for the database write lock before answering 503',
+    doc: 'wait for the database write lock (PostgreSQL: a row lock) before answering 503',
+  },
+  {
+    key: 'dbPool',
+    flag: '--db-pool <n>',
+    env: 'GATEHOUSE_DB_POOL',
+    kind: 'int',
+    default: 10,
+    doc: 'PostgreSQL connections this process opens at most',
+  },
+  {
+    key: 'dbStatementTimeoutMs',
+    flag: '--db-statement-timeout-ms <ms>',
+    env: 'GATEHOUSE_DB_STATEMENT_TIMEOUT_MS',
+    kind: 'int',
+    default: 10_000,
+    doc: 'PostgreSQL: cancel a statement running longer, answering 503',
   },
   { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
   { key: 'logLevel', flag: '--log-level <level>', env: 'GATEHOUSE_LOG_LEVEL', kind: 'string', default: 'info', doc: 'debug | info | warn | error' },
@@ -148,6 +176,7 @@ export function loadConfig(
   const cfg = out as unknown as Config;
   if (!['debug', 'info', 'warn', 'error'].includes(cfg.logLevel))
     throw new ConfigError(`--log-level: expected debug, info, warn or error, got ${cfg.logLevel}`);
+  if (cfg.dbPool < 1) throw new ConfigError(`--db-pool (GATEHOUSE_DB_POOL): expected at least 1 connection, got ${cfg.dbPool}`);
   return cfg;
 }
 

@@ -9,11 +9,12 @@ import { type Config, parseAddr } from './config.ts';
 import { GatehouseError } from './errors.ts';
 import { createGateway } from './gateway/server.ts';
 import { createGrpcServer } from './grpc/server.ts';
+import { createLogger } from './lib/log.ts';
 import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
+import { openPostgresBackend } from './store/backend.ts';
 import { leaveCheckpointsToAnother, startCheckpointer } from './store/checkpointer.ts';
-import { databaseReadiness } from './store/readiness.ts';
 
 export interface RunningServer {
   app: App;
@@ -37,7 +38,16 @@ export interface ServerOptions extends AppOptions {
 }
 
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
-  const app = createApp(config, opts);
+  const log = opts.log ?? createLogger({ level: config.logLevel });
+  // PostgreSQL is opened (and migrated) before the app; SQLite by the app itself.
+  const backend = opts.backend ?? (opts.db ? undefined : ((await openPostgresBackend(config, log)) ?? undefined));
+  let app: App;
+  try {
+    app = createApp(config, { ...opts, log, backend });
+  } catch (e) {
+    await backend?.close();
+    throw e;
+  }
   // grpc-js's own messages (a failed bind, a bad metadata entry) as our JSON lines, not console "E …" ones.
   const grpcLog =
     (level: 'error' | 'info' | 'debug') =>
@@ -46,16 +56,16 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   grpc.setLogger({ error: grpcLog('error'), info: grpcLog('info'), debug: grpcLog('debug') });
   app.signatures.warm(); // logins' signature work gets its thread before the first login
   // A database file of our own: its WAL checkpoints run on their own thread (a cluster worker
-  // leaves them to its primary's, server/cluster/primary.ts).
-  const ownFile = !opts.db && config.db !== ':memory:';
-  if (ownFile && opts.checkpointer === false) leaveCheckpointsToAnother(app.db);
-  const checkpointer = ownFile && opts.checkpointer !== false ? startCheckpointer(app.db, config.db, app.log) : null;
+  // leaves them to its primary's, server/cluster/primary.ts). PostgreSQL has none (app.db null).
+  const ownFile = app.db !== null && !opts.db && config.db !== ':memory:';
+  if (ownFile && opts.checkpointer === false) leaveCheckpointsToAnother(app.db!);
+  const checkpointer = ownFile && opts.checkpointer !== false ? startCheckpointer(app.db!, config.db, app.log) : null;
   const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs, translateError: app.storeErrors });
   const close = async () => {
     await sweeper.stop();
     await checkpointer?.stop();
     await app.signatures.stopWorker(); // each server has its own thread: a stopped one holds none
-    app.close();
+    await app.close();
   };
   try {
     const protos = loadProtos();
@@ -69,12 +79,11 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       metrics: app.metrics,
       answerTurns: app.answerTurns,
     });
-    const databaseReady = databaseReadiness(app.db);
     let stopping: Promise<void> | null = null;
     const operational = {
       metrics: app.metrics?.registry ?? null,
       // Not ready once stop has begun: a load balancer stops sending work while calls drain.
-      ready: () => (stopping ? new GatehouseError('service_unavailable', 'Server is shutting down') : databaseReady()),
+      ready: () => (stopping ? new GatehouseError('service_unavailable', 'Server is shutting down') : app.databaseReady()),
     };
     const httpServer = createGateway({
       methods,

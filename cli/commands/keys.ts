@@ -1,7 +1,7 @@
 // gatehouse keys: API keys. `keys create --db PATH` bootstraps the first key with no server.
 import { Command } from 'commander';
 import { type CliAnswer, collect, globals, rpc, show } from '../context.ts';
-import { record, table, usageError } from '../output.ts';
+import { CliError, EXIT, record, table, usageError } from '../output.ts';
 
 export function keysCommand(): Command {
   const cmd = new Command('keys').description('admin API keys');
@@ -12,25 +12,27 @@ export function keysCommand(): Command {
     .requiredOption('--permission <perm>', 'permission to grant (repeatable; * for all)', collect)
     .option('--key-realm <id>', 'realm the key is bound to, or * for all (defaults to --realm)')
     .option('--name <name>', 'a label for the key', '')
-    .option('--db <path>', 'write straight into this database file, without a server (bootstrap)')
+    .option('--db <path|url>', 'write straight into this database (a SQLite file or a postgres:// URL), without a server (bootstrap)')
     .action(async (opts: { permission: string[]; keyRealm?: string; name: string; db?: string }, c: Command) => {
       const g = globals(c);
       const realm = opts.keyRealm ?? g.realm;
       if (!realm) throw usageError('which realm? pass --realm <id> (or --key-realm) — * binds the key to all realms');
       let created: CliAnswer<'AdminService', 'CreateApiKey'>;
       if (opts.db) {
-        const { openDatabase } = await import('../../server/store/open.ts');
-        const { sqliteStores } = await import('../../server/store/stores.ts');
+        const { openStorage } = await import('../../server/store/backend.ts');
         const { createApiKey } = await import('../../server/admin/api-keys.ts');
-        const db = openDatabase(opts.db);
+        // A database with no schema yet (a new PostgreSQL database) is migrated on opening.
+        const storage = await openStorage(opts.db).catch((e: Error) => {
+          throw new CliError(e.message, EXIT.failed, 'db_open_failed');
+        });
         try {
-          const { record: rec, key } = await createApiKey(sqliteStores(db).admin, { realm, permissions: opts.permission, name: opts.name }, Date.now());
+          const { record: rec, key } = await createApiKey(storage.stores.admin, { realm, permissions: opts.permission, name: opts.name }, Date.now());
           created = { id: rec.id, key, realm: rec.realm, permissions: rec.permissions, name: rec.name };
         } catch (e) {
           const err = e as { code?: string; message: string };
           throw usageError(err.message);
         } finally {
-          db.close();
+          await storage.close();
         }
       } else {
         created = await rpc(g, 'AdminService', 'CreateApiKey', { realm, permissions: opts.permission, name: opts.name });

@@ -14,6 +14,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server } from 'node:net';
 import { type Config, parseAddr } from '../config.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
+import { openPostgresBackend } from '../store/backend.ts';
 import { startCheckpointer } from '../store/checkpointer.ts';
 import { openDatabase } from '../store/open.ts';
 import { isWorkerMessage, WORKER_ENV, type WorkerAssignment } from './messages.ts';
@@ -48,13 +49,21 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
   const out = opts.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const log = opts.log ?? createLogger({ level: config.logLevel, base: { pid: process.pid } });
   if (config.db === ':memory:' || config.db === '') throw new Error('--workers: the workers share one database file; an in-memory database cannot be shared');
-  // Migrations run here, once, before any worker opens the file (openDatabase migrates).
-  const db = openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
-  const checkpointer = startCheckpointer(db, config.db, log);
-  const closeDb = async () => {
-    await checkpointer.stop();
-    db.close();
-  };
+  // Migrations run here, once, before any worker opens the database (both backends migrate on
+  // open); a SQLite file's WAL checkpoints run here too. PostgreSQL needs nothing more held open.
+  let closeDb: () => Promise<void>;
+  const pg = await openPostgresBackend(config, log);
+  if (pg) {
+    await pg.close();
+    closeDb = async () => {};
+  } else {
+    const db = openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
+    const checkpointer = startCheckpointer(db, config.db, log);
+    closeDb = async () => {
+      await checkpointer.stop();
+      db.close();
+    };
+  }
   let assignment: Config;
   try {
     assignment = { ...config, ...(await choosePorts(config)) };

@@ -12,7 +12,7 @@ export interface Operational {
   /** The registry /metrics exposes; null: no /metrics. */
   metrics: Registry | null;
   /** null when ready, else the 503 to answer. */
-  ready(): GatehouseError | null;
+  ready(): GatehouseError | null | Promise<GatehouseError | null>;
 }
 
 /** Answers the request (or throws the error to answer). */
@@ -28,7 +28,7 @@ function answerOf(ops: Operational, path: string): (() => Promise<Answer>) | nul
       return async () => OK;
     case '/readyz':
       return async () => {
-        const err = ops.ready();
+        const err = await ops.ready();
         if (err) throw err;
         return OK;
       };

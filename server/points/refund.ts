@@ -4,7 +4,8 @@
 // and a balance that has expired or ended, take nothing (`returned` 0).
 import { GatehouseError } from '../errors.ts';
 import type { ChargeLine, LineReturn } from './charges.ts';
-import type { RefundLine } from './model.ts';
+import type { QuotaKind, RefundLine } from './model.ts';
+import type { UserPointsState } from './state.ts';
 
 /** A consume or settlement as kept for refunds. */
 export interface RefundableTransaction {
@@ -59,4 +60,12 @@ export function planRefund(tx: RefundableTransaction, asked: number | null, canR
     if (share[i]! > 0) shares.push({ creditKind: l.creditKind, sourceId: l.sourceId, amount: share[i]!, returned: back.get(l) ?? 0 });
   });
   return { amount, lines, shares, returns, refunded: returns.reduce((s, r) => s + r.amount, 0) };
+}
+
+/** The longest window of each quota kind the user has now, in seconds: quota drawn before it has
+ *  left every window of its kind and can take nothing back. */
+export function longestWindows(st: UserPointsState): Map<QuotaKind, number> {
+  const out = new Map<QuotaKind, number>();
+  for (const w of st.windows) out.set(w.creditKind, Math.max(out.get(w.creditKind) ?? 0, w.windowSeconds));
+  return out;
 }

@@ -7,8 +7,8 @@ import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
-import { type ChargeLine, isWindowLine, type LineReturn, publicLines } from '../points/charges.ts';
-import { grantDescription, historyCutoff, historyRetention } from '../points/history.ts';
+import { type ChargeLine, isWindowLine, type LineReturn } from '../points/charges.ts';
+import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../points/history.ts';
 import { isDue, releaseAll, type StoredHold } from '../points/holds.ts';
 import {
   type LedgerHead,
@@ -236,9 +236,8 @@ export class PointsSql {
   /** Writes one movement to the history; one in `historyRetention.every` (by the random end of its
    *  id) also drops movements older than the history keeps, more of them than come in. */
   history(realmId: string, userId: string, m: Movement, now: number): void {
-    const lines = m.kind === 'consume' || m.kind === 'settle' ? m.lines : publicLines(m.lines);
-    this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(lines), m.relatedId, now);
-    if (m.id.charCodeAt(m.id.length - 1) % historyRetention.every !== 0) return;
+    this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(storedLines(m)), m.relatedId, now);
+    if (!prunesHistory(m.id)) return;
     const cutoff = historyCutoff(now);
     const oldest = this.s.oldestHistory.get(userId) as number | undefined;
     if (oldest !== undefined && oldest < cutoff) {
@@ -352,17 +351,6 @@ function levelRanges(): string {
   for (let level = 0; level <= RETURN_LEVELS; level++)
     parts.push(`SELECT amount FROM points_usage_returns WHERE user_id = ? AND kind = ? AND level = ${level} AND idx BETWEEN ? AND ?`);
   return parts.join(' UNION ALL ');
-}
-
-/** One movement of the history as a store writes it. Consumes and settlements keep their lines
- *  whole (ledger rows, refunds asked); other kinds keep what a client sees. */
-export interface Movement {
-  id: string;
-  kind: 'consume' | 'grant' | 'hold' | 'settle' | 'release' | 'refund' | 'expire';
-  amount: number;
-  description: string | null;
-  lines: ChargeLine[];
-  relatedId: string | null;
 }
 
 export interface HoldRow {

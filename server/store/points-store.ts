@@ -26,8 +26,7 @@ import type {
   TransactionKind,
 } from '../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
-import { planRefund } from '../points/refund.ts';
-import type { UserPointsState } from '../points/state.ts';
+import { longestWindows, planRefund } from '../points/refund.ts';
 import type {
   ConsumeCommand,
   DefaultConfigPatch,
@@ -48,13 +47,6 @@ import { type HoldRow, type PointsSql, pointsSql, toHold } from './points-sql.ts
 interface StoredAnswer {
   requestHash: string;
   response: string;
-}
-
-/** The longest window of each quota kind the user has now, in seconds. */
-function longestWindows(st: UserPointsState): Map<QuotaKind, number> {
-  const out = new Map<QuotaKind, number>();
-  for (const w of st.windows) out.set(w.creditKind, Math.max(out.get(w.creditKind) ?? 0, w.windowSeconds));
-  return out;
 }
 
 export class SqlitePointsStore implements PointsStore {

@@ -347,7 +347,7 @@ describe('readiness and the --metrics switch', () => {
         undefined,
         "b's request is not counted by a",
       );
-      a.running.app.db.close();
+      a.running.app.db!.close();
       const ready = await http(a.http, 'GET', '/readyz');
       assert.equal(ready.status, 503);
       assert.equal(ready.body.message, 'Database unavailable');

@@ -5,8 +5,8 @@ import type { Clock } from '../../server/lib/clock.ts';
 import type { ServerOptions } from '../../server/main.ts';
 import { api, type HttpResult, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
-import { spawnServer, startInProcess, type TestServer } from '../helpers/server.ts';
-import { openStores } from '../helpers/stores.ts';
+import { spawnServer, startInProcess, type TestBackend, type TestServer } from '../helpers/server.ts';
+import { openStoresAt } from '../helpers/stores.ts';
 
 export const REALM = 'acme';
 export const OTHER_REALM = 'other';
@@ -29,6 +29,8 @@ export interface AuthFixture {
 export async function authFixture(
   opts: {
     args?: string[];
+    /** The database the server runs on (default: GATEHOUSE_TEST_BACKEND, else SQLite). */
+    backend?: TestBackend;
     inProcess?: {
       clock: Clock;
       config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>);
@@ -40,6 +42,7 @@ export async function authFixture(
   const google = await startIdp({ audience: GOOGLE_AUD, issuer: GOOGLE_ISSUER });
   const srv = opts.inProcess
     ? await startInProcess({
+        backend: opts.backend,
         clock: opts.inProcess.clock,
         tuning: opts.inProcess.tuning,
         config: {
@@ -52,6 +55,7 @@ export async function authFixture(
         },
       })
     : await spawnServer({
+        backend: opts.backend,
         args: [
           '--apple-jwks-url',
           apple.jwksUrl,
@@ -92,7 +96,7 @@ export async function authFixture(
     await ok(admin.post(`/api/admin/realms/${REALM}/clients`, { clientId, name: clientId, type, redirectUris, ipBinding, enabled }));
   }
   // The server's data as another replica sees it: through the store interfaces, never SQL.
-  const stores = openStores(srv.dbPath);
+  const stores = await openStoresAt(srv.dbPath);
   return {
     srv,
     apple,
@@ -108,7 +112,7 @@ export async function authFixture(
       return { users: u.users, identities: u.identities, families: a.families, refresh: a.refreshTokens, codes: a.codes, transactions: a.transactions };
     },
     async close() {
-      stores.close();
+      await stores.close();
       await srv.stop();
       await apple.close();
       await google.close();

@@ -1,5 +1,7 @@
 // Starts a real gatehouse on port 0 — as a child process (`bin/gatehouse serve`, as operators run
 // it) or in this process with a manual clock (for tests that move time) — with a bootstrap API key.
+// On SQLite (a file in a temporary folder) or on PostgreSQL (a fresh database of the test
+// process's server, test/helpers/postgres.ts): `backend`, else GATEHOUSE_TEST_BACKEND, else SQLite.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,15 +12,23 @@ import { type Config, loadConfig } from '../../server/config.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/main.ts';
-import { openDatabase } from '../../server/store/open.ts';
-import { sqliteStores } from '../../server/store/stores.ts';
+import { openStorage } from '../../server/store/backend.ts';
+import { freshDatabase } from './postgres.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'gatehouse');
 
+export type TestBackend = 'sqlite' | 'postgres';
+
+/** The backend of a server started without `backend`: GATEHOUSE_TEST_BACKEND, else SQLite. */
+export function defaultBackend(): TestBackend {
+  return process.env.GATEHOUSE_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
+}
+
 export interface TestServer {
   http: string; // http://127.0.0.1:PORT
   grpc: string; // 127.0.0.1:PORT
+  /** The database: a SQLite file, or a postgres:// URL. */
   dbPath: string;
   dir: string;
   /** An API key for all realms with every permission. */
@@ -32,21 +42,40 @@ export function tempDir(prefix = 'gatehouse-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Creates a key straight in the database (what `gatehouse keys create --db` does). */
+/** Creates a key straight in the database (what `gatehouse keys create --db` does), a SQLite file
+ *  or a postgres:// URL; an empty database is migrated first. */
 export async function bootstrapKey(dbPath: string, realm = '*', permissions = ['*']): Promise<string> {
-  const db = openDatabase(dbPath);
+  const storage = await openStorage(dbPath);
   try {
-    return (await createApiKey(sqliteStores(db).admin, { realm, permissions, name: 'test' }, Date.now())).key;
+    return (await createApiKey(storage.stores.admin, { realm, permissions, name: 'test' }, Date.now())).key;
   } finally {
-    db.close();
+    await storage.close();
   }
+}
+
+/** A new database for servers to share (pass its dbPath to each): a file in `dir` on SQLite, a
+ *  fresh database on PostgreSQL; `drop` removes it (on SQLite, removing `dir` does). */
+export async function newDatabase(dir: string, backend: TestBackend = defaultBackend()): Promise<{ dbPath: string; drop(): Promise<void> }> {
+  if (backend === 'postgres') {
+    const db = await freshDatabase();
+    return { dbPath: db.url, drop: db.drop };
+  }
+  return { dbPath: join(dir, 'gatehouse.db'), drop: async () => {} };
+}
+
+/** Where a server's database lives: `dbPath` when given (its owner drops it), else a new one. */
+function databaseFor(backend: TestBackend, dir: string, dbPath: string | undefined): Promise<{ dbPath: string; drop(): Promise<void> }> {
+  return dbPath !== undefined ? Promise.resolve({ dbPath, drop: async () => {} }) : newDatabase(dir, backend);
 }
 
 export interface SpawnOptions {
   args?: string[];
   env?: Record<string, string>;
   dir?: string;
+  /** A database to serve (a SQLite file or a postgres:// URL), shared with whoever passes it too. */
   dbPath?: string;
+  /** Where a new database is made when `dbPath` is not given. */
+  backend?: TestBackend;
   /** Flags for node itself (e.g. `--cpu-prof` when profiling a benchmark). */
   nodeArgs?: string[];
 }
@@ -61,7 +90,8 @@ export interface SpawnedServer extends TestServer {
 
 export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
   const dir = opts.dir ?? tempDir();
-  const dbPath = opts.dbPath ?? join(dir, 'gatehouse.db');
+  const database = await databaseFor(opts.backend ?? defaultBackend(), dir, opts.dbPath);
+  const dbPath = database.dbPath;
   const adminKey = await bootstrapKey(dbPath);
   const proc = spawn(
     process.execPath,
@@ -113,6 +143,7 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
       if (stopped) return;
       stopped = true;
       await kill('SIGTERM');
+      await database.drop();
       if (!opts.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -123,10 +154,11 @@ export interface InProcessServer extends TestServer {
 }
 
 export async function startInProcess(
-  opts: { clock?: Clock; config?: Partial<Config>; tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'> } = {},
+  opts: { clock?: Clock; config?: Partial<Config>; tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'>; backend?: TestBackend } = {},
 ): Promise<InProcessServer> {
   const dir = tempDir();
-  const dbPath = join(dir, 'gatehouse.db');
+  const database = await databaseFor(opts.backend ?? defaultBackend(), dir, undefined);
+  const dbPath = database.dbPath;
   const adminKey = await bootstrapKey(dbPath);
   let logs = '';
   const config = { ...loadConfig({}, {}), db: dbPath, grpcAddr: '127.0.0.1:0', httpAddr: '127.0.0.1:0', ...opts.config };
@@ -141,6 +173,7 @@ export async function startInProcess(
     logs: () => logs,
     async stop() {
       await running.stop(2000);
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

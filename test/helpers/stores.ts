@@ -3,6 +3,7 @@
 // never through SQL.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { openStorage } from '../../server/store/backend.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { sqliteStores } from '../../server/store/stores.ts';
 import type { StoreFixture, Stores } from '../store/contract.ts';
@@ -25,13 +26,20 @@ export function openStores(db: string): OpenStores {
   };
 }
 
-/** Runs `fn` with the stores over `db`, closed afterwards. */
+/** Every store over the database at `db`, a SQLite file or a postgres:// URL, on connections of
+ *  their own. */
+export async function openStoresAt(db: string): Promise<Stores & { close(): Promise<void> }> {
+  const storage = await openStorage(db);
+  return { ...storage.stores, close: () => storage.close() };
+}
+
+/** Runs `fn` with the stores over `db` (a SQLite file or a postgres:// URL), closed afterwards. */
 export async function withStores<T>(db: string, fn: (s: Stores) => Promise<T>): Promise<T> {
-  const s = openStores(db);
+  const s = await openStoresAt(db);
   try {
     return await fn(s);
   } finally {
-    s.close();
+    await s.close();
   }
 }
 

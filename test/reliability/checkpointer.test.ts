@@ -24,7 +24,7 @@ const until = async (what: string, ok: () => boolean, ms = 5000) => {
 test('writes reach the database file within moments, not at SQLite’s 1000-page checkpoint', { timeout: 60_000 }, async () => {
   const srv = await startInProcess();
   try {
-    assert.equal(srv.running.app.db.pragma('wal_autocheckpoint', { simple: true }), 10_000, 'the server’s own checkpoint is only a backstop');
+    assert.equal(srv.running.app.db!.pragma('wal_autocheckpoint', { simple: true }), 10_000, 'the server’s own checkpoint is only a backstop');
     const admin = api(srv.http, srv.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: 'ck', name: 'ck' })).status, 200);
     await new Promise((r) => setTimeout(r, 200));

@@ -1,6 +1,7 @@
 // Runs the storage contract suite against every backend: each store interface's promises, the same
-// tests for all. A backend is one line of BACKENDS; a PostgreSQL backend adds itself to that list
-// with a factory that hands out a fresh database per suite.
+// tests for all. A backend is one line of BACKENDS, with a factory that hands out a fresh database
+// per suite (PostgreSQL: test/helpers/postgres.ts, one server per test process).
+import { freshPostgresStores } from '../helpers/postgres.ts';
 import { freshSqliteStores } from '../helpers/stores.ts';
 import { describeAdminStore } from './admin-suite.ts';
 import { describeAuthStore } from './auth-suite.ts';
@@ -10,7 +11,10 @@ import { describeLedgerStore } from './ledger-suite.ts';
 import { describePointsStore } from './points-suite.ts';
 import { describeUserStore } from './users-suite.ts';
 
-const BACKENDS: Backend[] = [{ name: 'sqlite', factory: freshSqliteStores }];
+const BACKENDS: Backend[] = [
+  { name: 'sqlite', factory: freshSqliteStores },
+  { name: 'postgres', factory: () => freshPostgresStores() },
+];
 
 for (const { name, factory } of BACKENDS) {
   describeAdminStore(name, factory);

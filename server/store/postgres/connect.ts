@@ -1,0 +1,68 @@
+// Connecting to PostgreSQL: the URL, the pool and the session settings, in one place.
+// `--db postgres://…` / `postgresql://…` selects this backend. The URL's query parameters follow
+// libpq (sslmode=disable|prefer|require|verify-ca|verify-full, sslrootcert, host=/socket/dir,
+// application_name, …) and the PG* environment variables (PGHOST, PGUSER, PGPASSWORD, PGDATABASE,
+// PGPORT, PGSSLMODE…) fill in what the URL leaves out, as with psql.
+import pg from 'pg';
+
+/** Whether `--db` names a PostgreSQL database rather than a SQLite file. */
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
+}
+
+export interface PostgresOptions {
+  url: string;
+  /** Connections this process keeps at most. */
+  poolSize: number;
+  /** Longest one statement may run before it is cancelled (answered 503, busy). */
+  statementTimeoutMs: number;
+  /** Longest a statement waits for a row lock (a user's points, a refresh token) before 503. */
+  lockTimeoutMs: number;
+}
+
+/** BIGINT columns hold epoch milliseconds and points, all within 2^53−1 (the API's bound): read as
+ *  numbers, not the driver's default strings. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** The connection settings of `url`: libpq's reading of sslmode (pg alone would treat `require`
+ *  as `verify-full`), unless the URL chose otherwise. */
+export function connectionString(url: string): string {
+  const q = url.indexOf('?');
+  const params = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+  if (params.has('uselibpqcompat')) return url;
+  return url + (q === -1 ? '?' : '&') + 'uselibpqcompat=true';
+}
+
+export function clientConfig(o: Pick<PostgresOptions, 'url' | 'statementTimeoutMs' | 'lockTimeoutMs'>): pg.ClientConfig {
+  return {
+    connectionString: connectionString(o.url),
+    types,
+    statement_timeout: o.statementTimeoutMs,
+    lock_timeout: o.lockTimeoutMs,
+    // A connection left inside a transaction (a process frozen mid-call) must not hold a user's
+    // row lock forever.
+    idle_in_transaction_session_timeout: Math.max(60_000, o.statementTimeoutMs * 2),
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    fallback_application_name: 'gatehouse',
+  };
+}
+
+/** The pool of the stores. Its connections pipeline: a use case sends the statements that do not
+ *  wait on each other's answers together, one round trip for all of them. */
+export function createPool(o: PostgresOptions, onIdleError: (err: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ ...clientConfig(o), max: o.poolSize, idleTimeoutMillis: 30_000, pipeline: true });
+  // An idle connection that breaks (the server restarted, an operator ended it) is dropped by the
+  // pool; without a listener the error would end the process.
+  pool.on('error', onIdleError);
+  return pool;
+}
+
+/** A single connection outside the pool (migrations run many statements in one string, which a
+ *  pipelined connection refuses). */
+export function createClient(o: Pick<PostgresOptions, 'url' | 'statementTimeoutMs' | 'lockTimeoutMs'>): pg.Client {
+  return new pg.Client({ ...clientConfig(o), statement_timeout: 0 });
+}

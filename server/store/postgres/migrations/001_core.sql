@@ -1,0 +1,89 @@
+-- Realms, client applications, identity-provider configurations and API keys: the PostgreSQL twin
+-- of server/store/migrations/001_core.sql (same tables, keys and indexes). Times are epoch
+-- milliseconds (BIGINT); JSON is kept as text, exactly as written.
+CREATE TABLE realms (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  created_at  BIGINT NOT NULL
+);
+
+CREATE TABLE clients (
+  realm_id                  TEXT NOT NULL REFERENCES realms(id),
+  client_id                 TEXT NOT NULL,
+  name                      TEXT NOT NULL,
+  type                      TEXT NOT NULL CHECK (type IN ('first_party', 'third_party')),
+  redirect_uris             TEXT NOT NULL DEFAULT '[]', -- JSON array
+  ip_binding                TEXT NOT NULL CHECK (ip_binding IN ('off', 'exact', 'subnet')),
+  enabled                   BOOLEAN NOT NULL,
+  access_token_ttl_seconds  BIGINT NOT NULL,
+  refresh_token_ttl_seconds BIGINT NOT NULL,
+  created_at                BIGINT NOT NULL,
+  PRIMARY KEY (realm_id, client_id)
+);
+
+CREATE TABLE providers (
+  realm_id              TEXT NOT NULL REFERENCES realms(id),
+  provider              TEXT NOT NULL,
+  client_id             TEXT NOT NULL,
+  enabled               BOOLEAN NOT NULL,
+  client_secret         TEXT,              -- write-only: never returned by a read
+  additional_client_ids TEXT NOT NULL DEFAULT '[]',
+  team_id               TEXT NOT NULL DEFAULT '',
+  key_id                TEXT NOT NULL DEFAULT '',
+  private_key           TEXT,              -- write-only (Apple .p8 PEM)
+  updated_at            BIGINT NOT NULL,
+  PRIMARY KEY (realm_id, provider)
+);
+
+CREATE TABLE api_keys (
+  id          TEXT PRIMARY KEY,
+  key_hash    TEXT NOT NULL UNIQUE,        -- SHA-256 hex of the key; the key itself is never stored
+  realm       TEXT NOT NULL,               -- realm id or '*'
+  permissions TEXT NOT NULL,               -- JSON array
+  name        TEXT NOT NULL DEFAULT '',
+  created_at  BIGINT NOT NULL,
+  revoked_at  BIGINT
+);
+
+-- Accounts. The email is required and unique within a realm (docs/login.md).
+CREATE TABLE users (
+  id             TEXT PRIMARY KEY,
+  realm_id       TEXT NOT NULL REFERENCES realms(id),
+  email          TEXT NOT NULL,
+  email_verified BOOLEAN NOT NULL DEFAULT false,
+  given_name     TEXT,
+  family_name    TEXT,
+  created_at     BIGINT NOT NULL,
+  UNIQUE (realm_id, email)
+);
+
+-- A provider link: (provider, open_id = the ID token's `sub`) → user.
+CREATE TABLE user_identities (
+  realm_id    TEXT NOT NULL,
+  provider    TEXT NOT NULL,
+  subject     TEXT NOT NULL,
+  user_id     TEXT NOT NULL REFERENCES users(id),
+  email       TEXT,
+  created_at  BIGINT NOT NULL,
+  PRIMARY KEY (realm_id, provider, subject)
+);
+CREATE INDEX user_identities_user ON user_identities(user_id);
+
+-- Every replica caches API keys, clients, providers and the points configuration; a change to any
+-- of them moves this counter in the same transaction, and a replica reads it (once per turn of its
+-- event loop) before it trusts its cache (postgres/cache-version.ts).
+CREATE TABLE cache_version (
+  id       BOOLEAN PRIMARY KEY DEFAULT true CHECK (id),
+  version  BIGINT NOT NULL
+);
+INSERT INTO cache_version (id, version) VALUES (true, 0);
+
+CREATE FUNCTION bump_cache_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE cache_version SET version = version + 1;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER clients_cache_version AFTER INSERT OR UPDATE OR DELETE ON clients FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_version();
+CREATE TRIGGER providers_cache_version AFTER INSERT OR UPDATE OR DELETE ON providers FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_version();
+CREATE TRIGGER api_keys_cache_version AFTER INSERT OR UPDATE OR DELETE ON api_keys FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_version();

@@ -1,0 +1,686 @@
+// The reads and writes the PostgreSQL points and billing stores share inside their transactions
+// (the twin of store/points-sql.ts). A use case on a user's points first locks the user's row (FOR
+// NO KEY UPDATE: consumes, holds, settlements, refunds, grants, summaries and subscription changes
+// of one user run one after the other on every replica, while logins and inserts that only
+// reference the user go on), then reads in one round trip everything the rules need: the
+// idempotency key, the realm's configuration, the active subscriptions, which of the due grants
+// were given, the holds due to expire, and the user's state (live window entitlements, ledger
+// heads, live balances, the ledger seeks of the windows with what was returned inside them). What
+// to write is decided by the points domain (materialise.ts, state.ts, ledger.ts, apply-plan.ts,
+// holds.ts, refund.ts).
+//
+// Two hints per user make that one round trip enough in the usual case: the grant sources that
+// were due last time (whether they were given is read from the database, never assumed) and the
+// windows the user's quota had (their seeks go with the state read). When the rules need more — a
+// new period's grant to make, a hold to expire, a window not seeked — the use case reads it in one
+// more round trip. A third hint, the user of a hold or transaction this process has seen, lets a
+// settlement, release or refund lock that user with its first statements.
+import { newId } from '../../lib/ids.ts';
+import type { ConsumeWrites } from '../../points/apply-plan.ts';
+import { type ChargeLine, isWindowLine, type LineReturn } from '../../points/charges.ts';
+import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../../points/history.ts';
+import { releaseAll, type StoredHold } from '../../points/holds.ts';
+import {
+  type LedgerHead,
+  type LedgerPoint,
+  type LedgerRow,
+  ledgerIsEmpty,
+  RETURN_FANOUT,
+  RETURN_LEVELS,
+  returnBlocks,
+  windowUsage,
+} from '../../points/ledger.ts';
+import { type ActiveSubscription, type DueGrant, dueGrants } from '../../points/materialise.ts';
+import {
+  type Balance,
+  type DefaultPointsConfig,
+  defaultConfigFor,
+  type HoldStatus,
+  type PeriodType,
+  type QuotaKind,
+  type QuotaWindow,
+  type WindowEntitlement,
+} from '../../points/model.ts';
+import type { SubscriptionTerms } from '../../points/periods.ts';
+import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
+import { materialisedCut } from '../../points/total-cap.ts';
+import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
+import { quiet, RetryUseCase, type Tx } from './tx.ts';
+
+interface ConfigRow {
+  realm_id: string;
+  registration_bonus_points: number;
+  free_periodic_points_amount: number;
+  free_periodic_grant_period_type: string;
+  free_periodic_validity_days: number;
+  free_periodic_quota_windows: string | null;
+  updated_at: number;
+}
+
+export function toConfig(r: ConfigRow | null | undefined, realmId: string): DefaultPointsConfig {
+  if (!r) return defaultConfigFor(realmId);
+  return {
+    realmId: r.realm_id,
+    registrationBonusPoints: r.registration_bonus_points,
+    freePeriodicPointsAmount: r.free_periodic_points_amount,
+    freePeriodicGrantPeriodType: r.free_periodic_grant_period_type as PeriodType,
+    freePeriodicValidityDays: r.free_periodic_validity_days,
+    freePeriodicQuotaWindows: r.free_periodic_quota_windows === null ? null : (JSON.parse(r.free_periodic_quota_windows) as QuotaWindow[]),
+    updatedAt: r.updated_at,
+  };
+}
+
+/** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
+const blockSize = (level: string) => `power(${RETURN_FANOUT}, ${level})::bigint`;
+
+/** The block ranges, per level, of everything returned to the rows after the seq `s` (an SQL
+ *  expression): ledger.ts returnRanges(s, head) with the head left open, since a block past the
+ *  newest row holds nothing. At each level the blocks up to the next whole parent, at the top
+ *  level every block from there on. Columns: level, lo, hi. */
+export function returnRangesSql(s: string): string {
+  const lo = (level: string) => `(${s} + ${blockSize(level)}) / ${blockSize(level)}`;
+  return `SELECT g.level, ${lo('g.level')} AS lo,
+      CASE WHEN g.level = ${RETURN_LEVELS} THEN 9223372036854775807 ELSE ${lo('g.level + 1')} * ${RETURN_FANOUT} - 1 END AS hi
+    FROM generate_series(0, ${RETURN_LEVELS}) AS g(level)`;
+}
+
+/** Per level, the first block still needed once every row before the seq `first` (an SQL
+ *  expression) is gone: ledger.ts prunableReturnBlocks. Columns: level, keep. */
+export function keptReturnBlocksSql(first: string): string {
+  return `SELECT g.level, ${first} / ${blockSize('g.level')} AS keep FROM generate_series(0, ${RETURN_LEVELS}) AS g(level)`;
+}
+
+/** Per window (kinds and window starts, SQL arrays), the ledger seeks windowUsage needs: the last
+ *  row at or before the start (`before`), the first after it (`first`); once quota has gone back
+ *  to the kind (its head's `returned`), what was returned to the rows after `before`, and, with
+ *  the times, when the newest row left was written. */
+function seeksSql(user: string, kinds: string, froms: string, withTimes: string): string {
+  return `SELECT coalesce(json_agg(json_build_object('kind', s.kind, 'from', s.from,
+      'before', CASE WHEN b.seq IS NOT NULL THEN json_build_object('seq', b.seq, 'cum', b.cum) END,
+      'first', CASE WHEN f.seq IS NOT NULL THEN json_build_object('at', f.at, 'seq', f.seq, 'cum', f.cum, 'amount', f.amount) END,
+      'returned', r.amount, 'lastAt', n.at)), '[]')
+    FROM unnest(${kinds}::text[], ${froms}::bigint[]) AS s(kind, "from")
+    LEFT JOIN points_usage_heads h ON h.user_id = ${user} AND h.kind = s.kind
+    LEFT JOIN LATERAL (SELECT seq, cum FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at <= s.from
+      ORDER BY l.at DESC, l.seq DESC LIMIT 1) b ON true
+    LEFT JOIN LATERAL (SELECT at, seq, cum, amount FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at > s.from
+      ORDER BY l.at, l.seq LIMIT 1) f ON true
+    LEFT JOIN LATERAL (SELECT coalesce(sum(x.amount), 0)::bigint AS amount
+      FROM (${returnRangesSql('coalesce(b.seq, f.seq - 1, h.seq)')}) AS k
+      JOIN points_usage_returns x ON x.user_id = ${user} AND x.kind = s.kind AND x.level = k.level AND x.idx BETWEEN k.lo AND k.hi
+      WHERE h.returned > 0) r ON true
+    LEFT JOIN LATERAL (SELECT at FROM points_usage_ledger l WHERE ${withTimes}::boolean AND h.returned > 0 AND l.user_id = ${user} AND l.kind = s.kind
+      ORDER BY l.at DESC, l.seq DESC LIMIT 1) n ON true`;
+}
+
+/** Drops movements older than the history keeps, about a batch at a time, and closed holds with
+ *  them, when `prune` (an SQL boolean) holds: CTEs for a statement that writes a movement. */
+function historyPruneSql(user: string, prune: string, cutoff: string): string {
+  const batch = historyRetention.batch;
+  return `pruned AS (
+      DELETE FROM points_transactions WHERE ${prune}::boolean AND ctid = ANY(ARRAY(SELECT ctid FROM points_transactions
+        WHERE user_id = ${user} AND created_at < ${cutoff}::bigint ORDER BY created_at, id COLLATE "C" LIMIT ${batch}))
+    ), pruned_holds AS (
+      DELETE FROM points_holds WHERE ${prune}::boolean AND ctid = ANY(ARRAY(SELECT ctid FROM points_holds
+        WHERE user_id = ${user} AND status <> 'open' AND closed_at < ${cutoff}::bigint ORDER BY closed_at LIMIT ${batch}))
+    )`;
+}
+
+const HISTORY_COLUMNS = 'id, realm_id, user_id, kind, amount, description, allocations, related_id, created_at';
+
+/** A page of the history, newest first, strictly after its cursor ($2 time, $3 id): one index
+ *  range from the cursor, by kind or not ($6). Kinds other than consume have an index of their
+ *  own (whose predicate a generic plan can prove only from the literal). */
+function pageSql(kind: 'any' | 'consume' | 'other'): string {
+  const byKind = kind === 'any' ? '' : kind === 'consume' ? ` AND kind = 'consume'` : ` AND kind = $6 AND kind <> 'consume'`;
+  return `SELECT id, kind, amount, description, allocations, related_id AS "relatedId", created_at AS "createdAt" FROM points_transactions
+    WHERE user_id = $1${byKind} AND (created_at, id COLLATE "C") < ($2::bigint, $3::text) AND created_at >= $4
+    ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $5`;
+}
+
+export const POINTS_SQL = {
+  realm: 'SELECT 1 FROM realms WHERE id = $1',
+  user: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2',
+  lockUser: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2 FOR NO KEY UPDATE',
+  // The user of a hold or of a movement of the history, locked (their user never changes).
+  lockHoldUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_holds WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
+  lockTransactionUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_transactions WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
+  config: 'SELECT * FROM points_default_config WHERE realm_id = $1',
+  activeSubs: `SELECT id, terms, started_at FROM subscriptions WHERE user_id = $1 AND status = 'active' ORDER BY started_at, id COLLATE "C"`,
+  idem: 'SELECT request_hash AS "requestHash", response FROM points_idempotency WHERE realm_id = $1 AND scope = $2 AND key = $3',
+  // $1 realm, $2 user, $3 idempotency scope, $4 key (null: none), $5 grant sources to look for,
+  // $6 now (holds due by then).
+  context: `SELECT
+      (SELECT json_build_object('requestHash', request_hash, 'response', response) FROM points_idempotency
+        WHERE $4::text IS NOT NULL AND realm_id = $1 AND scope = $3 AND key = $4) AS idem,
+      (SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = $1) AS config,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'terms', terms, 'startedAt', started_at) ORDER BY started_at, id COLLATE "C"), '[]')
+        FROM subscriptions WHERE user_id = $2 AND status = 'active') AS subs,
+      (SELECT coalesce(json_agg(source), '[]') FROM points_grants_given WHERE user_id = $2 AND source = ANY($5::text[])) AS given,
+      (SELECT coalesce(json_agg(h ORDER BY h.expires_at, h.id COLLATE "C"), '[]') FROM points_holds h
+        WHERE h.user_id = $2 AND h.status = 'open' AND h.expires_at <= $6) AS "dueHolds"`,
+  // $1 user, $2 now, $3/$4 the seeks: kinds and window starts (windowStart), $5 with the times.
+  state: `SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
+          ORDER BY starts_at, id COLLATE "C"), '[]')
+        FROM points_window_entitlements WHERE user_id = $1 AND starts_at <= $2 AND (ends_at IS NULL OR ends_at > $2)) AS entitlements,
+      (SELECT coalesce(json_agg(json_build_object('kind', kind, 'seq', seq, 'cum', cum, 'lastAt', last_at, 'returned', returned)), '[]')
+        FROM points_usage_heads WHERE user_id = $1) AS heads,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'amount', amount, 'remaining', remaining, 'expiresAt', expires_at,
+          'createdAt', created_at)), '[]')
+        FROM points_balances WHERE user_id = $1 AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > $2)) AS balances,
+      (${seeksSql('$1', '$3', '$4', '$5')}) AS seeks`,
+  seeks: `SELECT (${seeksSql('$1', '$2', '$3', '$4')}) AS seeks`,
+  openHolds: `SELECT id AS "holdId", amount, expires_at AS "expiresAt" FROM points_holds
+    WHERE user_id = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id COLLATE "C"`,
+  hold: 'SELECT * FROM points_holds WHERE realm_id = $1 AND id = $2',
+  insertHold: `INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
+    VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8)`,
+  // Every writer of a hold holds its user's lock, so the hold read under it is still open here.
+  closeHold: `UPDATE points_holds SET status = $2, settled_amount = $3, closed_at = $4 WHERE id = $1 AND status = 'open'`,
+  // A consume or settlement as a refund reads it, with the life of the balances its lines name.
+  refundable: `SELECT t.id, t.user_id AS "userId", t.amount, t.refunded, t.allocations,
+      (SELECT coalesce(json_agg(json_build_object('id', b.id, 'expiresAt', b.expires_at, 'endedAt', b.ended_at)), '[]') FROM points_balances b
+        WHERE b.id IN (SELECT l->>'sourceId' FROM json_array_elements(t.allocations::json) AS l)) AS balances
+    FROM points_transactions t WHERE t.realm_id = $1 AND t.id = $2 AND t.kind IN ('consume', 'settle') AND t.created_at >= $3`,
+  markRefunded: 'UPDATE points_transactions SET refunded = $2, allocations = $3 WHERE id = $1',
+  page: pageSql('any'),
+  pageOfConsumes: pageSql('consume'),
+  pageOfKind: pageSql('other'),
+  // A grant the service makes by itself, once per source (points_grants_given), in each of its
+  // forms: nothing, a window entitlement, a balance (with the user's other live balances, for
+  // materialisedCut). $1 user, $2 source.
+  given: 'INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+  dueEntitlement: `WITH given AS (INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1)
+    INSERT INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
+    SELECT $3, $4, $1, $5, $6, $7, $8, $2, $9 WHERE EXISTS (SELECT 1 FROM given) ON CONFLICT DO NOTHING`,
+  dueBalance: `WITH given AS (INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1),
+      inserted AS (INSERT INTO points_balances (id, realm_id, user_id, kind, amount, remaining, expires_at, source, created_at)
+        SELECT $3, $4, $1, $5, $6, $6, $7, $2, $8 WHERE EXISTS (SELECT 1 FROM given) ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT (SELECT count(*) FROM inserted) AS inserted,
+      (SELECT coalesce(sum(remaining), 0)::bigint FROM points_balances
+        WHERE user_id = $1 AND id <> $3 AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > $8)) AS others`,
+  insertBalance: `INSERT INTO points_balances (id, realm_id, user_id, kind, amount, remaining, expires_at, source, created_at)
+    VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+  trimBalance: 'UPDATE points_balances SET amount = $2, remaining = $2 WHERE id = $1',
+  // One movement of the history ($1–$9, HISTORY_COLUMNS), and the history's prune when $10 ($11
+  // its cutoff).
+  history: `WITH ${historyPruneSql('$3', '$10', '$11')}
+    INSERT INTO points_transactions (${HISTORY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+  // What a consume, hold or settlement draws, in one statement: the ledger rows, the heads they
+  // move, the balances drawn (CHECK remaining >= 0 refuses an overdraw whatever happened), its
+  // movement in the history (and the history's prune when due), and the answer kept under its
+  // idempotency key (the key's primary key refuses a second writer of it).
+  charge: `WITH ledger AS (
+      INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum)
+      SELECT $1::text, l.kind, l.at, l.seq, l.amount, l.cum
+      FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[]) AS l(kind, at, seq, amount, cum)
+    ), heads AS (
+      INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at)
+      SELECT $1::text, h.kind, h.seq, h.cum, h.last_at FROM unnest($7::text[], $8::bigint[], $9::bigint[], $10::bigint[]) AS h(kind, seq, cum, last_at)
+      ON CONFLICT (user_id, kind) DO UPDATE SET seq = excluded.seq, cum = excluded.cum, last_at = excluded.last_at
+    ), spends AS (
+      UPDATE points_balances b SET remaining = b.remaining - x.amount FROM unnest($11::text[], $12::bigint[]) AS x(id, amount) WHERE b.id = x.id
+    ), ${historyPruneSql('$1::text', '$25', '$26')}, recorded AS (
+      INSERT INTO points_transactions (${HISTORY_COLUMNS})
+      VALUES ($13::text, $14::text, $1::text, $15::text, $16::bigint, $17::text, $18::text, $19::text, $20::bigint)
+    )
+    INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at)
+    SELECT $14::text, $21::text, $22::text, $23::text, $24::text, $20::bigint WHERE $22::text IS NOT NULL`,
+  // Points going back, in one statement: quota to the ledger rows it was drawn at ($2–$5; a row
+  // given back whole is deleted, a pruned one takes nothing) and to the block sums holding them
+  // ($6–$10, ledger.ts returnBlocks of each row, counted for the rows that took it) and the
+  // heads; balances' points to their balances ($11, $12).
+  giveBack: `WITH r AS (
+      SELECT * FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[]) AS r(kind, at, seq, amount)
+    ), part AS (
+      UPDATE points_usage_ledger l SET returned = l.returned + r.amount FROM r
+      WHERE l.user_id = $1 AND l.kind = r.kind AND l.at = r.at AND l.seq = r.seq AND l.returned + r.amount < l.amount
+      RETURNING r.kind, r.seq, r.amount
+    ), whole AS (
+      DELETE FROM points_usage_ledger l USING r
+      WHERE l.user_id = $1 AND l.kind = r.kind AND l.at = r.at AND l.seq = r.seq AND l.returned + r.amount = l.amount
+      RETURNING r.kind, r.seq, r.amount
+    ), back AS (
+      SELECT * FROM part UNION ALL SELECT * FROM whole
+    ), blocks AS (
+      INSERT INTO points_usage_returns (user_id, kind, level, idx, amount)
+      SELECT $1, k.kind, k.level, k.idx, sum(k.amount)::bigint
+      FROM unnest($6::text[], $7::bigint[], $8::int[], $9::bigint[], $10::bigint[]) AS k(kind, seq, level, idx, amount)
+      WHERE EXISTS (SELECT 1 FROM back WHERE back.kind = k.kind AND back.seq = k.seq)
+      GROUP BY k.kind, k.level, k.idx
+      ON CONFLICT (user_id, kind, level, idx) DO UPDATE SET amount = points_usage_returns.amount + excluded.amount
+    ), heads AS (
+      UPDATE points_usage_heads h SET returned = h.returned + t.amount FROM (SELECT kind, sum(amount)::bigint AS amount FROM back GROUP BY kind) AS t
+      WHERE h.user_id = $1 AND h.kind = t.kind
+    )
+    UPDATE points_balances b SET remaining = b.remaining + x.amount
+    FROM (SELECT id, sum(amount)::bigint AS amount FROM unnest($11::text[], $12::bigint[]) AS x(id, amount) GROUP BY id) AS x
+    WHERE b.id = x.id AND b.remaining + x.amount <= b.amount`,
+  // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
+  // places in (all of them when there are fewer). Rows sharing that millisecond go together. Then
+  // the block sums wholly before the rows kept (every row kept comes after the last one deleted).
+  prune: `WITH gone AS (
+      DELETE FROM points_usage_ledger WHERE user_id = $1 AND kind = $2 AND at <= least($3::bigint, coalesce(
+        (SELECT at FROM points_usage_ledger WHERE user_id = $1 AND kind = $2 ORDER BY at, seq LIMIT 1 OFFSET $4::bigint - 1), $3::bigint))
+      RETURNING seq
+    ), kept AS (${keptReturnBlocksSql('(SELECT max(seq) + 1 FROM gone)')})
+    DELETE FROM points_usage_returns x USING kept
+    WHERE kept.keep IS NOT NULL AND x.user_id = $1 AND x.kind = $2 AND x.level = kept.level AND x.idx < kept.keep`,
+  saveAnswer: 'INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+};
+
+/** An idempotency key's stored answer. */
+export interface StoredAnswer {
+  requestHash: string;
+  response: string;
+}
+
+export interface HoldRow {
+  id: string;
+  realm_id: string;
+  user_id: string;
+  amount: number;
+  lines: string;
+  status: HoldStatus;
+  description: string | null;
+  created_at: number;
+  expires_at: number;
+  settled_amount: number | null;
+  closed_at: number | null;
+}
+
+export function toHold(r: HoldRow): StoredHold {
+  return {
+    holdId: r.id,
+    realmId: r.realm_id,
+    userId: r.user_id,
+    amount: r.amount,
+    lines: JSON.parse(r.lines) as ChargeLine[],
+    status: r.status,
+    description: r.description,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    settledAmount: r.settled_amount,
+    closedAt: r.closed_at,
+  };
+}
+
+/** What a points use case reads before its rules run (besides the state). */
+export interface PointsContext {
+  idem: StoredAnswer | undefined;
+  config: DefaultPointsConfig;
+  subs: ActiveSubscription[];
+  /** Of the sources looked for, those given already (each source is given once, whatever its form). */
+  given: Set<string>;
+  /** Open holds whose expiresAt has come: released by themselves (holds.ts). */
+  dueHolds: StoredHold[];
+}
+
+interface Seek {
+  kind: QuotaKind;
+  from: number;
+  before: LedgerPoint | null;
+  first: LedgerRow | null;
+  /** Returned to the rows after `before` (0 unless the head has returns). */
+  returned: number;
+  /** Time of the newest row left (read with the times, once the head has returns). */
+  lastAt: number | null;
+}
+
+export interface StateRead {
+  entitlements: WindowEntitlement[];
+  heads: Map<QuotaKind, LedgerHead>;
+  balances: Balance[];
+  seeks: Map<string, Seek>;
+}
+
+const seekKey = (kind: string, from: number) => `${kind}\u0000${from}`;
+
+/** What a use case gets back from open(): each part resolves as its statement answers. */
+export interface Opened {
+  /** Whether the user exists in the realm (its row is now locked). */
+  found: Promise<boolean>;
+  context: Promise<PointsContext>;
+  state: Promise<StateRead>;
+}
+
+type WindowList = Array<[QuotaKind, number]>;
+
+interface Hints {
+  sources: string[];
+  windows: WindowList;
+}
+
+/** Most users (and holds or transactions) whose hints a store keeps; past it the map starts again. */
+const HINTS_MAX = 50_000;
+
+/** The windows of a state's rows, to seek again after its writes. */
+const windowsOf = (st: UserPointsState): WindowList => st.windows.map((w): [QuotaKind, number] => [w.creditKind, w.windowSeconds]);
+
+export class PointsAccess {
+  private readonly hints = new Map<string, Hints>();
+  /** The user of a hold or transaction (never changes). */
+  private readonly owners = new Map<string, string>();
+
+  /** Sends the lock and the reads of a use case on `userId`, pipelined behind whatever `tx` sent. */
+  open(tx: Tx, realmId: string, userId: string, now: number, idem: { scope: string; key: string | null } | null, withTimes: boolean): Opened {
+    const { found, context } = this.openContext(tx, realmId, userId, now, idem);
+    return { found, context, state: this.readState(tx, userId, now, this.hints.get(userId)?.windows ?? [], withTimes) };
+  }
+
+  /** open() without the state (a use case that materialises but reads no points). */
+  openContext(tx: Tx, realmId: string, userId: string, now: number, idem: { scope: string; key: string | null } | null): Omit<Opened, 'state'> {
+    const h = this.hints.get(userId);
+    const found = quiet(tx.rows(POINTS_SQL.lockUser, [realmId, userId]).then((r) => r.length === 1));
+    const context = quiet(
+      tx
+        .row<{
+          idem: StoredAnswer | null;
+          config: ConfigRow | null;
+          subs: Array<{ id: string; terms: string; startedAt: number }>;
+          given: string[];
+          dueHolds: HoldRow[];
+        }>(POINTS_SQL.context, [realmId, userId, idem?.scope ?? '', idem?.key ?? null, h?.sources ?? [], now])
+        .then((r) => ({
+          idem: r!.idem ?? undefined,
+          config: toConfig(r!.config, realmId),
+          subs: r!.subs.map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
+          given: new Set(r!.given),
+          dueHolds: r!.dueHolds.map(toHold),
+        })),
+    );
+    return { found, context };
+  }
+
+  /** The user of a hold or history movement, its row locked; null when there is none in the realm.
+   *  A user this process has seen is locked by id, in the same round trip as what follows. */
+  async lockOwner(tx: Tx, of: 'hold' | 'transaction', realmId: string, id: string): Promise<string | null> {
+    const known = this.owners.get(id);
+    if (known !== undefined) return known;
+    const r = await tx.row<{ id: string }>(of === 'hold' ? POINTS_SQL.lockHoldUser : POINTS_SQL.lockTransactionUser, [realmId, id]);
+    if (r) this.rememberOwner(id, r.id);
+    return r?.id ?? null;
+  }
+
+  /** Remembers the user of a hold or transaction. */
+  rememberOwner(id: string, userId: string): void {
+    if (this.owners.size >= HINTS_MAX) this.owners.clear();
+    this.owners.set(id, userId);
+  }
+
+  /** A remembered user that turned out wrong (cannot happen while ids are unique): forgotten, and
+   *  the use case runs again. */
+  wrongOwner(id: string): never {
+    this.owners.delete(id);
+    throw new RetryUseCase();
+  }
+
+  private readState(tx: Tx, userId: string, now: number, windows: WindowList, withTimes: boolean): Promise<StateRead> {
+    const froms = windows.map(([, ws]) => windowStart(now, ws));
+    type Row = {
+      entitlements: Array<{ id: string; kind: QuotaKind; windows: string; startsAt: number; endsAt: number | null }>;
+      heads: Array<LedgerHead & { kind: QuotaKind }>;
+      balances: Balance[];
+      seeks: Seek[];
+    };
+    return quiet(
+      tx.row<Row>(POINTS_SQL.state, [userId, now, windows.map(([k]) => k), froms, withTimes]).then((r) => ({
+        entitlements: r!.entitlements.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          windows: parsedJson<QuotaWindow[]>(e.windows),
+          startsAt: e.startsAt,
+          endsAt: e.endsAt,
+        })),
+        heads: new Map(r!.heads.map(({ kind, ...head }) => [kind, head])),
+        balances: r!.balances,
+        seeks: new Map(r!.seeks.map((s) => [seekKey(s.kind, s.from), s])),
+      })),
+    );
+  }
+
+  /** Everything due to the user by `now`: the grants (materialise.ts), each source at most once,
+   *  and the release of every hold whose expiresAt has come (holds.ts), recorded at that time.
+   *  True when the user's state changed (a read made before is stale). */
+  async materialise(tx: Tx, realmId: string, userId: string, now: number, c: PointsContext): Promise<boolean> {
+    const due = dueGrants(c.config, c.subs, now);
+    // A due grant not known to be given is given unless it was (ON CONFLICT DO NOTHING).
+    let changed = false;
+    for (const g of due) if (!c.given.has(g.source) && (await insertDue(tx, realmId, userId, g, now))) changed = true;
+    for (const h of c.dueHolds) {
+      giveBack(tx, userId, releaseAll(h));
+      tx.run(POINTS_SQL.closeHold, [h.holdId, 'expired', null, h.expiresAt]);
+      recordHistory(
+        tx,
+        realmId,
+        userId,
+        { id: newId('ptx'), kind: 'expire', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
+        h.expiresAt,
+      );
+      changed = true;
+    }
+    this.remember(userId, { sources: due.map((g) => g.source) });
+    return changed;
+  }
+
+  /** Materialises what is due (materialise) and assembles the user's state (state.ts) from `read`,
+   *  read again when something was due: `withTimes: false` (consume, grant, hold…) leaves out what
+   *  only the windows' recovery times need. */
+  async materialisedState(
+    tx: Tx,
+    realmId: string,
+    userId: string,
+    now: number,
+    c: PointsContext,
+    read: Promise<StateRead>,
+    withTimes: boolean,
+  ): Promise<UserPointsState> {
+    const changed = await this.materialise(tx, realmId, userId, now, c);
+    let st = await read;
+    if (changed) st = await this.readState(tx, userId, now, this.hints.get(userId)?.windows ?? [], withTimes);
+    const { state, bindings } = await this.assemble(tx, userId, now, st, withTimes);
+    this.remember(userId, { windows: bindings.flatMap((b) => b.windows.map((w): [QuotaKind, number] => [b.kind, w.windowSeconds])) });
+    return state;
+  }
+
+  /** The user's state once the writes sent so far are done, read behind them (no waiting): the
+   *  windows of `before` (the state the writes were decided on) are the ones seeked, and nothing
+   *  the writes do changes which windows there are. Resolves with the state without its times. */
+  stateAfter(tx: Tx, userId: string, now: number, before: UserPointsState): Promise<UserPointsState> {
+    return quiet(this.readState(tx, userId, now, windowsOf(before), false).then((st) => assembled(userId, now, st, false).state));
+  }
+
+  /** The state from a read, seeking the windows the read did not (one more round trip). */
+  private async assemble(
+    tx: Tx,
+    userId: string,
+    now: number,
+    st: StateRead,
+    withTimes: boolean,
+  ): Promise<{ state: UserPointsState; bindings: QuotaBinding[] }> {
+    const unseeked = missingSeeks(st, now);
+    if (unseeked.length > 0) {
+      const r = await tx.row<{ seeks: Seek[] }>(POINTS_SQL.seeks, [
+        userId,
+        unseeked.map(([k]) => k),
+        unseeked.map(([, ws]) => windowStart(now, ws)),
+        withTimes,
+      ]);
+      for (const s of r!.seeks) st.seeks.set(seekKey(s.kind, s.from), s);
+    }
+    return assembled(userId, now, st, withTimes);
+  }
+
+  private remember(userId: string, h: Partial<Hints>): void {
+    const prev = this.hints.get(userId);
+    if (!prev && this.hints.size >= HINTS_MAX) this.hints.clear();
+    this.hints.set(userId, { sources: h.sources ?? prev?.sources ?? [], windows: h.windows ?? prev?.windows ?? [] });
+  }
+
+  /** Runs a draw's writes (apply-plan.ts; none for a release or refund) with its movement and its
+   *  answer: one statement, plus a prune of the ledger when one is due. */
+  charge(
+    tx: Tx,
+    realmId: string,
+    userId: string,
+    w: ConsumeWrites | null,
+    m: Movement,
+    now: number,
+    answer: { scope: string; key: string | null; requestHash: string; response: unknown },
+  ): void {
+    const l = w?.ledger ?? [];
+    const spends = w?.spends ?? [];
+    // A kind drawn twice appends two rows; its head ends at the last of them.
+    const heads = [...new Map(l.map((a) => [a.kind, a])).values()];
+    tx.run(POINTS_SQL.charge, [
+      userId,
+      l.map((a) => a.kind),
+      l.map((a) => a.at),
+      l.map((a) => a.seq),
+      l.map((a) => a.amount),
+      l.map((a) => a.cum),
+      heads.map((a) => a.kind),
+      heads.map((a) => a.seq),
+      heads.map((a) => a.cum),
+      heads.map((a) => a.at),
+      spends.map((s) => s.sourceId),
+      spends.map((s) => s.amount),
+      m.id,
+      realmId,
+      m.kind,
+      m.amount,
+      m.description,
+      JSON.stringify(storedLines(m)),
+      m.relatedId,
+      now,
+      answer.scope,
+      answer.key,
+      answer.requestHash,
+      answer.key === null ? null : JSON.stringify(answer.response),
+      prunesHistory(m.id),
+      historyCutoff(now),
+    ]);
+    for (const a of l) if (a.prune) tx.run(POINTS_SQL.prune, [userId, a.kind, a.prune.cutoff, a.prune.batch]);
+  }
+}
+
+/** Windows of the state's bindings whose seeks the read lacks. */
+function missingSeeks(st: StateRead, now: number): WindowList {
+  const out: WindowList = [];
+  for (const b of quotaBindings(st.entitlements, now)) {
+    if (ledgerIsEmpty(st.heads.get(b.kind))) continue;
+    for (const w of b.windows) if (!st.seeks.has(seekKey(b.kind, windowStart(now, w.windowSeconds)))) out.push([b.kind, w.windowSeconds]);
+  }
+  return out;
+}
+
+/** The state (state.ts) from a read holding every seek its windows need. */
+function assembled(userId: string, now: number, st: StateRead, withTimes: boolean): { state: UserPointsState; bindings: QuotaBinding[] } {
+  const bindings = quotaBindings(st.entitlements, now);
+  const heads = bindings.map((b) => st.heads.get(b.kind));
+  const usage = bindings.map((b, i) =>
+    b.windows.map((w): WindowUsageFacts => {
+      const head = heads[i];
+      if (head === undefined || ledgerIsEmpty(head)) return windowUsage(head, undefined, undefined, 0, null);
+      const s = st.seeks.get(seekKey(b.kind, windowStart(now, w.windowSeconds)));
+      if (s === undefined) throw new Error(`window ${b.kind}/${w.windowSeconds}s of ${userId} was not seeked`);
+      const before = s.before ?? undefined;
+      // As the SQLite store: without the times, the row after the start is read only when no
+      // row at or before it answers `used`; the newest row is the head's unless given back whole.
+      const first = withTimes || before === undefined ? (s.first ?? undefined) : undefined;
+      const returns = head.returned > 0;
+      const newestAt = returns ? s.lastAt : head.lastAt;
+      return windowUsage(head, before, first, returns ? s.returned : 0, withTimes ? { oldestAt: s.first?.at ?? null, newestAt } : null);
+    }),
+  );
+  return { state: userState(bindings, heads, usage, st.balances), bindings };
+}
+
+/** Writes one movement to the history (and prunes it when due, as SQLite does). */
+export function recordHistory(tx: Tx, realmId: string, userId: string, m: Movement, now: number): void {
+  tx.run(POINTS_SQL.history, [
+    m.id,
+    realmId,
+    userId,
+    m.kind,
+    m.amount,
+    m.description,
+    JSON.stringify(storedLines(m)),
+    m.relatedId,
+    now,
+    prunesHistory(m.id),
+    historyCutoff(now),
+  ]);
+}
+
+/** Points going back to their sources (one statement, nothing to wait for): quota to the ledger row
+ *  it was drawn at and the block sums holding it, a balance's to the balance. */
+export function giveBack(tx: Tx, userId: string, returns: readonly LineReturn[]): void {
+  const rows = returns.filter((r) => r.amount > 0 && isWindowLine(r.line));
+  // A window entitlement's id here is quota drawn before lines kept their rows: it matches no balance.
+  const balances = returns.filter((r) => r.amount > 0 && !isWindowLine(r.line));
+  if (rows.length === 0 && balances.length === 0) return;
+  const blocks = rows.flatMap((r) => returnBlocks(r.line.seq!).map((b) => ({ kind: r.line.creditKind, seq: r.line.seq!, ...b, amount: r.amount })));
+  tx.run(POINTS_SQL.giveBack, [
+    userId,
+    rows.map((r) => r.line.creditKind),
+    rows.map((r) => r.line.at!),
+    rows.map((r) => r.line.seq!),
+    rows.map((r) => r.amount),
+    blocks.map((b) => b.kind),
+    blocks.map((b) => b.seq),
+    blocks.map((b) => b.level),
+    blocks.map((b) => b.idx),
+    blocks.map((b) => b.amount),
+    balances.map((r) => r.line.sourceId),
+    balances.map((r) => r.amount),
+  ]);
+}
+
+/** A grant the service makes by itself, once per source whatever its form (materialise.ts): a
+ *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedCut)
+ *  and written in the history. True when the user's state changed (an entitlement or a balance was
+ *  given). */
+export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueGrant, now: number): Promise<boolean> {
+  if (g.form === 'nothing') {
+    tx.run(POINTS_SQL.given, [userId, g.source]);
+    return false;
+  }
+  if (g.form === 'window') {
+    const values = [userId, g.source, newId('ent'), realmId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, now];
+    return (await tx.run(POINTS_SQL.dueEntitlement, values)) === 1;
+  }
+  const id = newId('bal');
+  const r = await tx.row<{ inserted: number; others: number }>(POINTS_SQL.dueBalance, [userId, g.source, id, realmId, g.kind, g.amount, g.expiresAt, now]);
+  if (r!.inserted !== 1) return false;
+  const cut = materialisedCut(r!.others, g.amount);
+  if (cut !== null) tx.run(POINTS_SQL.trimBalance, [id, cut]);
+  const amount = cut ?? g.amount;
+  if (amount > 0) {
+    const lines = [{ creditKind: g.kind, sourceId: id, amount }];
+    recordHistory(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+  }
+  return true;
+}
+
+// Entitlement window snapshots and subscription terms are immutable JSON read on every consume; the
+// same few texts recur, so each is parsed once. Keyed by the text itself (never stale); bounded.
+const parsed = new Map<string, unknown>();
+const PARSED_MAX = 1024;
+export function parsedJson<T>(text: string): T {
+  let v = parsed.get(text);
+  if (v === undefined) {
+    v = deepFreeze(JSON.parse(text));
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(text, v);
+  }
+  return v as T;
+}
+function deepFreeze(v: unknown): unknown {
+  if (v && typeof v === 'object') {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}

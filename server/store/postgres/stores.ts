@@ -1,0 +1,26 @@
+// Every store of gatehouse over one PostgreSQL pool, beside sqliteStores (store/stores.ts): the one
+// place that names the PostgreSQL classes of the five ports.
+import type pg from 'pg';
+import type { Stores } from '../../stores.ts';
+import { PostgresAdminStore } from './admin-store.ts';
+import { PostgresAuthStore } from './auth-store.ts';
+import { PostgresBillingStore } from './billing-store.ts';
+import { PostgresPointsStore } from './points-store.ts';
+import type { TxObserver } from './tx.ts';
+import { PostgresUserStore } from './user-store.ts';
+
+export interface PostgresStoreOptions {
+  /** Told the cost (statements, round trips) of every committed transaction, by use case. */
+  observe?: TxObserver;
+}
+
+export function postgresStores(pool: pg.Pool, opts: PostgresStoreOptions = {}): Stores {
+  const ctx = { pool, observe: opts.observe };
+  return {
+    admin: new PostgresAdminStore(ctx),
+    auth: new PostgresAuthStore(ctx),
+    users: new PostgresUserStore(ctx),
+    points: new PostgresPointsStore(ctx),
+    billing: new PostgresBillingStore(ctx),
+  };
+}
