@@ -258,11 +258,15 @@ export const POINTS_SQL = {
     FROM (SELECT id, sum(amount)::bigint AS amount FROM unnest($11::text[], $12::bigint[]) AS x(id, amount) GROUP BY id) AS x
     WHERE b.id = x.id AND b.remaining + x.amount <= b.amount`,
   // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
-  // places in (all of them when there are fewer). Rows sharing that millisecond go together. Then
-  // the block sums wholly before the rows kept (every row kept comes after the last one deleted).
+  // places in (all of them when there are fewer). Rows sharing that millisecond go together, up to
+  // twice the batch. The rows are picked through the primary key with a LIMIT (by ctid): a plain
+  // DELETE of a user holding most of the table is planned as a scan of all of it. Then the block
+  // sums wholly before the rows kept (every row kept comes after the last one deleted).
   prune: `WITH gone AS (
-      DELETE FROM points_usage_ledger WHERE user_id = $1 AND kind = $2 AND at <= least($3::bigint, coalesce(
-        (SELECT at FROM points_usage_ledger WHERE user_id = $1 AND kind = $2 ORDER BY at, seq LIMIT 1 OFFSET $4::bigint - 1), $3::bigint))
+      DELETE FROM points_usage_ledger WHERE ctid = ANY(ARRAY(SELECT ctid FROM points_usage_ledger
+        WHERE user_id = $1 AND kind = $2 AND at <= least($3::bigint, coalesce(
+          (SELECT at FROM points_usage_ledger WHERE user_id = $1 AND kind = $2 ORDER BY at, seq LIMIT 1 OFFSET $4::bigint - 1), $3::bigint))
+        ORDER BY at, seq LIMIT 2 * $4::bigint))
       RETURNING seq
     ), kept AS (${keptReturnBlocksSql('(SELECT max(seq) + 1 FROM gone)')})
     DELETE FROM points_usage_returns x USING kept
