@@ -344,8 +344,10 @@ async function countOnTheWire(
       statements: round(counts.statements / calls, 2),
       roundTrips: round(counts.roundTrips / calls, 2),
       transactions: round(counts.commits / calls, 2),
+      // Statements under one in 200 calls (the sweeper's, now and then) are left out.
       byStatement: Object.fromEntries(
         Object.entries(counts.byText)
+          .filter(([, n]) => n / calls >= 0.005)
           .sort(([, x], [, y]) => y - x)
           .map(([text, n]) => [text.length > 72 ? text.slice(0, 71) + '…' : text, round(n / calls, 2)]),
       ),
