@@ -21,7 +21,7 @@ const CALLS = Number(args.calls ?? 3000);
 const CONCURRENCY = Number(args.concurrency ?? 8);
 const ROUNDS = Number(args.rounds ?? 4);
 const DAY = 86_400_000;
-const WINDOWS = [
+export const WINDOWS = [
   { windowSeconds: 18000, limit: 1e12 },
   { windowSeconds: 86400, limit: 1e12 },
   { windowSeconds: 2592000, limit: 1e12 },

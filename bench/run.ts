@@ -19,6 +19,9 @@
 //      driven at concurrency 1, so spans do not overlap; "transport" is the client's mean latency
 //      minus the call's span in the server (HTTP/gRPC framing, encoding the answer), and the call is
 //      split into the credential check, the database's write transactions and the rest.
+//   6. The same on PostgreSQL (postgres.ts): consume and login on 1 and 2 replicas against the bare
+//      round trip of the driver and jose.jwtVerify, consume at 1 000 against 1 000 000 prior events,
+//      and statements and round trips per call counted on the wire. Skipped without PostgreSQL.
 // The machine is noisy and shared: every ratio is taken against a baseline measured in the same
 // round, rounds interleave the measurements (alternating order), and medians are reported.
 //   npm run bench [-- --rounds 3 --logins 1500 --calls 3000]
@@ -30,15 +33,31 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { createLocalJWKSet, jwtVerify } from 'jose';
 import { closeGrpcClients, grpcClient } from '../test/helpers/grpc.ts';
 import { api } from '../test/helpers/http.ts';
 import { startIdp, type TestIdp } from '../test/helpers/idp.ts';
+import { postgresUnavailable } from '../test/helpers/postgres.ts';
 import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../test/helpers/server.ts';
 import { seed } from './consume-history.ts';
 import { ledgerHistory } from './ledger-history.ts';
+import {
+  AUD,
+  addPools,
+  bareVerify,
+  configureRealm,
+  consumeLoad as consumes,
+  firstLogins,
+  loginBody,
+  loginLoad as logins,
+  median,
+  REALM,
+  serverArgs,
+  signTokens,
+  unary,
+} from './lib/gatehouse.ts';
 import { http1Load } from './lib/http1.ts';
 import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, withChildren, withCpu } from './lib/load.ts';
+import { formatPostgres, POSTGRES_BENCH_DEFAULTS, postgresBench } from './postgres.ts';
 import { simulateYear } from './simulate-year.ts';
 import { sustainedLoad } from './sustained-load.ts';
 
@@ -54,100 +73,12 @@ const ROUNDS = Number(args.rounds);
 const LOGINS = Number(args.logins);
 const CALLS = Number(args.calls);
 const CONC = Number(args.concurrency);
-const REALM = 'bench';
-const AUD = 'com.example.bench';
 const log = (s: string) => process.stderr.write(s + '\n');
+// The loads of lib/gatehouse.ts against one server, at this run's sizes unless told otherwise.
+const loginLoad = (srv: SpawnedServer, tokens: string[], concurrency = CONC) => logins(srv, tokens, concurrency);
+const consumeLoad = (srv: SpawnedServer, userId: string, calls = CALLS, concurrency = CONC) => consumes(srv, userId, calls, concurrency);
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-// ---------------------------------------------------------------- set-up
-
-async function configureRealm(srv: SpawnedServer, createRealm: boolean): Promise<void> {
-  const admin = api(srv.http, srv.adminKey);
-  const ok = async (p: ReturnType<typeof admin.post>) => {
-    const r = await p;
-    if (r.status !== 200) throw new Error(`setup failed: ${r.status} ${r.text}`);
-  };
-  if (createRealm) await ok(admin.post('/api/admin/realms', { id: REALM, name: REALM }));
-  await ok(admin.put(`/api/admin/realms/${REALM}/providers/apple`, { clientId: AUD, enabled: true }));
-  await ok(admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' }));
-}
-
-async function addPools(srv: SpawnedServer, users: string[]): Promise<void> {
-  const admin = api(srv.http, srv.adminKey);
-  for (const u of users) {
-    for (const body of [
-      { kind: 'topup_credit', amount: 1_000_000 },
-      { kind: 'granted_credit', amount: 1_000_000, expiresAt: '2999-01-01T00:00:00Z' },
-    ]) {
-      const r = await admin.post(`/api/points/${REALM}/users/${u}/grants`, body);
-      if (r.status !== 200) throw new Error(`grant failed: ${r.status} ${r.text}`);
-    }
-  }
-}
-
-function serverArgs(idp: TestIdp): string[] {
-  return ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0'];
-}
-
-// ---------------------------------------------------------------- login
-
-let subCounter = 0;
-/** `n` tokens: even indices for never-seen subjects, odd ones for `returning` (already logged in). */
-async function signTokens(idp: TestIdp, n: number, returning: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const sub = i % 2 === 0 ? `new-${process.pid}-${subCounter++}` : returning[(i >> 1) % returning.length]!;
-    // A distinct jti per token, so no two logins present the same token.
-    out.push(await idp.token({ sub, email: `${sub}@example.com`, jti: `j${subCounter++}` }, { ttl: 1800 }));
-  }
-  return out;
-}
-
-/** Logs `n` new subjects in once (they become the returning users); returns their subjects. */
-async function firstLogins(srv: SpawnedServer, idp: TestIdp, n: number): Promise<string[]> {
-  const subs = Array.from({ length: n }, () => `ret-${process.pid}-${subCounter++}`);
-  const tokens: string[] = [];
-  for (const sub of subs) tokens.push(await idp.token({ sub, email: `${sub}@example.com` }, { ttl: 1800 }));
-  await loginLoad(srv, tokens);
-  return subs;
-}
-
-const loginBody = (tokens: string[]) => (i: number) => JSON.stringify({ identityToken: tokens[i], clientId: 'app' });
-
-async function loginLoad(srv: SpawnedServer, tokens: string[], concurrency = CONC): Promise<LoadResult> {
-  const r = await http1Load(srv.http, `/api/oauth/${REALM}/apple/native-login`, tokens.length, concurrency, loginBody(tokens));
-  if (r.failed) throw new Error(`${r.failed} logins failed`);
-  return r;
-}
-
-async function bareVerify(idp: TestIdp, tokens: string[], concurrency: number): Promise<LoadResult> {
-  const jwks = createLocalJWKSet({ keys: idp.keys.map((k) => k.publicJwk) });
-  return runLoad(tokens.length, concurrency, async (i) => {
-    await jwtVerify(tokens[i]!, jwks, { algorithms: ['RS256'], issuer: idp.issuer, audience: AUD });
-    return true;
-  });
-}
-
-// ---------------------------------------------------------------- consume and echo
-
-function unary(client: any, method: string, req: object, auth: string): Promise<boolean> {
-  const md = new grpc.Metadata();
-  md.set('authorization', `Bearer ${auth}`);
-  return new Promise((resolve) => client[method](req, md, { deadline: Date.now() + 15_000 }, (err: unknown) => resolve(!err)));
-}
-
-async function consumeLoad(srv: SpawnedServer, userId: string, calls = CALLS, concurrency = CONC): Promise<LoadResult> {
-  const client = grpcClient(srv.grpc, 'PointsService');
-  const req = { realmId: REALM, userId, amount: 1 };
-  const r = await runLoad(calls, concurrency, () => unary(client, 'Consume', req, srv.adminKey));
-  if (r.failed) throw new Error(`${r.failed} consumes failed`);
-  return r;
-}
+// ---------------------------------------------------------------- baselines
 
 /** A baseline server script of bench/ in its own process; resolves once it printed its port. */
 async function startChild(script: string, args: string[] = []): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
@@ -373,6 +304,9 @@ try {
   await echo.stop();
   log('ledger: hold + settle and refund against the length of the history …');
   const ledger = await ledgerHistory({ log });
+  const noPostgres = postgresUnavailable();
+  log(noPostgres ? `PostgreSQL: skipped (${noPostgres})` : 'PostgreSQL …');
+  const postgres = noPostgres ? null : await postgresBench({ ...POSTGRES_BENCH_DEFAULTS, concurrency: CONC, log });
   // Informational (no goal ratio): the simulator's year and a mixed sustained load (issues 8, 11).
   log('simulate: a year of one call a minute …');
   const year = simulateYear();
@@ -399,6 +333,7 @@ try {
     // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the three V8
     // heaps (server, crypto worker, checkpointer) are in their GC cycles, ±15% between samples.
     { name: 'server peak RSS by round 2 / by round 1', ratio: (peaks[1] ?? peaks[0]!) / peaks[0]!, goal: 1.1, atMost: true },
+    ...(postgres?.checks ?? []),
   ].map((c) => ({ ...c, ratio: round(c.ratio, 3), pass: c.goal === null ? null : c.atMost ? c.ratio <= c.goal : c.ratio >= c.goal }));
   const cpuMedian = (k: string, f: keyof CpuPerCall) => {
     const xs = cpu[k]!.map((c) => c[f]).filter((x): x is number => x !== null);
@@ -426,6 +361,7 @@ try {
     server: { peakRssMiB: peak, rssAfterRoundMiB: rss, peakRssByRoundMiB: peaks },
     profile: prof,
     ledger,
+    postgres: postgres ?? { skipped: noPostgres },
     simulateYear: year,
     sustainedLoad: sustained,
     seconds: round((performance.now() - started) / 1000, 1),
@@ -440,6 +376,7 @@ try {
     const c = v.cpuUsPerCall;
     out += `${pad(k, 12)} ${pad(String(v.perSecond), 8)} ${pad(String(v.p50Ms), 8)} ${pad(String(v.p99Ms), 8)} ${dash(c.serverMain)} / ${dash(c.serverAllThreads)} / ${dash(c.client)}\n`;
   }
+  if (postgres) out += `\n${formatPostgres(postgres)}`;
   out += `\n${pad('ratio', 42)} ${pad('value', 7)} ${pad('goal', 7)} result\n`;
   for (const c of checks) {
     out += `${pad(c.name, 42)} ${pad(String(c.ratio), 7)} ${pad(c.goal === null ? '—' : (c.atMost ? '≤ ' : '≥ ') + c.goal, 7)} ${c.pass === null ? '(for reference)' : c.pass ? 'pass' : 'FAIL'}\n`;

@@ -60,9 +60,18 @@ export async function http1Connect(base: string): Promise<Http1Conn> {
 }
 
 /** `count` POSTs of `body(i)` to `path` over `concurrency` fresh keep-alive connections (closed
- *  loop, runLoad's accounting); a call succeeds when the status is `want`. */
-export async function http1Load(base: string, path: string, count: number, concurrency: number, body: (i: number) => string, want = 200): Promise<LoadResult> {
-  const free = await Promise.all(Array.from({ length: concurrency }, () => http1Connect(base)));
+ *  loop, runLoad's accounting); a call succeeds when the status is `want`. Several bases (replicas
+ *  of one service) share the connections evenly. */
+export async function http1Load(
+  base: string | string[],
+  path: string,
+  count: number,
+  concurrency: number,
+  body: (i: number) => string,
+  want = 200,
+): Promise<LoadResult> {
+  const bases = Array.isArray(base) ? base : [base];
+  const free = await Promise.all(Array.from({ length: concurrency }, (_, i) => http1Connect(bases[i % bases.length]!)));
   const all = [...free];
   try {
     return await runLoad(count, concurrency, async (i) => {
