@@ -1,0 +1,4 @@
+// me.test.ts, the same tests, with the server on PostgreSQL.
+import { onPostgres } from '../helpers/postgres.ts';
+
+await onPostgres(() => import('./me.test.ts'));
