@@ -35,7 +35,7 @@ export function dbCommand(): Command {
     .action(async (o: { from: string; to: string; force?: boolean; batchRows: number }, c: Command) => {
       const g = globals(c);
       if (identity('--from', o.from) === identity('--to', o.to)) throw usageError('--from and --to name the same database');
-      const { CopyError, copyDatabase } = await import('../../server/store/copy.ts');
+      const { CopyError, copyDatabase, secondsSince } = await import('../../server/store/copy.ts');
       const { openSqliteSource, openSqliteTarget } = await import('../../server/store/copy-sqlite.ts');
       const { openPostgresSource, openPostgresTarget } = await import('../../server/store/postgres/copy.ts');
       const { redacted } = await import('../../server/store/postgres/open.ts');
@@ -57,13 +57,13 @@ export function dbCommand(): Command {
         target = isUrl(o.to) ? await openPostgresTarget(o.to) : openSqliteTarget(o.to);
         const report = await copyDatabase(source, target, { force: Boolean(o.force), batchRows: o.batchRows, now, progress, signal: stop.signal });
         copied = true;
-        const seconds = Math.round((performance.now() - started) / 10) / 100;
+        const seconds = secondsSince(started);
         const result = { from: shown(o.from), to: shown(o.to), ...report, seconds, summariesAt: new Date(now).toISOString() };
         show(g, result, () =>
           [
             table(
-              ['TABLE', 'ROWS'],
-              report.tables.map((t) => [t.name, t.rows]),
+              ['TABLE', 'ROWS', 'SECONDS'],
+              report.tables.map((t) => [t.name, t.rows, t.seconds]),
             ),
             '',
             `Copied ${report.rows} rows in ${seconds} s${report.emptied ? ' (the target emptied first)' : ''}; the row counts and ${report.usersChecked} users' points summaries (at ${result.summariesAt}) are the same on both.`,

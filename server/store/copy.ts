@@ -37,7 +37,8 @@ export interface CopySource {
   /** Its data tables (not the backend's bookkeeping, such as schema_migrations). */
   tables(): Promise<TableShape[]>;
   count(table: string): Promise<number>;
-  /** The table's rows, `batch` at a time, each value as copy-plan.ts's Value. */
+  /** The table's rows, `batch` at a time, each value as copy-plan.ts's Value; the arrays are the
+   *  caller's to change. */
   rows(table: string, columns: Column[], batch: number): AsyncIterable<Value[][]>;
   /** Up to `limit` users after `after` in an order of the backend's choosing (keyset paging). */
   users(after: UserKey | null, limit: number): Promise<UserKey[]>;
@@ -87,9 +88,12 @@ export interface CopyOptions {
 }
 
 export interface CopyReport {
-  tables: Array<{ name: string; rows: number }>;
+  /** Each table copied, with its time (reading, converting and writing). */
+  tables: Array<{ name: string; rows: number; seconds: number }>;
   rows: number;
   usersChecked: number;
+  /** The time the summaries' check took. */
+  checkSeconds: number;
   schemaVersion: number;
   /** Whether a target holding data was emptied first (--force). */
   emptied: boolean;
@@ -137,30 +141,43 @@ export async function copyDatabase(source: CopySource, target: CopyTarget, o: Co
     const copied: CopyReport['tables'] = [];
     for (const p of plans) {
       const total = totals.get(p.name)!;
+      const started = performance.now();
       o.progress.begin(p.name, total);
       let n = 0;
-      for await (const batch of source.rows(p.name, p.source, o.batchRows)) {
-        o.signal?.throwIfAborted();
-        await target.write(
-          p,
-          batch.map((row) => row.map((v, i) => p.convert[i]!(v))),
-        );
-        n += batch.length;
-        o.progress.advance(n);
+      // One batch is written while the next is read and converted: the two databases work at once.
+      let writing: Promise<void> | null = null;
+      try {
+        for await (const batch of source.rows(p.name, p.source, o.batchRows)) {
+          o.signal?.throwIfAborted();
+          // Converted in place: the batch is the reader's to give away (a million-row table
+          // allocates no second copy of each row).
+          for (const row of batch) for (let i = 0; i < row.length; i++) row[i] = p.convert[i]!(row[i]!);
+          await writing;
+          writing = target.write(p, batch);
+          n += batch.length;
+          o.progress.advance(n);
+        }
+        await writing;
+      } finally {
+        // A read that failed leaves a write in flight: its outcome no longer matters, but it must
+        // end before the transaction is rolled back.
+        await writing?.catch(() => {});
       }
       o.progress.end();
       if (n !== total) throw new CopyError('copy_failed', `${p.name}: ${n} rows read, ${total} counted in the same snapshot`);
-      copied.push({ name: p.name, rows: n });
+      copied.push({ name: p.name, rows: n, seconds: secondsSince(started) });
     }
     const counted = await target.counts(plans.map((p) => p.name));
     for (const c of copied) {
       const there = counted.get(c.name);
       if (there !== c.rows) throw new CopyError('copy_check_failed', `${c.name}: ${c.rows} rows copied, but the target holds ${there}`);
     }
+    const checking = performance.now();
     const usersChecked = await checkSummaries(source, target, totals.get('users') ?? 0, o);
+    const checkSeconds = secondsSince(checking);
     o.signal?.throwIfAborted();
     await target.commit();
-    return { tables: copied, rows: copied.reduce((s, c) => s + c.rows, 0), usersChecked, schemaVersion: to, emptied: held.length > 0 };
+    return { tables: copied, rows: copied.reduce((s, c) => s + c.rows, 0), usersChecked, checkSeconds, schemaVersion: to, emptied: held.length > 0 };
   } catch (e) {
     await target.rollback();
     if (e instanceof CopyPlanError) throw new CopyError('copy_failed', e.message);
@@ -208,6 +225,11 @@ async function checkSummaries(source: CopySource, target: CopyTarget, users: num
   }
   if (checked !== users) throw new CopyError('copy_check_failed', `${checked} users' summaries checked, ${users} users copied`);
   return checked;
+}
+
+/** Seconds since `start` (performance.now()), to the hundredth. */
+export function secondsSince(start: number): number {
+  return Math.round((performance.now() - start) / 10) / 100;
 }
 
 /** Two summaries are the same when every field is: both come from summary.ts, so their fields are

@@ -12,6 +12,7 @@ import { discardingContext } from './discarding.ts';
 import { migratePostgres } from './migrate.ts';
 import { redacted } from './open.ts';
 import { PostgresPointsStore } from './points-store.ts';
+import { quiet } from './tx.ts';
 
 /** Tables of the backend's own bookkeeping, not copied: the schema version, and the counter
  *  replicas check their caches against (001_core.sql), which the target keeps its own of. */
@@ -31,7 +32,7 @@ const exactTypes = {
 /** A connection of the copy's own: no statement timeout (a batch of a large table may take a
  *  while), and none for idling in a transaction (the source's stays open while the target writes).
  *  `pipeline` for one the stores run on (they send a use case's statements together). */
-async function connect(url: string, pipeline = false): Promise<pg.Client> {
+async function connect(url: string, pipeline: boolean): Promise<pg.Client> {
   const client = new pg.Client({ ...clientConfig({ url, statementTimeoutMs: 0, lockTimeoutMs: 10_000 }), idle_in_transaction_session_timeout: 0, pipeline });
   // A connection that breaks while idle reports here; the statement in flight fails with it.
   client.on('error', () => {});
@@ -82,7 +83,8 @@ async function count(c: pg.ClientBase, table: string): Promise<number> {
 
 /** Opens the database at `url` as the copy's source, as of one snapshot. */
 export async function openPostgresSource(url: string): Promise<CopySource> {
-  const reader = await connect(url);
+  // Pipelined: the next FETCH is sent before the last one's rows are used.
+  const reader = await connect(url, true);
   let snapshot: string;
   try {
     await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -100,13 +102,19 @@ export async function openPostgresSource(url: string): Promise<CopySource> {
     count: (table) => count(reader, table),
     async *rows(table, columns: Column[], batch) {
       await reader.query(`DECLARE gatehouse_copy NO SCROLL CURSOR FOR SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table)}`);
+      const fetch = () => quiet(reader.query<Value[]>({ text: `FETCH FORWARD ${batch} FROM gatehouse_copy`, rowMode: 'array', types: exactTypes }));
+      // The next batch is asked for before this one is handed over: the server reads it while
+      // the target writes this one.
+      let next = fetch();
       try {
         for (;;) {
-          const r = await reader.query<Value[]>({ text: `FETCH FORWARD ${batch} FROM gatehouse_copy`, rowMode: 'array', types: exactTypes });
+          const r = await next;
           if (r.rows.length === 0) break;
+          next = fetch();
           yield r.rows;
         }
       } finally {
+        await next.catch(() => {});
         await reader.query('CLOSE gatehouse_copy').catch(() => {});
       }
     },
@@ -143,7 +151,7 @@ export async function openPostgresSource(url: string): Promise<CopySource> {
 /** Opens the database at `url` as the copy's target, migrated to this build's schema. */
 export async function openPostgresTarget(url: string): Promise<CopyTarget> {
   // Migrations run several statements in one string, which a pipelined connection refuses.
-  const m = await connect(url);
+  const m = await connect(url, false);
   try {
     await migratePostgres(m);
   } catch (e) {
