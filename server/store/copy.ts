@@ -55,7 +55,7 @@ export interface CopyTarget {
   begin(tables: string[]): Promise<void>;
   /** Rows of each table, inside the transaction. */
   counts(tables: string[]): Promise<Map<string, number>>;
-  /** Deletes every row of `tables` (children first), inside the transaction. */
+  /** Deletes every row of `tables`, given children first, inside the transaction. */
   empty(tables: string[]): Promise<void>;
   write(plan: TablePlan, rows: Value[][]): Promise<void>;
   /** The points store inside the transaction, whose writes are undone. */
@@ -116,9 +116,8 @@ export async function copyDatabase(source: CopySource, target: CopyTarget, o: Co
     );
   }
   let plans: TablePlan[];
-  const targetTables = await target.tables();
   try {
-    plans = planCopy(await source.tables(), targetTables);
+    plans = planCopy(await source.tables(), await target.tables());
   } catch (e) {
     if (e instanceof CopyPlanError) throw new CopyError('schema_mismatch', e.message);
     throw e;
@@ -126,16 +125,17 @@ export async function copyDatabase(source: CopySource, target: CopyTarget, o: Co
   const totals = new Map<string, number>();
   for (const p of plans) totals.set(p.name, await source.count(p.name));
 
-  const everyTable = targetTables.map((t) => t.name);
-  await target.begin(everyTable);
+  // gatehouse's tables only: a database it shares with others keeps theirs untouched, even forced.
+  const names = plans.map((p) => p.name);
+  await target.begin(names);
   try {
-    const held = [...(await target.counts(everyTable))].filter(([, n]) => n > 0);
+    const held = [...(await target.counts(names))].filter(([, n]) => n > 0);
     if (held.length > 0 && !o.force) {
       const list = held.map(([t, n]) => `${t}: ${n}`).join(', ');
       throw new CopyError('target_not_empty', `the target already holds data (${list}); pass --force to replace it with the source's`, true);
     }
     if (held.length > 0) {
-      await target.empty(everyTable);
+      await target.empty([...names].reverse());
       o.progress.note(`emptied the target (${held.length} tables held rows)`);
     }
     const copied: CopyReport['tables'] = [];
