@@ -32,6 +32,13 @@ export function dbCommand(): Command {
     .requiredOption('--to <path|url>', 'the database copied into: a SQLite file (created when missing) or a postgres:// URL; migrated first')
     .option('--force', 'replace the data a target already holds (emptied in the same transaction as the copy)')
     .option('--batch-rows <n>', 'rows read and written per statement', parseIntArg('--batch-rows', 1), 5000)
+    .addHelpText(
+      'after',
+      `
+Stop the servers on the source first: the copy holds what was written before it started.
+Exit codes: 0 copied and checked; 1 failed or did not check out (the target is left as it was);
+2 usage, including a target that holds data without --force; 130 interrupted (nothing copied).`,
+    )
     .action(async (o: { from: string; to: string; force?: boolean; batchRows: number }, c: Command) => {
       const g = globals(c);
       if (identity('--from', o.from) === identity('--to', o.to)) throw usageError('--from and --to name the same database');
@@ -72,7 +79,7 @@ export function dbCommand(): Command {
         );
       } catch (e) {
         if (e instanceof CopyError) {
-          throw new CliError(e.message, e.usage ? EXIT.usage : e.code === 'interrupted' ? EXIT.interrupted : EXIT.failed, e.usage ? 'usage' : e.code);
+          throw new CliError(e.message, e.usage ? EXIT.usage : e.code === 'interrupted' ? EXIT.interrupted : EXIT.failed, e.code);
         }
         throw new CliError(`copy failed, nothing was copied: ${(e as Error).message}`, EXIT.failed, 'copy_failed');
       } finally {

@@ -81,9 +81,10 @@ export async function openSqliteSource(path: string, progress: CopyProgress): Pr
     if (err.code === 'SQLITE_NOTADB') throw new CopyError('db_open_failed', `${path} is not a gatehouse database (${err.message})`);
     throw new CopyError('db_open_failed', `cannot read database ${path}: ${err.message}`);
   }
+  // By id, the primary key: each page one walk of its index.
   const users = {
-    first: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users ORDER BY realm_id, id LIMIT ?'),
-    next: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users WHERE (realm_id, id) > (?, ?) ORDER BY realm_id, id LIMIT ?'),
+    first: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users ORDER BY id LIMIT ?'),
+    next: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users WHERE id > ? ORDER BY id LIMIT ?'),
   };
   return {
     schemaVersion: async () => schemaVersion(db, path),
@@ -109,7 +110,7 @@ export async function openSqliteSource(path: string, progress: CopyProgress): Pr
       }
       if (rows.length > 0) yield rows;
     },
-    users: async (after, limit) => (after === null ? users.first.all(limit) : users.next.all(after.realmId, after.userId, limit)) as UserKey[],
+    users: async (after, limit) => (after === null ? users.first.all(limit) : users.next.all(after.userId, limit)) as UserKey[],
     points: async () => new SqlitePointsStore(db),
     async close() {
       if (db.open) db.close();

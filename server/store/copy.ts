@@ -40,7 +40,7 @@ export interface CopySource {
   /** The table's rows, `batch` at a time, each value as copy-plan.ts's Value; the arrays are the
    *  caller's to change. */
   rows(table: string, columns: Column[], batch: number): AsyncIterable<Value[][]>;
-  /** Up to `limit` users after `after` in an order of the backend's choosing (keyset paging). */
+  /** Up to `limit` users after `after`, by id (keyset paging). */
   users(after: UserKey | null, limit: number): Promise<UserKey[]>;
   /** The points store over the snapshot, whose writes are never kept. */
   points(): Promise<PointsStore>;

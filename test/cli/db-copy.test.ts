@@ -202,7 +202,7 @@ describe('gatehouse db copy', { skip }, () => {
     assert.equal(await keysThere(), firstRows.api_keys! + 1);
     const refused = await copy(['--from', sourceDb, '--to', pg.url]);
     assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stderr, /the target already holds data \(.*api_keys: 3.*\); pass --force/);
+    assert.match(refused.stderr, /error \(target_not_empty\): the target already holds data \(.*api_keys: 3.*\); pass --force/);
     assert.equal(refused.stdout, '');
     assert.equal(await keysThere(), firstRows.api_keys! + 1);
 
