@@ -5,6 +5,7 @@
 // already holds data without --force and a source file that does not exist.
 import { resolve } from 'node:path';
 import { Command } from 'commander';
+import type { CopySource, CopyTarget } from '../../server/store/copy.ts';
 import { globals, parseIntArg, show } from '../context.ts';
 import { CliError, EXIT, table, usageError } from '../output.ts';
 import { progressOn } from '../progress.ts';
@@ -56,8 +57,8 @@ Exit codes: 0 copied and checked; 1 failed or did not check out (the target is l
       const started = performance.now();
       // The instant both databases' summaries are computed at: when the source's snapshot is taken.
       const now = Date.now();
-      let source: Awaited<ReturnType<typeof openPostgresSource>> | undefined;
-      let target: Awaited<ReturnType<typeof openPostgresTarget>> | undefined;
+      let source: CopySource | undefined;
+      let target: CopyTarget | undefined;
       let copied = false;
       try {
         source = isUrl(o.from) ? await openPostgresSource(o.from) : await openSqliteSource(o.from, progress);
