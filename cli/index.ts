@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { backupCommand } from './commands/backup.ts';
 import { clientCommand } from './commands/client.ts';
+import { dbCommand } from './commands/db.ts';
 import { defaultConfigCommand } from './commands/default-config.ts';
 import { keysCommand } from './commands/keys.ts';
 import { mappingsCommand } from './commands/mappings.ts';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
     clientCommand(),
     providerCommand(),
     backupCommand(),
+    dbCommand(),
     pointsCommand(),
     subscriptionsCommand(),
     defaultConfigCommand(),
