@@ -1,7 +1,7 @@
 // The points & billing concern over its two stores and one clock: service handlers and the
 // registration hook. It sits above both folders (billing grants points), so neither imports the
-// other's composition. `serve` builds it in app.ts over the SQLite stores; offline tools (the
-// simulator, tests, the bench) build it over an in-memory database with a ManualClock.
+// other's composition. `serve` builds it in app.ts over the stores of its backend (SQLite or PostgreSQL);
+// offline tools (the simulator, tests, the bench) build it over an in-memory SQLite database with a ManualClock.
 
 import { createBillingService } from './billing/service.ts';
 import type { BillingStore } from './billing/store.ts';
