@@ -1,15 +1,20 @@
 // The points ledger against a brute-force reference model. Random sequences of consumes, grants,
-// holds, settlements (below, at and above the held amount), releases, refunds, clock jumps (up to
-// months, past holds' expiry and windows' edges), subscription cancels and resubscribes, and free
-// periodic configuration changes run on the real engine (in-memory SQLite, ManualClock) and on a
-// model that keeps a plain list of every quota draw (its time and what is left of it after
-// returns) and every balance, and sums the list per window. Every answer, every 409 with its
-// fields, every balance, window row and open hold, and at the end the whole history must agree.
+// holds, settlements (below, at and above the held amount), releases, refunds, idempotent replays,
+// clock jumps (up to months, past holds' expiry and windows' edges), subscription cancels and
+// resubscribes (window and fixed-grant mappings), and free periodic configuration changes run on
+// the real engine (in-memory SQLite, ManualClock) and on a model that keeps a plain list of every
+// quota draw (its time and what is left of it after returns) and every balance, and sums the list
+// per window. Every answer, every 409 with its fields, every balance, window row and open hold,
+// and at the end every hold and the whole history must agree.
 //
 // The model shares nothing with the engine but its types: the rules are written again below from
 // docs/points.md. Random ids the engine makes (balances it grants by itself, window entitlements,
 // expire rows) are matched to the model's names the first time they are seen, and must stay
 // matched.
+//
+// A failure prints fast-check's seed and path: FC_SEED=<seed> FC_PATH=<path> replays it. FC_RUNS
+// and FC_OPS set the number of scenarios and their most operations; FC_STATS=1 prints how often
+// each operation ended which way.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -39,6 +44,11 @@ const FIELD: Record<CreditKind, string> = {
   free_periodic_credit: 'freePeriodic',
 };
 
+// FC_STATS=1: how often each operation ended which way (to tune the generators).
+const STATS = new Map<string, number>();
+const tally = (what: string, n = 1) => STATS.set(what, (STATS.get(what) ?? 0) + n);
+if (process.env.FC_STATS) process.on('exit', () => console.error([...STATS].sort()));
+
 // ---------------------------------------------------------------------------------------------
 // Scenarios
 
@@ -67,7 +77,9 @@ type Op =
   | { op: 'burst'; hold: boolean; count: number; amount: number; gapMs: number; ttlSeconds: number; fund: boolean }
   /** An earlier keyed request sent again: the same body answers the first answer, another is refused. */
   | { op: 'replay'; pick: number; same: boolean }
-  | { op: 'cancel' }
+  /** Cancels one of the subscriptions made so far (again, if it is canceled already). */
+  | { op: 'cancel'; pick: number }
+  /** Subscribes to a mapping, up to two subscriptions active at once. */
   | { op: 'subscribe'; mapping: 0 | 1 | 2 }
   | { op: 'config'; amount: number | null; windows: QuotaWindow[] | null; type: PeriodType | null; validityDays: number | null };
 
@@ -81,10 +93,12 @@ interface FixedTerms {
 }
 
 interface Scenario {
-  /** Two mappings' windows: the first is subscribed at the start. */
+  /** Two mappings' windows. */
   subWindows: [QuotaWindow[], QuotaWindow[]];
   /** A third mapping, of fixed grants. */
   subFixed: FixedTerms;
+  /** The mapping subscribed at the start. */
+  firstMapping: 0 | 1 | 2;
   free: FreeConfig;
   registration: number;
   pageSize: number;
@@ -187,7 +201,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('replay' as const), pick: fc.nat(), same: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.constant({ op: 'cancel' as const }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('cancel' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('subscribe' as const), mapping: fc.constantFrom(0 as const, 1 as const, 2 as const) }) },
   {
     weight: 1,
@@ -211,6 +225,7 @@ const scenarioArb = (maxOps: number): fc.Arbitrary<Scenario> =>
       grantOnSubscribe: fc.boolean(),
       maxPeriods: fc.integer({ min: 0, max: 6 }),
     }),
+    firstMapping: fc.constantFrom(0 as const, 1 as const, 2 as const),
     free: fc.record({
       type: periodArb,
       amount: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 40 })),
@@ -682,7 +697,7 @@ class Model {
       if (this.canReturn(l, now)) {
         this.giveBack(l, take);
         returned[i] = take;
-      }
+      } else tally(`refund share kept: ${l.draw ? 'quota out of every window' : l.balance!.endedAt !== null ? 'balance ended' : 'balance expired'}`);
     }
     tx.refunded += amount;
     const allocations = tx.lines
@@ -793,10 +808,6 @@ const byJson = (a: unknown, b: unknown) => {
 /** Newest first; entries of one millisecond in any order (compared as multisets). */
 const historyOrder = (xs: Entry[]) => [...xs].sort((a, b) => b.createdAt - a.createdAt || byJson(a, b));
 
-// FC_STATS=1 prints how often each operation ended which way (to tune the generators).
-const STATS = new Map<string, number>();
-const tally = (what: string, n = 1) => STATS.set(what, (STATS.get(what) ?? 0) + n);
-if (process.env.FC_STATS) process.on('exit', () => console.error([...STATS].sort()));
 async function run(s: Scenario): Promise<void> {
   // The stores over an in-memory database, driven offline with a manual clock.
   const engine = openStores(':memory:');
@@ -827,9 +838,11 @@ async function run(s: Scenario): Promise<void> {
     const terms = [...s.subWindows, s.subFixed];
     const model = new Model({ ...s.free });
     model.register(s.registration, start);
-    let subId = 'sub0';
-    await engine.billing.createSubscription({ realmId: 'r', userId: USER, mappingId: mappings[0]!.id, externalSubscriptionId: null, id: subId }, start);
-    model.subscribe(subId, terms[0]!, start);
+    await engine.billing.createSubscription(
+      { realmId: 'r', userId: USER, mappingId: mappings[s.firstMapping]!.id, externalSubscriptionId: null, id: 'sub0' },
+      start,
+    );
+    model.subscribe('sub0', terms[s.firstMapping]!, start);
 
     /** Stored balances agree with the model's (and their random ids get named): every field of a
      *  live one, and what an expired or ended one was. Balances alike but for their random ids are
@@ -866,8 +879,11 @@ async function run(s: Scenario): Promise<void> {
     };
 
     /** A hold closed more than the history keeps ago may be gone: 404 then. */
-    const gone = (h: MHold, now: number, actual: Outcome) =>
-      'error' in actual && actual.error === 'not_found' && h.closedAt !== null && h.closedAt < now - RETENTION;
+    const gone = (h: MHold, now: number, actual: Outcome) => {
+      const g = 'error' in actual && actual.error === 'not_found' && h.closedAt !== null && h.closedAt < now - RETENTION;
+      if (g) tally('hold gone with the history');
+      return g;
+    };
 
     /** Requests sent with an idempotency key that succeeded: sent again, with the same body or not. */
     const keyed: Array<{ key: string; hash: string; send: (hash: string) => Promise<unknown>; expected: Outcome }> = [];
@@ -941,18 +957,23 @@ async function run(s: Scenario): Promise<void> {
           if (h && h.expiresAt + op.delta > before) clock.set(h.expiresAt + op.delta);
           break;
         }
-        case 'cancel':
-          await engine.billing.cancelSubscription('r', subId, before);
-          model.cancel(subId, before);
+        case 'cancel': {
+          const sub = model.subs[op.pick % model.subs.length]!;
+          await engine.billing.cancelSubscription('r', sub.id, before);
+          model.cancel(sub.id, before);
           break;
+        }
         case 'subscribe': {
-          if (model.subs.some((x) => x.active)) break;
-          subId = id('sub');
+          if (model.subs.filter((x) => x.active).length >= 2) break;
+          // A millisecond on, so two entitlements of a kind never start together (the earlier
+          // one names the kind's allocation lines).
+          clock.advance(1);
+          const subId = id('sub');
           await engine.billing.createSubscription(
             { realmId: 'r', userId: USER, mappingId: mappings[op.mapping]!.id, externalSubscriptionId: null, id: subId },
-            before,
+            clock.now(),
           );
-          model.subscribe(subId, terms[op.mapping]!, before);
+          model.subscribe(subId, terms[op.mapping]!, clock.now());
           break;
         }
         case 'config': {
@@ -1071,6 +1092,7 @@ async function run(s: Scenario): Promise<void> {
               const tx = model.txs.get(target);
               if ('error' in actual && actual.error === 'not_found' && tx && tx.createdAt < before - RETENTION) {
                 model.txs.delete(target); // older than the history keeps: gone
+                tally('transaction gone with the history');
                 return null;
               }
               return model.refund(target, refundId, asked, reason, before);
