@@ -367,6 +367,34 @@ class Model {
 
   constructor(public cfg: FreeConfig) {}
 
+  /** Undoes what an operation changed before it failed (null outside one). */
+  private journal: Array<() => void> | null = null;
+
+  /** A 409 changes nothing, not even the grants and expiries the call materialised on its way (a
+   *  grant is then made by the next call that succeeds, at its time). */
+  private atomically(f: () => Outcome): Outcome {
+    const lengths = { balances: this.balances.length, ents: this.ents.length, history: this.history.length };
+    this.journal = [];
+    try {
+      const o = f();
+      if ('error' in o) {
+        for (const undo of this.journal.reverse()) undo();
+        this.balances.length = lengths.balances;
+        this.ents.length = lengths.ents;
+        this.history.length = lengths.history;
+      }
+      return o;
+    } finally {
+      this.journal = null;
+    }
+  }
+
+  /** Records a grant's source as given. */
+  private give(source: string): void {
+    this.given.add(source);
+    this.journal?.push(() => this.given.delete(source));
+  }
+
   /** A balance can be drawn from and take points back while it has neither expired nor ended. */
   static live(b: MBalance, now: number): boolean {
     return b.endedAt === null && (b.expiresAt === null || now < b.expiresAt);
@@ -406,14 +434,14 @@ class Model {
     if (c.windows.length > 0) {
       if (endsAt !== null && endsAt <= now) return; // this period's grant is already over
       if (this.given.has(source)) return;
-      this.given.add(source);
+      this.give(source);
       this.ents.push({ id: `~ent:${source}`, kind: 'free_periodic_credit', windows: c.windows, startsAt: now, endsAt });
     } else if (c.amount <= 0) {
-      this.given.add(source); // a grant of nothing, recorded as given
+      this.give(source); // a grant of nothing, recorded as given
     } else {
       if (expiresAt !== null && expiresAt <= now) return;
       if (this.given.has(source)) return;
-      this.given.add(source);
+      this.give(source);
       this.addBalance(`~bal:${source}`, 'free_periodic_credit', c.amount, expiresAt, now, 'Free periodic grant');
     }
   }
@@ -433,7 +461,7 @@ class Model {
         const expiresAt = t.validityDays > 0 ? start + t.validityDays * DAY : null;
         const source = `sub:${sub.id}:${n}`;
         if ((expiresAt !== null && expiresAt <= now) || this.given.has(source)) continue;
-        this.given.add(source);
+        this.give(source);
         this.addBalance(`~bal:${source}`, 'subscription_credit', t.pointsPerPeriod, expiresAt, now, 'Subscription grant');
       }
     }
@@ -449,6 +477,7 @@ class Model {
       for (const l of h.lines) this.giveBack(l, l.amount);
       h.status = 'expired';
       h.closedAt = h.expiresAt;
+      this.journal?.push(() => Object.assign(h, { status: 'open', closedAt: null }));
       this.history.push({
         transactionId: `~expire:${h.holdId}`,
         kind: 'expire',
@@ -559,6 +588,10 @@ class Model {
   giveBack(l: MLine, amount: number): void {
     if (l.draw) l.draw.net -= amount;
     else l.balance!.remaining += amount;
+    this.journal?.push(() => {
+      if (l.draw) l.draw.net += amount;
+      else l.balance!.remaining -= amount;
+    });
   }
 
   /** A refund's share goes back only to quota drawn inside the longest window its kind has now,
@@ -574,12 +607,14 @@ class Model {
   // -- the operations
 
   consume(id: string, amount: number, now: number): Outcome {
-    this.materialise(now);
-    const d = this.draw(amount, now);
-    if ('have' in d) return fail('insufficient_points', { have: d.have, need: amount });
-    this.txs.set(id, { id, amount, refunded: 0, lines: d.lines, createdAt: now });
-    this.history.push({ transactionId: id, kind: 'consume', amount, allocations: pub(d.lines), description: null, createdAt: now, relatedId: null });
-    return { ok: { transactionId: id, userId: USER, amount, allocations: pub(d.lines), remaining: this.remaining(now), createdAt: now } };
+    return this.atomically(() => {
+      this.materialise(now);
+      const d = this.draw(amount, now);
+      if ('have' in d) return fail('insufficient_points', { have: d.have, need: amount });
+      this.txs.set(id, { id, amount, refunded: 0, lines: d.lines, createdAt: now });
+      this.history.push({ transactionId: id, kind: 'consume', amount, allocations: pub(d.lines), description: null, createdAt: now, relatedId: null });
+      return { ok: { transactionId: id, userId: USER, amount, allocations: pub(d.lines), remaining: this.remaining(now), createdAt: now } };
+    });
   }
 
   grant(id: string, kind: CreditKind, amount: number, expiresAt: number | null, now: number): Outcome {
@@ -594,23 +629,25 @@ class Model {
   }
 
   hold(id: string, amount: number, ttlSeconds: number, description: string | null, now: number): Outcome {
-    this.materialise(now);
-    const d = this.draw(amount, now);
-    if ('have' in d) return fail('insufficient_points', { have: d.have, need: amount });
-    const h: MHold = {
-      holdId: id,
-      amount,
-      lines: d.lines,
-      status: 'open',
-      description,
-      createdAt: now,
-      expiresAt: now + ttlSeconds * SECOND,
-      settledAmount: null,
-      closedAt: null,
-    };
-    this.holds.push(h);
-    this.history.push({ transactionId: id, kind: 'hold', amount, allocations: pub(d.lines), description, createdAt: now, relatedId: null });
-    return { ok: this.holdAnswer(h, now) };
+    return this.atomically(() => {
+      this.materialise(now);
+      const d = this.draw(amount, now);
+      if ('have' in d) return fail('insufficient_points', { have: d.have, need: amount });
+      const h: MHold = {
+        holdId: id,
+        amount,
+        lines: d.lines,
+        status: 'open',
+        description,
+        createdAt: now,
+        expiresAt: now + ttlSeconds * SECOND,
+        settledAmount: null,
+        closedAt: null,
+      };
+      this.holds.push(h);
+      this.history.push({ transactionId: id, kind: 'hold', amount, allocations: pub(d.lines), description, createdAt: now, relatedId: null });
+      return { ok: this.holdAnswer(h, now) };
+    });
   }
 
   private notOpen(h: MHold): Outcome | null {
@@ -620,59 +657,63 @@ class Model {
   }
 
   settle(h: MHold, txId: string, amount: number, description: string | null, now: number): Outcome {
-    this.materialise(now);
-    const refused = this.notOpen(h);
-    if (refused) return refused;
-    let lines = h.lines.map((l) => ({ ...l, refunded: 0 }));
-    if (amount > h.amount) {
-      // The extra is drawn at settle time, like a consume; the hold stays open if it cannot be.
-      const d = this.draw(amount - h.amount, now);
-      if ('have' in d) return fail('insufficient_points', { have: d.have, need: amount - h.amount });
-      lines.push(...d.lines);
-    } else {
-      // The difference goes back last-drawn first.
-      let left = h.amount - amount;
-      for (let i = lines.length - 1; i >= 0 && left > 0; i--) {
-        const take = Math.min(lines[i]!.amount, left);
-        this.giveBack(lines[i]!, take);
-        lines[i]!.amount -= take;
-        left -= take;
+    return this.atomically(() => {
+      this.materialise(now);
+      const refused = this.notOpen(h);
+      if (refused) return refused;
+      let lines = h.lines.map((l) => ({ ...l, refunded: 0 }));
+      if (amount > h.amount) {
+        // The extra is drawn at settle time, like a consume; the hold stays open if it cannot be.
+        const d = this.draw(amount - h.amount, now);
+        if ('have' in d) return fail('insufficient_points', { have: d.have, need: amount - h.amount });
+        lines.push(...d.lines);
+      } else {
+        // The difference goes back last-drawn first.
+        let left = h.amount - amount;
+        for (let i = lines.length - 1; i >= 0 && left > 0; i--) {
+          const take = Math.min(lines[i]!.amount, left);
+          this.giveBack(lines[i]!, take);
+          lines[i]!.amount -= take;
+          left -= take;
+        }
+        lines = lines.filter((l) => l.amount > 0);
       }
-      lines = lines.filter((l) => l.amount > 0);
-    }
-    h.status = 'settled';
-    h.settledAmount = amount;
-    h.closedAt = now;
-    this.txs.set(txId, { id: txId, amount, refunded: 0, lines, createdAt: now });
-    this.history.push({
-      transactionId: txId,
-      kind: 'settle',
-      amount,
-      allocations: pub(lines),
-      description: description ?? h.description,
-      createdAt: now,
-      relatedId: h.holdId,
+      h.status = 'settled';
+      h.settledAmount = amount;
+      h.closedAt = now;
+      this.txs.set(txId, { id: txId, amount, refunded: 0, lines, createdAt: now });
+      this.history.push({
+        transactionId: txId,
+        kind: 'settle',
+        amount,
+        allocations: pub(lines),
+        description: description ?? h.description,
+        createdAt: now,
+        relatedId: h.holdId,
+      });
+      return { ok: { transactionId: txId, holdId: h.holdId, userId: USER, amount, allocations: pub(lines), remaining: this.remaining(now), createdAt: now } };
     });
-    return { ok: { transactionId: txId, holdId: h.holdId, userId: USER, amount, allocations: pub(lines), remaining: this.remaining(now), createdAt: now } };
   }
 
   release(h: MHold, txId: string, now: number): Outcome {
-    this.materialise(now);
-    const refused = this.notOpen(h);
-    if (refused) return refused;
-    for (const l of h.lines) this.giveBack(l, l.amount);
-    h.status = 'released';
-    h.closedAt = now;
-    this.history.push({
-      transactionId: txId,
-      kind: 'release',
-      amount: h.amount,
-      allocations: pub(h.lines),
-      description: null,
-      createdAt: now,
-      relatedId: h.holdId,
+    return this.atomically(() => {
+      this.materialise(now);
+      const refused = this.notOpen(h);
+      if (refused) return refused;
+      for (const l of h.lines) this.giveBack(l, l.amount);
+      h.status = 'released';
+      h.closedAt = now;
+      this.history.push({
+        transactionId: txId,
+        kind: 'release',
+        amount: h.amount,
+        allocations: pub(h.lines),
+        description: null,
+        createdAt: now,
+        relatedId: h.holdId,
+      });
+      return { ok: this.holdAnswer(h, now) };
     });
-    return { ok: this.holdAnswer(h, now) };
   }
 
   getHold(h: MHold, now: number): Outcome {
@@ -681,42 +722,44 @@ class Model {
   }
 
   refund(txId: string, refundId: string, asked: number | null, reason: string | null, now: number): Outcome {
-    const tx = this.txs.get(txId);
-    if (!tx) return fail('not_found');
-    this.materialise(now);
-    const refundable = tx.amount - tx.refunded;
-    const amount = asked ?? refundable;
-    if (amount > refundable || amount <= 0) return fail('refund_exceeds', { refundable, asked: amount });
-    const share = tx.lines.map(() => 0);
-    const returned = tx.lines.map(() => 0);
-    let left = amount;
-    for (let i = tx.lines.length - 1; i >= 0 && left > 0; i--) {
-      const l = tx.lines[i]!;
-      const take = Math.min(l.amount - l.refunded, left);
-      if (take <= 0) continue;
-      share[i] = take;
-      l.refunded += take;
-      left -= take;
-      if (this.canReturn(l, now)) {
-        this.giveBack(l, take);
-        returned[i] = take;
-      } else tally(`refund share kept: ${l.draw ? 'quota out of every window' : l.balance!.endedAt !== null ? 'balance ended' : 'balance expired'}`);
-    }
-    tx.refunded += amount;
-    const allocations = tx.lines
-      .map((l, i) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: share[i]!, returned: returned[i]! }))
-      .filter((l) => l.amount > 0);
-    const refunded = sum(returned);
-    this.history.push({
-      transactionId: refundId,
-      kind: 'refund',
-      amount: refunded,
-      allocations: allocations.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned })),
-      description: reason,
-      createdAt: now,
-      relatedId: txId,
+    return this.atomically(() => {
+      const tx = this.txs.get(txId);
+      if (!tx) return fail('not_found');
+      this.materialise(now);
+      const refundable = tx.amount - tx.refunded;
+      const amount = asked ?? refundable;
+      if (amount > refundable || amount <= 0) return fail('refund_exceeds', { refundable, asked: amount });
+      const share = tx.lines.map(() => 0);
+      const returned = tx.lines.map(() => 0);
+      let left = amount;
+      for (let i = tx.lines.length - 1; i >= 0 && left > 0; i--) {
+        const l = tx.lines[i]!;
+        const take = Math.min(l.amount - l.refunded, left);
+        if (take <= 0) continue;
+        share[i] = take;
+        l.refunded += take;
+        left -= take;
+        if (this.canReturn(l, now)) {
+          this.giveBack(l, take);
+          returned[i] = take;
+        } else tally(`refund share kept: ${l.draw ? 'quota out of every window' : l.balance!.endedAt !== null ? 'balance ended' : 'balance expired'}`);
+      }
+      tx.refunded += amount;
+      const allocations = tx.lines
+        .map((l, i) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: share[i]!, returned: returned[i]! }))
+        .filter((l) => l.amount > 0);
+      const refunded = sum(returned);
+      this.history.push({
+        transactionId: refundId,
+        kind: 'refund',
+        amount: refunded,
+        allocations: allocations.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned })),
+        description: reason,
+        createdAt: now,
+        relatedId: txId,
+      });
+      return { ok: { refundId, transactionId: txId, userId: USER, amount, refunded, allocations, remaining: this.remaining(now), createdAt: now } };
     });
-    return { ok: { refundId, transactionId: txId, userId: USER, amount, refunded, allocations, remaining: this.remaining(now), createdAt: now } };
   }
 
   /** A subscription with windows grants its window entitlement until canceled; one without, its
