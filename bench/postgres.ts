@@ -226,9 +226,9 @@ export async function seedPostgres(url: string, log: (s: string) => void): Promi
         [userId, from, step, n],
       );
       await c.query(
-        `INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at, retention_ms) VALUES ($1, 'subscription_credit', $2, $2, $3, $4)
+        `INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES ($1, 'subscription_credit', $2, $2, $3, 0)
          ON CONFLICT (user_id, kind) DO UPDATE SET seq = excluded.seq, cum = excluded.cum, last_at = excluded.last_at`,
-        [userId, n, from + Math.floor(n * step), 30 * DAY],
+        [userId, n, from + Math.floor(n * step)],
       );
     }
     await c.query('ANALYZE');
