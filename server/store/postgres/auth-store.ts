@@ -1,10 +1,3 @@
-// PostgreSQL implementation of AuthStore. A use case that reads then writes locks what it read
-// (FOR UPDATE / FOR NO KEY UPDATE) before deciding, so of two replicas exchanging the same code or
-// rotating the same refresh token, the second waits for the first, then reads what it wrote: one
-// winner, the other refused as a replay (refresh-rotation.ts, code-exchange.ts decide). A lock is
-// taken in its own statement and the rows it guards are read by the next one, whose snapshot
-// starts once the lock is held (READ COMMITTED).
-import type { IpBinding } from '../../admin/model.ts';
 import { decideCodeIssue, mayStartTransaction } from '../../auth/authorize-transaction.ts';
 import { decideCodeExchange } from '../../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../../auth/family-lifetime.ts';
@@ -18,7 +11,6 @@ import type {
   ExchangeCodeResult,
   IssueCodeResult,
   NewRefreshToken,
-  RefreshTokenRecord,
   RotateResult,
   SigningKeyRecord,
   SweepKind,
@@ -27,127 +19,21 @@ import type {
 } from '../../auth/store.ts';
 import { SWEEP_RULES } from '../../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../../auth/web-attempt.ts';
+import {
+  type AttemptRow,
+  type CodeRow,
+  type FamilyRow,
+  type KeyRow,
+  type RefreshRow,
+  type TxRow,
+  toAttempt,
+  toCode,
+  toFamily,
+  toKey,
+  toRefresh,
+  toTx,
+} from '../auth-rows.ts';
 import { inTransaction, query, RetryUseCase, type Tx, type TxContext } from './tx.ts';
-
-interface KeyRow {
-  kid: string;
-  realm_id: string;
-  alg: 'EdDSA';
-  private_pem: string;
-  public_jwk: string;
-  created_at: number;
-}
-interface FamilyRow {
-  id: string;
-  realm_id: string;
-  user_id: string;
-  client_id: string;
-  ip: string;
-  ip_binding: IpBinding;
-  access_ttl_s: number;
-  refresh_ttl_s: number;
-  created_at: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-}
-interface RefreshRow {
-  token_hash: string;
-  family_id: string;
-  expires_at: number;
-  rotated_at: number | null;
-}
-interface TxRow {
-  realm_id: string;
-  state: string;
-  client_id: string;
-  redirect_uri: string;
-  code_challenge: string;
-  scope: string;
-  created_at: number;
-  expires_at: number;
-  consumed_at: number | null;
-}
-interface CodeRow {
-  code_hash: string;
-  realm_id: string;
-  client_id: string;
-  redirect_uri: string;
-  code_challenge: string;
-  scope: string;
-  user_id: string;
-  ip: string;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-  family_id: string | null;
-}
-interface AttemptRow {
-  state_hash: string;
-  realm_id: string;
-  client_id: string;
-  downstream_state: string | null;
-  nonce: string;
-  created_at: number;
-  expires_at: number;
-  consumed_at: number | null;
-}
-
-const toAttempt = (r: AttemptRow): WebLoginAttempt => ({
-  stateHash: r.state_hash,
-  realmId: r.realm_id,
-  clientId: r.client_id,
-  downstreamState: r.downstream_state,
-  nonce: r.nonce,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  consumedAt: r.consumed_at,
-});
-const toKey = (r: KeyRow): SigningKeyRecord => ({
-  kid: r.kid,
-  realmId: r.realm_id,
-  alg: r.alg,
-  privatePem: r.private_pem,
-  publicJwk: JSON.parse(r.public_jwk) as Record<string, string>,
-  createdAt: r.created_at,
-});
-const toFamily = (r: FamilyRow): TokenFamily => ({
-  id: r.id,
-  realmId: r.realm_id,
-  userId: r.user_id,
-  clientId: r.client_id,
-  ip: r.ip,
-  ipBinding: r.ip_binding,
-  accessTtlS: r.access_ttl_s,
-  refreshTtlS: r.refresh_ttl_s,
-  createdAt: r.created_at,
-  revokedAt: r.revoked_at,
-});
-const toRefresh = (r: RefreshRow): RefreshTokenRecord => ({ hash: r.token_hash, familyId: r.family_id, expiresAt: r.expires_at, rotatedAt: r.rotated_at });
-const toTx = (r: TxRow): AuthorizeTransaction => ({
-  realmId: r.realm_id,
-  state: r.state,
-  clientId: r.client_id,
-  redirectUri: r.redirect_uri,
-  codeChallenge: r.code_challenge,
-  scope: r.scope,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  consumedAt: r.consumed_at,
-});
-const toCode = (r: CodeRow): AuthorizationCode => ({
-  hash: r.code_hash,
-  realmId: r.realm_id,
-  clientId: r.client_id,
-  redirectUri: r.redirect_uri,
-  codeChallenge: r.code_challenge,
-  scope: r.scope,
-  userId: r.user_id,
-  ip: r.ip,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  usedAt: r.used_at,
-  familyId: r.family_id,
-});
 
 const SQL = {
   totals: `SELECT (SELECT count(*) FROM token_families) AS families, (SELECT count(*) FROM refresh_tokens) AS "refreshTokens",
