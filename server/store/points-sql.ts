@@ -7,9 +7,9 @@ import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
-import { type ChargeLine, isWindowLine, type LineReturn } from '../points/charges.ts';
+import { isWindowLine, type LineReturn } from '../points/charges.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../points/history.ts';
-import { isDue, releaseAll, type StoredHold } from '../points/holds.ts';
+import { isDue, releaseAll } from '../points/holds.ts';
 import {
   type LedgerHead,
   type LedgerPoint,
@@ -23,52 +23,21 @@ import {
   windowUsage,
 } from '../points/ledger.ts';
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
-import {
-  type Balance,
-  type DefaultPointsConfig,
-  defaultConfigFor,
-  type HoldStatus,
-  type OpenHold,
-  type PeriodType,
-  type QuotaKind,
-  type QuotaWindow,
-  type WindowEntitlement,
-} from '../points/model.ts';
+import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
 import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
 import { materialisedCut } from '../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
 import type { Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
+import { type ConfigRow, type HoldRow, toConfig, toHold } from './points-rows.ts';
 
-interface ConfigRow {
-  realm_id: string;
-  registration_bonus_points: number;
-  free_periodic_points_amount: number;
-  free_periodic_grant_period_type: string;
-  free_periodic_validity_days: number;
-  free_periodic_quota_windows: string | null;
-  updated_at: number;
-}
 interface EntitlementRow {
   id: string;
   kind: string;
   windows: string;
   starts_at: number;
   ends_at: number | null;
-}
-
-export function toConfig(r: ConfigRow | undefined, realmId: string): DefaultPointsConfig {
-  if (!r) return defaultConfigFor(realmId);
-  return {
-    realmId: r.realm_id,
-    registrationBonusPoints: r.registration_bonus_points,
-    freePeriodicPointsAmount: r.free_periodic_points_amount,
-    freePeriodicGrantPeriodType: r.free_periodic_grant_period_type as PeriodType,
-    freePeriodicValidityDays: r.free_periodic_validity_days,
-    freePeriodicQuotaWindows: r.free_periodic_quota_windows === null ? null : (JSON.parse(r.free_periodic_quota_windows) as QuotaWindow[]),
-    updatedAt: r.updated_at,
-  };
 }
 
 export class PointsSql {
@@ -351,36 +320,6 @@ function levelRanges(): string {
   for (let level = 0; level <= RETURN_LEVELS; level++)
     parts.push(`SELECT amount FROM points_usage_returns WHERE user_id = ? AND kind = ? AND level = ${level} AND idx BETWEEN ? AND ?`);
   return parts.join(' UNION ALL ');
-}
-
-export interface HoldRow {
-  id: string;
-  realm_id: string;
-  user_id: string;
-  amount: number;
-  lines: string;
-  status: HoldStatus;
-  description: string | null;
-  created_at: number;
-  expires_at: number;
-  settled_amount: number | null;
-  closed_at: number | null;
-}
-
-export function toHold(r: HoldRow): StoredHold {
-  return {
-    holdId: r.id,
-    realmId: r.realm_id,
-    userId: r.user_id,
-    amount: r.amount,
-    lines: JSON.parse(r.lines) as ChargeLine[],
-    status: r.status,
-    description: r.description,
-    createdAt: r.created_at,
-    expiresAt: r.expires_at,
-    settledAmount: r.settled_amount,
-    closedAt: r.closed_at,
-  };
 }
 
 // Entitlement window snapshots and subscription terms are immutable JSON read on every consume; the

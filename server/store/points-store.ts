@@ -42,7 +42,8 @@ import type {
 } from '../points/store.ts';
 import { remainingOf, summarise } from '../points/summary.ts';
 import { type Db, immediate } from './open.ts';
-import { type HoldRow, type PointsSql, pointsSql, toHold } from './points-sql.ts';
+import { type HoldRow, toHold } from './points-rows.ts';
+import { type PointsSql, pointsSql } from './points-sql.ts';
 
 interface StoredAnswer {
   requestHash: string;

@@ -17,7 +17,7 @@
 // settlement, release or refund lock that user with its first statements.
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
-import { type ChargeLine, isWindowLine, type LineReturn } from '../../points/charges.ts';
+import { isWindowLine, type LineReturn } from '../../points/charges.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../../points/history.ts';
 import { releaseAll, type StoredHold } from '../../points/holds.ts';
 import {
@@ -31,44 +31,13 @@ import {
   windowUsage,
 } from '../../points/ledger.ts';
 import { type ActiveSubscription, type DueGrant, dueGrants } from '../../points/materialise.ts';
-import {
-  type Balance,
-  type DefaultPointsConfig,
-  defaultConfigFor,
-  type HoldStatus,
-  type PeriodType,
-  type QuotaKind,
-  type QuotaWindow,
-  type WindowEntitlement,
-} from '../../points/model.ts';
+import type { Balance, DefaultPointsConfig, QuotaKind, QuotaWindow, WindowEntitlement } from '../../points/model.ts';
 import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
+import { type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
 import { quiet, RetryUseCase, type Tx } from './tx.ts';
-
-interface ConfigRow {
-  realm_id: string;
-  registration_bonus_points: number;
-  free_periodic_points_amount: number;
-  free_periodic_grant_period_type: string;
-  free_periodic_validity_days: number;
-  free_periodic_quota_windows: string | null;
-  updated_at: number;
-}
-
-export function toConfig(r: ConfigRow | null | undefined, realmId: string): DefaultPointsConfig {
-  if (!r) return defaultConfigFor(realmId);
-  return {
-    realmId: r.realm_id,
-    registrationBonusPoints: r.registration_bonus_points,
-    freePeriodicPointsAmount: r.free_periodic_points_amount,
-    freePeriodicGrantPeriodType: r.free_periodic_grant_period_type as PeriodType,
-    freePeriodicValidityDays: r.free_periodic_validity_days,
-    freePeriodicQuotaWindows: r.free_periodic_quota_windows === null ? null : (JSON.parse(r.free_periodic_quota_windows) as QuotaWindow[]),
-    updatedAt: r.updated_at,
-  };
-}
 
 /** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
 const blockSize = (level: string) => `power(${RETURN_FANOUT}, ${level})::bigint`;
@@ -278,36 +247,6 @@ export const POINTS_SQL = {
 export interface StoredAnswer {
   requestHash: string;
   response: string;
-}
-
-export interface HoldRow {
-  id: string;
-  realm_id: string;
-  user_id: string;
-  amount: number;
-  lines: string;
-  status: HoldStatus;
-  description: string | null;
-  created_at: number;
-  expires_at: number;
-  settled_amount: number | null;
-  closed_at: number | null;
-}
-
-export function toHold(r: HoldRow): StoredHold {
-  return {
-    holdId: r.id,
-    realmId: r.realm_id,
-    userId: r.user_id,
-    amount: r.amount,
-    lines: JSON.parse(r.lines) as ChargeLine[],
-    status: r.status,
-    description: r.description,
-    createdAt: r.created_at,
-    expiresAt: r.expires_at,
-    settledAmount: r.settled_amount,
-    closedAt: r.closed_at,
-  };
 }
 
 /** What a points use case reads before its rules run (besides the state). */

@@ -48,7 +48,8 @@ import type {
   StoredBalance,
 } from '../../points/store.ts';
 import { remainingOf, summarise } from '../../points/summary.ts';
-import { giveBack, type HoldRow, insertDue, POINTS_SQL, PointsAccess, recordHistory, type StoredAnswer, toConfig, toHold } from './points-sql.ts';
+import { type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import { giveBack, insertDue, POINTS_SQL, PointsAccess, recordHistory, type StoredAnswer } from './points-sql.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
 const SQL = {
