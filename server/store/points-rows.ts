@@ -1,9 +1,19 @@
 // The rows of the points tables both backends read the same way (the same columns in SQLite and
 // PostgreSQL), and the records they make.
 
-import type { ChargeLine } from '../points/charges.ts';
+import { type ChargeLine, publicLines } from '../points/charges.ts';
 import type { StoredHold } from '../points/holds.ts';
-import { type DefaultPointsConfig, defaultConfigFor, type HoldStatus, type PeriodType, type QuotaWindow } from '../points/model.ts';
+import {
+  type DefaultPointsConfig,
+  defaultConfigFor,
+  type HistoryEntry,
+  type HistoryPage,
+  type HoldStatus,
+  type PeriodType,
+  type QuotaWindow,
+  type TransactionKind,
+} from '../points/model.ts';
+import type { HistoryQuery, PointsTransaction, StoredBalance } from '../points/store.ts';
 
 export interface ConfigRow {
   realm_id: string;
@@ -56,4 +66,73 @@ export function toHold(r: HoldRow): StoredHold {
     settledAmount: r.settled_amount,
     closedAt: r.closed_at,
   };
+}
+
+export interface BalanceRow {
+  id: string;
+  kind: StoredBalance['kind'];
+  amount: number;
+  remaining: number;
+  expires_at: number | null;
+  ended_at: number | null;
+  created_at: number;
+}
+
+export function toStoredBalance(r: BalanceRow): StoredBalance {
+  return { id: r.id, kind: r.kind, amount: r.amount, remaining: r.remaining, expiresAt: r.expires_at, createdAt: r.created_at, endedAt: r.ended_at };
+}
+
+export interface TransactionRow {
+  id: string;
+  user_id: string;
+  amount: number;
+  description: string | null;
+  allocations: string;
+  created_at: number;
+}
+
+export function toTransaction(r: TransactionRow): PointsTransaction {
+  return {
+    transactionId: r.id,
+    userId: r.user_id,
+    amount: r.amount,
+    description: r.description,
+    allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
+    createdAt: r.created_at,
+  };
+}
+
+/** A history row as the page statements select it. */
+export interface HistoryRow {
+  id: string;
+  kind: TransactionKind;
+  amount: number;
+  description: string | null;
+  allocations: string;
+  relatedId: string | null;
+  createdAt: number;
+}
+
+/** Where a page's statement starts (strictly after), and how many rows it asks for: one more than
+ *  the page, to know whether another follows. Without a cursor, from past any time there can be. */
+export function pageStart(q: HistoryQuery): { at: number; id: string; limit: number } {
+  const from = q.after ? { at: q.after.createdAt, id: q.after.transactionId } : { at: Number.MAX_SAFE_INTEGER, id: '' };
+  return { ...from, limit: q.pageSize + 1 };
+}
+
+/** The page of `rows` (read as pageStart asked) and the cursor of the next one, if any. */
+export function historyPage(rows: HistoryRow[], pageSize: number): HistoryPage {
+  const more = rows.length > pageSize;
+  const page = more ? rows.slice(0, pageSize) : rows;
+  const transactions: HistoryEntry[] = page.map((r) => ({
+    transactionId: r.id,
+    kind: r.kind,
+    amount: r.amount,
+    allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
+    description: r.description,
+    createdAt: r.createdAt,
+    relatedId: r.relatedId,
+  }));
+  const last = page[page.length - 1];
+  return { transactions, next: more && last ? { createdAt: last.createdAt, transactionId: last.id } : null };
 }

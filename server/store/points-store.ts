@@ -16,14 +16,12 @@ import type {
   ConsumeResult,
   DefaultPointsConfig,
   GrantResult,
-  HistoryEntry,
   HistoryPage,
   HoldResult,
   PointsSummary,
   QuotaKind,
   RefundResult,
   SettleResult,
-  TransactionKind,
 } from '../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
 import { longestWindows, planRefund } from '../points/refund.ts';
@@ -42,7 +40,17 @@ import type {
 } from '../points/store.ts';
 import { remainingOf, summarise } from '../points/summary.ts';
 import { type Db, immediate } from './open.ts';
-import { type HoldRow, toHold } from './points-rows.ts';
+import {
+  type BalanceRow,
+  type HistoryRow,
+  type HoldRow,
+  historyPage,
+  pageStart,
+  type TransactionRow,
+  toHold,
+  toStoredBalance,
+  toTransaction,
+} from './points-rows.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 
 interface StoredAnswer {
@@ -325,66 +333,18 @@ export class SqlitePointsStore implements PointsStore {
     return immediate(this.db, () => {
       assertUser(this.p.userExists(q.realmId, q.userId), q.realmId, q.userId);
       this.p.materialise(q.realmId, q.userId, now);
-      type Row = {
-        id: string;
-        kind: TransactionKind;
-        amount: number;
-        description: string | null;
-        allocations: string;
-        relatedId: string | null;
-        createdAt: number;
-      };
-      // Without a cursor, from past any time there can be.
-      const from = q.after ? { at: q.after.createdAt, id: q.after.transactionId } : { at: Number.MAX_SAFE_INTEGER, id: '' };
       // Movements past the history's keeping read as gone whether or not a prune has run yet.
-      const params = { userId: q.userId, ...from, cutoff: historyCutoff(now), limit: q.pageSize + 1 };
-      const rows = (q.kind === null ? this.s.page.all(params) : this.s.pageOfKind.all({ ...params, kind: q.kind })) as Row[];
-      const more = rows.length > q.pageSize;
-      const page = more ? rows.slice(0, q.pageSize) : rows;
-      const transactions: HistoryEntry[] = page.map((r) => ({
-        transactionId: r.id,
-        kind: r.kind,
-        amount: r.amount,
-        allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
-        description: r.description,
-        createdAt: r.createdAt,
-        relatedId: r.relatedId,
-      }));
-      const last = page[page.length - 1];
-      return { transactions, next: more && last ? { createdAt: last.createdAt, transactionId: last.id } : null };
+      const params = { userId: q.userId, ...pageStart(q), cutoff: historyCutoff(now) };
+      const rows = (q.kind === null ? this.s.page.all(params) : this.s.pageOfKind.all({ ...params, kind: q.kind })) as HistoryRow[];
+      return historyPage(rows, q.pageSize);
     });
   }
 
   async listBalances(realmId: string, userId: string): Promise<StoredBalance[]> {
-    type Row = {
-      id: string;
-      kind: StoredBalance['kind'];
-      amount: number;
-      remaining: number;
-      expires_at: number | null;
-      ended_at: number | null;
-      created_at: number;
-    };
-    return (this.s.balances.all(realmId, userId) as Row[]).map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      amount: r.amount,
-      remaining: r.remaining,
-      expiresAt: r.expires_at,
-      createdAt: r.created_at,
-      endedAt: r.ended_at,
-    }));
+    return (this.s.balances.all(realmId, userId) as BalanceRow[]).map(toStoredBalance);
   }
 
   async listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]> {
-    type Row = { id: string; user_id: string; amount: number; description: string | null; allocations: string; created_at: number };
-    return (this.s.transactions.all(realmId, userId) as Row[]).map((r) => ({
-      transactionId: r.id,
-      userId: r.user_id,
-      amount: r.amount,
-      description: r.description,
-      allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
-      createdAt: r.created_at,
-    }));
+    return (this.s.transactions.all(realmId, userId) as TransactionRow[]).map(toTransaction);
   }
 }

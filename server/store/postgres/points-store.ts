@@ -21,7 +21,6 @@ import type {
   ConsumeResult,
   DefaultPointsConfig,
   GrantResult,
-  HistoryEntry,
   HistoryPage,
   HoldResult,
   OpenHold,
@@ -29,7 +28,6 @@ import type {
   QuotaKind,
   RefundResult,
   SettleResult,
-  TransactionKind,
 } from '../../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../../points/not-found.ts';
 import { longestWindows, planRefund } from '../../points/refund.ts';
@@ -48,7 +46,18 @@ import type {
   StoredBalance,
 } from '../../points/store.ts';
 import { remainingOf, summarise } from '../../points/summary.ts';
-import { type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import {
+  type BalanceRow,
+  type HistoryRow,
+  type HoldRow,
+  historyPage,
+  pageStart,
+  type TransactionRow,
+  toConfig,
+  toHold,
+  toStoredBalance,
+  toTransaction,
+} from '../points-rows.ts';
 import { giveBack, insertDue, POINTS_SQL, PointsAccess, recordHistory, type StoredAnswer } from './points-sql.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
@@ -72,16 +81,6 @@ interface Later<T> {
   later: Promise<T>;
 }
 const ready = <T>(v: T): Later<T> => ({ later: Promise.resolve(v) });
-
-type HistoryRow = {
-  id: string;
-  kind: TransactionKind;
-  amount: number;
-  description: string | null;
-  allocations: string;
-  relatedId: string | null;
-  createdAt: number;
-};
 
 export class PostgresPointsStore implements PointsStore {
   constructor(
@@ -423,10 +422,9 @@ export class PostgresPointsStore implements PointsStore {
   async history(q: HistoryQuery, now: number): Promise<HistoryPage> {
     return inTransaction(this.ctx, 'history', async (tx) => {
       const o = this.p.openContext(tx, q.realmId, q.userId, now, null);
-      // Without a cursor, from past any time there can be.
-      const from = q.after ? { at: q.after.createdAt, id: q.after.transactionId } : { at: Number.MAX_SAFE_INTEGER, id: '' };
       // Movements past the history's keeping read as gone whether or not a prune has run yet.
-      const params = [q.userId, from.at, from.id, historyCutoff(now), q.pageSize + 1];
+      const start = pageStart(q);
+      const params = [q.userId, start.at, start.id, historyCutoff(now), start.limit];
       const read = () =>
         q.kind === null
           ? tx.rows<HistoryRow>(POINTS_SQL.page, params)
@@ -437,53 +435,16 @@ export class PostgresPointsStore implements PointsStore {
       assertUser(await o.found, q.realmId, q.userId);
       // The page is read again when something due was just written (a grant, an expiry).
       const rows = (await this.p.materialise(tx, q.realmId, q.userId, now, await o.context)) ? await read() : await first;
-      const more = rows.length > q.pageSize;
-      const page = more ? rows.slice(0, q.pageSize) : rows;
-      const transactions: HistoryEntry[] = page.map((r) => ({
-        transactionId: r.id,
-        kind: r.kind,
-        amount: r.amount,
-        allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
-        description: r.description,
-        createdAt: r.createdAt,
-        relatedId: r.relatedId,
-      }));
-      const last = page[page.length - 1];
-      return { transactions, next: more && last ? { createdAt: last.createdAt, transactionId: last.id } : null };
+      return historyPage(rows, q.pageSize);
     });
   }
 
   async listBalances(realmId: string, userId: string): Promise<StoredBalance[]> {
-    type Row = {
-      id: string;
-      kind: StoredBalance['kind'];
-      amount: number;
-      remaining: number;
-      expires_at: number | null;
-      ended_at: number | null;
-      created_at: number;
-    };
-    return (await query<Row>(this.ctx.pool, SQL.balances, [realmId, userId])).map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      amount: r.amount,
-      remaining: r.remaining,
-      expiresAt: r.expires_at,
-      createdAt: r.created_at,
-      endedAt: r.ended_at,
-    }));
+    return (await query<BalanceRow>(this.ctx.pool, SQL.balances, [realmId, userId])).map(toStoredBalance);
   }
 
   async listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]> {
-    type Row = { id: string; user_id: string; amount: number; description: string | null; allocations: string; created_at: number };
-    return (await query<Row>(this.ctx.pool, SQL.transactions, [realmId, userId])).map((r) => ({
-      transactionId: r.id,
-      userId: r.user_id,
-      amount: r.amount,
-      description: r.description,
-      allocations: publicLines(JSON.parse(r.allocations) as ChargeLine[]),
-      createdAt: r.created_at,
-    }));
+    return (await query<TransactionRow>(this.ctx.pool, SQL.transactions, [realmId, userId])).map(toTransaction);
   }
 }
 
