@@ -5,11 +5,29 @@
 import { GatehouseError } from '../errors.ts';
 import { type ChargeLine, giveBackLastFirst, type LineReturn, publicLines } from './charges.ts';
 import type { HoldFields, HoldResult, Remaining } from './model.ts';
+import type { HoldCommand } from './store.ts';
 
 /** A hold as stored: an open one past expiresAt is still `open` here until a store expires it. */
 export interface StoredHold extends HoldFields {
   realmId: string;
   lines: ChargeLine[];
+}
+
+/** A hold opened at `now` over the lines its draw took: open until `ttlSeconds` from now. */
+export function openHold(cmd: HoldCommand, lines: ChargeLine[], now: number): StoredHold {
+  return {
+    holdId: cmd.holdId,
+    realmId: cmd.realmId,
+    userId: cmd.userId,
+    amount: cmd.amount,
+    lines,
+    status: 'open',
+    description: cmd.description,
+    createdAt: now,
+    expiresAt: now + cmd.ttlSeconds * 1000,
+    settledAmount: null,
+    closedAt: null,
+  };
 }
 
 /** Holds released by themselves once `expiresAt` has come. */

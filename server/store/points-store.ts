@@ -9,7 +9,7 @@ import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { grantWrites } from '../points/grant.ts';
 import { historyCutoff } from '../points/history.ts';
-import { assertOpen, holdResult, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
+import { assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
 import { replayOf } from '../points/idempotency.ts';
 import { registrationGrants } from '../points/materialise.ts';
 import type {
@@ -186,19 +186,7 @@ export class SqlitePointsStore implements PointsStore {
       const st = this.p.state(cmd.userId, now, false);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
       this.p.applyConsume(cmd.userId, w);
-      const h: StoredHold = {
-        holdId: cmd.holdId,
-        realmId: cmd.realmId,
-        userId: cmd.userId,
-        amount: cmd.amount,
-        lines: w.lines,
-        status: 'open',
-        description: cmd.description,
-        createdAt: now,
-        expiresAt: now + cmd.ttlSeconds * 1000,
-        settledAmount: null,
-        closedAt: null,
-      };
+      const h = openHold(cmd, w.lines, now);
       this.s.insertHold.run(h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt);
       this.p.history(
         cmd.realmId,

@@ -14,7 +14,7 @@ import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
-import { assertOpen, holdResult, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
+import { assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
 import { replayOf } from '../../points/idempotency.ts';
 import { registrationGrants } from '../../points/materialise.ts';
 import type {
@@ -191,19 +191,7 @@ export class PostgresPointsStore implements PointsStore {
       assertUser(found, cmd.realmId, cmd.userId);
       const st = await this.p.materialisedState(tx, cmd.realmId, cmd.userId, now, c, o.state, false);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
-      const h: StoredHold = {
-        holdId: cmd.holdId,
-        realmId: cmd.realmId,
-        userId: cmd.userId,
-        amount: cmd.amount,
-        lines: w.lines,
-        status: 'open',
-        description: cmd.description,
-        createdAt: now,
-        expiresAt: now + cmd.ttlSeconds * 1000,
-        settledAmount: null,
-        closedAt: null,
-      };
+      const h = openHold(cmd, w.lines, now);
       const r = holdResult(h, w.result.remaining, now);
       this.p.charge(
         tx,
