@@ -41,9 +41,12 @@ export class Tx {
    *  none was awaiting its answer opens one; those sent behind it share it). */
   readonly cost: TxCost = { statements: 0, roundTrips: 0 };
 
+  private corked = false;
+
   constructor(private readonly client: pg.PoolClient) {}
 
   private send(text: string, values?: unknown[]): Promise<pg.QueryResult> {
+    this.cork();
     this.cost.statements++;
     if (this.inFlight++ === 0) this.cost.roundTrips++;
     const p = values === undefined ? this.client.query(text) : this.client.query({ name: nameOf(text), text, values });
@@ -51,6 +54,22 @@ export class Tx {
     p.then(done, done);
     this.sent.push(p);
     return p;
+  }
+
+  /** Holds the messages of the statements sent in one synchronous run in the socket's buffer, and
+   *  writes them in one system call when it ends: pg writes each message of the extended protocol
+   *  on its own (Parse, Bind, Describe, Execute, Sync), and on loopback each write costs the
+   *  database's side of the delivery too. */
+  private cork(): void {
+    if (this.corked) return;
+    const stream = (this.client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return;
+    this.corked = true;
+    stream.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork!();
+    });
   }
 
   // Every promise handed out is marked handled: a use case may stop at a refusal without awaiting
