@@ -8,7 +8,8 @@
 //      to replica i mod 2 as a round-robin balancer would; 63 is odd, so a user's calls alternate
 //      between them), against the bare round trip of the same driver: `SELECT 1` through a pool
 //      made as the server makes its own (connect.ts createPool), of the same size, with the same
-//      number in flight, from this process.
+//      number in flight, from this process. The same consumes also run in this process straight
+//      through the points store on such a pool: the database's share without gRPC's.
 //   2. Native login over HTTP on 1 and on 2 replicas, against bare `jose.jwtVerify` on the same
 //      tokens one at a time (as the SQLite bench's login check).
 //   3. Consume for one user with 1 000 prior events against one with 1 000 000 (the ledger seeded
@@ -24,8 +25,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
+import { newId } from '../server/lib/ids.ts';
 import { openStorage } from '../server/store/backend.ts';
 import { createPool } from '../server/store/postgres/connect.ts';
+import { openPostgres } from '../server/store/postgres/open.ts';
+import { postgresStores } from '../server/store/postgres/stores.ts';
 import { closeGrpcClients } from '../test/helpers/grpc.ts';
 import { startIdp } from '../test/helpers/idp.ts';
 import { freshDatabase, postgresUnavailable, testPostgres } from '../test/helpers/postgres.ts';
@@ -98,6 +102,7 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
   const db = await freshDatabase('bench');
   const idp = await startIdp({ audience: AUD });
   const servers: SpawnedServer[] = [];
+  const closers: Array<() => Promise<void>> = [];
   const pool = loadConfig({}, {}).dbPool; // the servers' pool: --db-pool's default
   const bare = createPool({ url: db.url, poolSize: pool, statementTimeoutMs: 10_000, lockTimeoutMs: 5000 }, () => {});
   try {
@@ -118,6 +123,24 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
     for (let r = 0; r < o.rounds + WARMUP; r++)
       tokens.push({ one: await signTokens(idp, o.logins, returning), two: await signTokens(idp, o.logins, returning) });
     const select1 = () => bare.query({ name: 'one', text: 'SELECT 1' }).then(() => true);
+    const direct = await openPostgres({ url: db.url, poolSize: pool, statementTimeoutMs: 10_000, lockTimeoutMs: 5000 }, () => {});
+    closers.push(() => direct.end());
+    const points = postgresStores(direct).points;
+    const storeConsume = (i: number) =>
+      points
+        .consume(
+          {
+            realmId: REALM,
+            userId: users.spread[i % users.spread.length]!,
+            amount: 1,
+            description: null,
+            idempotencyKey: null,
+            requestHash: '',
+            transactionId: newId('ptx'),
+          },
+          Date.now(),
+        )
+        .then(() => true);
 
     const rows: Record<string, number[]> = {};
     const stats: Record<string, (LoadResult & { cpu: PostgresCpu })[]> = {};
@@ -128,6 +151,7 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
         ['pgConsume', [a], () => consumeLoad(a, users.spread, o.calls, o.concurrency)],
         ['pgConsume2', [a, b], () => consumeLoad([a, b], users.spread, o.calls, o.concurrency)],
         ['pgSelect1', [], () => runLoad(o.calls * 2, o.concurrency, select1)],
+        ['pgStoreConsume', [], () => runLoad(o.calls, o.concurrency, storeConsume)],
         ['pgLogin', [a], () => loginLoad(a, t.one, o.concurrency)],
         ['pgLogin2', [a, b], () => loginLoad([a, b], t.two, o.concurrency)],
         ['pgVerify', [], () => bareVerify(idp, t.one, 1)],
@@ -156,6 +180,8 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
     const ratio = (x: string, y: string) => median(rows[x]!.map((v, i) => v / rows[y]![i]!));
     const checks = [
       { name: 'PG consume / bare pg SELECT 1', ratio: ratio('pgConsume', 'pgSelect1'), goal: 0.5 },
+      { name: 'PG consume, in-process store / SELECT 1', ratio: ratio('pgStoreConsume', 'pgSelect1'), goal: null },
+      { name: 'PG consume over gRPC / in-process store', ratio: ratio('pgConsume', 'pgStoreConsume'), goal: null },
       { name: 'PG consume, 2 replicas / 1 replica', ratio: ratio('pgConsume2', 'pgConsume'), goal: null },
       { name: 'PG consume @1M / @1k prior events', ratio: ratio('pgConsume1M', 'pgConsume1k'), goal: 0.8 },
       { name: 'PG consume, one user / 63 users', ratio: ratio('pgConsume1k', 'pgConsume'), goal: null },
@@ -188,6 +214,7 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
     closeGrpcClients();
     await Promise.all(servers.map((s) => s.stop()));
     await bare.end();
+    for (const close of closers) await close();
     await idp.close();
     await db.drop();
     // The cluster of this process is not needed again: its memory back for what runs next.
@@ -378,10 +405,10 @@ export function formatPostgres(r: PostgresBenchResult): string {
   let out = `PostgreSQL ${r.postgres.version} (${Object.entries(r.postgres.settings)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')}; pool ${r.postgres.pool} per process; ${r.seconds} s)\n`;
-  out += `${pad('measure', 12)} ${pad('per s', 8)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} CPU µs per call: replicas / PostgreSQL / client\n`;
+  out += `${pad('measure', 14)} ${pad('per s', 8)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} CPU µs per call: replicas / PostgreSQL / client\n`;
   for (const [k, v] of Object.entries(r.rates)) {
     const c = v.cpuUsPerCall;
-    out += `${pad(k, 12)} ${pad(String(v.perSecond), 8)} ${pad(String(v.p50Ms), 8)} ${pad(String(v.p99Ms), 8)} ${dash(c.replicas)} / ${dash(c.postgres)} / ${dash(c.client)}\n`;
+    out += `${pad(k, 14)} ${pad(String(v.perSecond), 8)} ${pad(String(v.p50Ms), 8)} ${pad(String(v.p99Ms), 8)} ${dash(c.replicas)} / ${dash(c.postgres)} / ${dash(c.client)}\n`;
   }
   const wire = (name: string, w: WirePerCall) =>
     `${name} (${w.calls} calls, ${w.concurrency} in flight): ${w.statements} statements, ${w.roundTrips} round trips, ${w.transactions} transactions per call\n` +
