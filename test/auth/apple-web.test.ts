@@ -14,7 +14,7 @@ import { sha256Hex } from '../../server/lib/ids.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { type HttpResult, http } from '../helpers/http.ts';
 import { nonceHash } from '../helpers/idp.ts';
-import { type OpenStores, openStores } from '../helpers/stores.ts';
+import { openStoresAt } from '../helpers/stores.ts';
 import { APPLE_AUD, type AuthFixture, authFixture, decodeJwt, OTHER_REALM, PARTNER_REDIRECT, REALM } from './fixture.ts';
 
 const SERVICES_ID = 'com.example.web';
@@ -32,8 +32,8 @@ type TokenMode = 'ok' | 'down' | 'error' | 'refuse';
 
 describe('Sign in with Apple on the web', () => {
   let f: AuthFixture;
-  /** The server's stores, on a connection of their own. */
-  let stores: OpenStores;
+  /** The server's stores, on connections of their own (a SQLite file or a PostgreSQL database). */
+  let stores: Awaited<ReturnType<typeof openStoresAt>>;
   let skewMs = 0;
   const clock: Clock = { now: () => Date.now() + skewMs };
   const p8 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -125,11 +125,11 @@ describe('Sign in with Apple on the web', () => {
       privateKey: privatePem,
     });
     assert.equal(put.status, 200, put.text);
-    stores = openStores(f.srv.dbPath);
+    stores = await openStoresAt(f.srv.dbPath);
   });
   after(async () => {
     closeGrpcClients();
-    stores.close();
+    await stores.close();
     await f.close();
   });
   beforeEach(() => {
