@@ -9,19 +9,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
 import { type HttpResult, http } from '../helpers/http.ts';
-import { type OpenStores, openStores } from '../helpers/stores.ts';
+import { openStoresAt } from '../helpers/stores.ts';
 
 let f: AuthFixture;
-let stores: OpenStores;
+let stores: Awaited<ReturnType<typeof openStoresAt>>;
 let seq = 0;
 const sub = (tag: string) => `hostile-${process.pid}-${tag}-${++seq}`;
 
 before(async () => {
   f = await authFixture();
-  stores = openStores(f.srv.dbPath); // the server's data as another replica sees it
+  stores = await openStoresAt(f.srv.dbPath); // the server's data as another replica sees it
 });
 after(async () => {
-  stores?.close();
+  await stores?.close();
   await f?.close();
 });
 
