@@ -16,6 +16,8 @@
 //      straight into the database with one INSERT … SELECT over generate_series each).
 //   4. CPU per call: the replicas (all threads), PostgreSQL (the postmaster and its children,
 //      /proc; a backend that exits during a measure takes its CPU with it), this process.
+//   5. The consume and the bare SELECT 1 of 1. again with the database 5 ms away each way (a proxy
+//      that delays every chunk): where round trips, not this machine's CPU, are the limit.
 // Then statements and round trips per consume and per login, counted on the wire: a third replica
 // reaches the database through a proxy that reads the protocol (lib/pg-wire.ts), at 16 in flight
 // and at 1. The cluster keeps its test settings (fsync and synchronous_commit off): a commit does
@@ -35,6 +37,7 @@ import { startIdp } from '../test/helpers/idp.ts';
 import { freshDatabase, postgresUnavailable, testPostgres } from '../test/helpers/postgres.ts';
 import { ROOT, type SpawnedServer, spawnServer } from '../test/helpers/server.ts';
 import { WINDOWS } from './consume-history.ts';
+import { startDelayProxy } from './lib/delay-proxy.ts';
 import { AUD, addPools, bareVerify, configureRealm, consumeLoad, firstLogins, loginLoad, median, REALM, serverArgs, signTokens } from './lib/gatehouse.ts';
 import { type LoadResult, processCpuUs, round, runLoad } from './lib/load.ts';
 import { startWireCounter, type WireCounts } from './lib/pg-wire.ts';
@@ -174,6 +177,12 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
       );
     }
 
+    o.log(`PostgreSQL: ${FAR_MS} ms away each way…`);
+    for (const [k, v] of Object.entries(await atADistance(db.url, spawn, users.spread, pool, info.postmaster, o))) {
+      rows[k] = v.map((x) => x.throughput);
+      stats[k] = v;
+    }
+
     o.log('PostgreSQL: statements and round trips on the wire…');
     const perCall = await countOnTheWire(db.url, spawn, idp, users.spread, returning, o);
 
@@ -182,6 +191,7 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
       { name: 'PG consume / bare pg SELECT 1', ratio: ratio('pgConsume', 'pgSelect1'), goal: 0.5 },
       { name: 'PG consume, in-process store / SELECT 1', ratio: ratio('pgStoreConsume', 'pgSelect1'), goal: null },
       { name: 'PG consume over gRPC / in-process store', ratio: ratio('pgConsume', 'pgStoreConsume'), goal: null },
+      { name: `PG consume / SELECT 1, ${FAR_MS} ms away each way`, ratio: ratio('pgFarConsume', 'pgFarSelect1'), goal: null },
       { name: 'PG consume, 2 replicas / 1 replica', ratio: ratio('pgConsume2', 'pgConsume'), goal: null },
       { name: 'PG consume @1M / @1k prior events', ratio: ratio('pgConsume1M', 'pgConsume1k'), goal: 0.8 },
       { name: 'PG consume, one user / 63 users', ratio: ratio('pgConsume1k', 'pgConsume'), goal: null },
@@ -343,6 +353,52 @@ async function withCpu(replicas: SpawnedServer[], postmaster: number | null, f: 
       client: per(c.user + c.system),
     },
   };
+}
+
+// ---------------------------------------------------------------- at a distance
+
+/** One-way delay of the database "on another host" (a round trip of twice this): enough that on
+ *  this machine round trips, not CPU, bound both the consumes and the bare SELECT 1. */
+const FAR_MS = 5;
+
+/** Consume over gRPC and the bare SELECT 1, both reaching the database through a proxy that holds
+ *  every chunk FAR_MS each way (lib/delay-proxy.ts): a replica and a pool of the same size as the
+ *  loopback measures', in interleaved rounds. What a consume costs in round trips, seen where they
+ *  are what is scarce. */
+async function atADistance(
+  url: string,
+  spawn: (dbPath: string) => Promise<SpawnedServer>,
+  spread: string[],
+  poolSize: number,
+  postmaster: number | null,
+  o: PostgresBenchOptions,
+): Promise<Record<string, (LoadResult & { cpu: PostgresCpu })[]>> {
+  const target = new URL(url);
+  const proxy = await startDelayProxy({ host: target.hostname, port: Number(target.port || 5432) }, FAR_MS);
+  const far = new URL(url);
+  far.hostname = '127.0.0.1';
+  far.port = String(proxy.port);
+  const bare = createPool({ url: far.toString(), poolSize, statementTimeoutMs: 10_000, lockTimeoutMs: 5000 }, () => {});
+  try {
+    const srv = await spawn(far.toString());
+    const select1 = () => bare.query({ name: 'one', text: 'SELECT 1' }).then(() => true);
+    const calls = Math.min(o.calls, 600);
+    await consumeLoad(srv, spread, 200, o.concurrency);
+    await runLoad(200, o.concurrency, select1);
+    const out: Record<string, (LoadResult & { cpu: PostgresCpu })[]> = { pgFarConsume: [], pgFarSelect1: [] };
+    for (let r = 0; r < o.rounds; r++) {
+      const steps: [string, SpawnedServer[], () => Promise<LoadResult>][] = [
+        ['pgFarConsume', [srv], () => consumeLoad(srv, spread, calls, o.concurrency)],
+        ['pgFarSelect1', [], () => runLoad(calls, o.concurrency, select1)],
+      ];
+      if (r % 2 === 1) steps.reverse();
+      for (const [k, replicas, f] of steps) out[k]!.push(await withCpu(replicas, postmaster, f));
+    }
+    return out;
+  } finally {
+    await bare.end();
+    await proxy.close();
+  }
 }
 
 // ---------------------------------------------------------------- on the wire
