@@ -7,7 +7,7 @@
 // interleaved rounds, each user's figure against the fresh user's of the same round. On SQLite (a
 // file) by default, or on PostgreSQL (a fresh database of the tests' throwaway cluster, or of
 // GATEHOUSE_TEST_POSTGRES_URL's server) with --backend postgres.
-//   node --import tsx bench/ledger-history.ts [--calls 1500 --rounds 4 --backend sqlite|postgres]
+//   node --import tsx bench/ledger-history.ts [--calls 3000 --rounds 5 --backend sqlite|postgres]
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -216,8 +216,8 @@ const holdSettle = (store: PointsStore, userId: string) => async () => {
 export async function ledgerHistory(
   opts: { calls?: number; rounds?: number; backend?: LedgerBackend; log?: (s: string) => void } = {},
 ): Promise<LedgerHistoryResult> {
-  const calls = opts.calls ?? 1500;
-  const rounds = opts.rounds ?? 4;
+  const calls = opts.calls ?? 3000;
+  const rounds = opts.rounds ?? 5;
   const backend = opts.backend ?? 'sqlite';
   const log = opts.log ?? (() => {});
   const t0 = Date.now();
