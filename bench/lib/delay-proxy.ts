@@ -1,43 +1,18 @@
 // A TCP proxy that holds every chunk for a fixed time in each direction: a database on another
 // host, `oneWayMs` away, for a bench that runs everything on one machine. Chunks keep their order
 // (each direction is a queue released by one timer at a time).
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
-export interface DelayProxy {
-  /** 127.0.0.1 port to connect to instead of the target's. */
-  port: number;
-  close(): Promise<void>;
-}
-
-export async function startDelayProxy(target: { host: string; port: number }, oneWayMs: number): Promise<DelayProxy> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(target);
+export function startDelayProxy(target: { host: string; port: number }, oneWayMs: number): Promise<TcpProxy> {
+  return startTcpProxy(target, (client, upstream) => {
     // Each held chunk is written as soon as it is due (Nagle's algorithm would hold it further for
     // the peer's delayed ACK).
     client.setNoDelay(true);
     upstream.setNoDelay(true);
-    sockets.add(client).add(upstream);
-    const done = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', done).on('close', done);
-    upstream.on('error', done).on('close', done);
     client.on('data', delayed(upstream, oneWayMs));
     upstream.on('data', delayed(client, oneWayMs));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** A writer to `to` that delivers each chunk `ms` after it arrived, in arrival order. */

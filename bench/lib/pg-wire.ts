@@ -9,7 +9,7 @@
 //   - transactions: COMMITs sent.
 // The proxy adds a hop, so it is for counting, never for timing. Connections that negotiate TLS are
 // passed through uncounted (the bench's own cluster has no TLS).
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { startTcpProxy } from './tcp-proxy.ts';
 
 export interface WireCounts {
   statements: number;
@@ -33,18 +33,7 @@ const GSSENC_REQUEST = 80877104;
 
 export async function startWireCounter(target: { host: string; port: number }): Promise<WireCounter> {
   let totals: WireCounts = empty();
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(target);
-    sockets.add(client).add(upstream);
-    const done = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', done).on('close', done);
-    upstream.on('error', done).on('close', done);
+  const proxy = await startTcpProxy(target, (client, upstream) => {
     const conn = new Connection(() => totals);
     client.on('data', (chunk: Buffer) => {
       conn.fromClient(chunk);
@@ -55,16 +44,11 @@ export async function startWireCounter(target: { host: string; port: number }): 
       client.write(chunk);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    port: (server.address() as { port: number }).port,
+    port: proxy.port,
     counts: () => ({ ...totals, byText: { ...totals.byText } }),
     reset: () => void (totals = empty()),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: proxy.close,
   };
 }
 
