@@ -1,12 +1,13 @@
 // Composition: config → database → stores → services. Used by `serve`, by tests that need a manual
 // clock, and by offline CLI commands. The only place that knows every concern. The database is
-// SQLite (a file) or PostgreSQL (a postgres:// URL, opened by startServer): store/backend.ts.
+// SQLite (a file) or PostgreSQL (a postgres:// URL, opened by startServer): backend.ts.
 
 import { authenticateApiKey } from './admin/api-keys.ts';
 import { createAdminService } from './admin/service.ts';
 import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { createAuth } from './auth/service.ts';
 import type { AuthStore } from './auth/store.ts';
+import { type StorageBackend, sqliteBackend } from './backend.ts';
 import type { Config } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
@@ -18,7 +19,6 @@ import { createPagesService } from './pages/service.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
-import { type StorageBackend, sqliteBackend } from './store/backend.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
 import { createUserAdminHandlers } from './users/service.ts';

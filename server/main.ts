@@ -5,6 +5,7 @@ import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import { type App, type AppOptions, createApp } from './app.ts';
 import { type Sweeper, startSweeper } from './auth/sweep.ts';
+import { openPostgresBackend } from './backend.ts';
 import { type Config, parseAddr } from './config.ts';
 import { GatehouseError } from './errors.ts';
 import { createGateway } from './gateway/server.ts';
@@ -13,7 +14,6 @@ import { createLogger } from './lib/log.ts';
 import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
-import { openPostgresBackend } from './store/backend.ts';
 import { leaveCheckpointsToAnother, startCheckpointer } from './store/checkpointer.ts';
 
 export interface RunningServer {

@@ -19,7 +19,7 @@ export function keysCommand(): Command {
       if (!realm) throw usageError('which realm? pass --realm <id> (or --key-realm) — * binds the key to all realms');
       let created: CliAnswer<'AdminService', 'CreateApiKey'>;
       if (opts.db) {
-        const { openStorage } = await import('../../server/store/backend.ts');
+        const { openStorage } = await import('../../server/backend.ts');
         const { createApiKey } = await import('../../server/admin/api-keys.ts');
         // A database with no schema yet (a new PostgreSQL database) is migrated on opening.
         const storage = await openStorage(opts.db).catch((e: Error) => {

@@ -12,9 +12,9 @@
 // them died would move to another port.)
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server } from 'node:net';
+import { openPostgresBackend } from '../backend.ts';
 import { type Config, parseAddr } from '../config.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
-import { openPostgresBackend } from '../store/backend.ts';
 import { startCheckpointer } from '../store/checkpointer.ts';
 import { openDatabase } from '../store/open.ts';
 import { isWorkerMessage, WORKER_ENV, type WorkerAssignment } from './messages.ts';

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createApiKey } from '../../server/admin/api-keys.ts';
+import { openStorage } from '../../server/backend.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/main.ts';
-import { openStorage } from '../../server/store/backend.ts';
 import { freshDatabase } from './postgres.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');

@@ -3,7 +3,7 @@
 // never through SQL.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStorage } from '../../server/store/backend.ts';
+import { openStorage } from '../../server/backend.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { sqliteStores } from '../../server/store/stores.ts';
 import type { StoreFixture, Stores } from '../store/contract.ts';

@@ -3,21 +3,21 @@
 // (group commit, answer turns, WAL checkpoints) stays with the SQLite connection, which `sqlite`
 // hands to the composition root; PostgreSQL has none of it.
 import type pg from 'pg';
-import type { Config } from '../config.ts';
-import type { ErrorTranslator, GatehouseError } from '../errors.ts';
-import type { Logger } from '../lib/log.ts';
-import type { DbErrorClassifier } from '../lib/metrics.ts';
-import type { Stores } from '../stores.ts';
-import { sqliteError } from './database-errors.ts';
-import { dbErrorKind } from './error-kind.ts';
-import { type Db, openDatabase } from './open.ts';
-import { isPostgresUrl } from './postgres/connect.ts';
-import { postgresError, postgresErrorKind } from './postgres/errors.ts';
-import { openPostgres } from './postgres/open.ts';
-import { postgresReadiness } from './postgres/readiness.ts';
-import { postgresStores } from './postgres/stores.ts';
-import { databaseReadiness } from './readiness.ts';
-import { sqliteStores } from './stores.ts';
+import type { Config } from './config.ts';
+import type { ErrorTranslator, GatehouseError } from './errors.ts';
+import type { Logger } from './lib/log.ts';
+import type { DbErrorClassifier } from './lib/metrics.ts';
+import { sqliteError } from './store/database-errors.ts';
+import { dbErrorKind } from './store/error-kind.ts';
+import { type Db, openDatabase } from './store/open.ts';
+import { isPostgresUrl } from './store/postgres/connect.ts';
+import { postgresError, postgresErrorKind } from './store/postgres/errors.ts';
+import { openPostgres } from './store/postgres/open.ts';
+import { postgresReadiness } from './store/postgres/readiness.ts';
+import { postgresStores } from './store/postgres/stores.ts';
+import { databaseReadiness } from './store/readiness.ts';
+import { sqliteStores } from './store/stores.ts';
+import type { Stores } from './stores.ts';
 
 export interface StorageBackend {
   stores: Stores;
