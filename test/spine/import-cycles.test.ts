@@ -1,0 +1,118 @@
+// The code's layering holds: no two files import each other at run time, directly or around a
+// loop, and neither do two folders, outside the composition roots (the files directly in server/
+// and cli/ compose every concern and hold the few modules all of them share). Type-only imports are
+// erased before the code runs and do not count.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { ROOT } from '../helpers/server.ts';
+
+const ROOTS = ['server', 'cli'];
+
+/** Every non-test .ts file under the roots (generated types are types only). */
+function sources(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.ts') && !p.endsWith('.test.ts')) out.push(p);
+    }
+  };
+  for (const r of ROOTS) walk(r);
+  return out;
+}
+
+/** The relative modules `file` imports or re-exports at run time. */
+function runtimeImports(file: string, text: string): string[] {
+  const out: string[] = [];
+  const statement =
+    /^\s*(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^\s*import\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+  for (const m of text.matchAll(statement)) {
+    const target = m[4] ?? m[5] ?? m[6]!;
+    if (m[2]) continue; // import type … / export type …
+    const names = m[3]?.match(/^\{([^}]*)\}$/);
+    // import { type A, type B } from …: nothing of it remains at run time.
+    if (names && names[1]!.split(',').every((n) => n.trim() === '' || n.trim().startsWith('type '))) continue;
+    out.push(relative(ROOT, resolve(ROOT, dirname(file), target)));
+  }
+  return out;
+}
+
+/** The strongly connected groups of more than one node (Tarjan). */
+function cycles(nodes: string[], next: (n: string) => string[]): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of nodes) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('import cycles', () => {
+  const files = sources();
+  const known = new Set(files);
+  const edges = new Map(files.map((f) => [f, runtimeImports(f, readFileSync(join(ROOT, f), 'utf8')).filter((t) => known.has(t))]));
+
+  it('reads the imports it should and skips the type-only ones', () => {
+    const text = [
+      "import { a } from './a.ts';",
+      "import type { B } from './b.ts';",
+      "import { type C, type D } from './c.ts';",
+      "import { type E, f } from './e.ts';",
+      "export { g } from '../g.ts';",
+      "export type { H } from './h.ts';",
+      "const m = await import('./m.ts');",
+    ].join('\n');
+    assert.deepEqual(runtimeImports('server/x/file.ts', text), ['server/x/a.ts', 'server/x/e.ts', 'server/g.ts', 'server/x/m.ts']);
+    assert.ok(files.length > 100, `read ${files.length} files`);
+    assert.ok([...edges.values()].flat().length > 300, 'found the imports between them');
+  });
+
+  it('no file imports itself back through others', () => {
+    assert.deepEqual(
+      cycles(files, (f) => edges.get(f) ?? []),
+      [],
+    );
+  });
+
+  it('no folder imports itself back through others, outside the composition roots', () => {
+    const folders = [...new Set(files.map(dirname))].filter((d) => !ROOTS.includes(d));
+    const inScope = new Set(folders);
+    const next = new Map<string, Set<string>>();
+    for (const [f, targets] of edges)
+      for (const t of targets) {
+        const [from, to] = [dirname(f), dirname(t)];
+        if (from !== to && inScope.has(from) && inScope.has(to)) next.set(from, (next.get(from) ?? new Set()).add(to));
+      }
+    assert.deepEqual(
+      cycles(folders, (d) => [...(next.get(d) ?? [])]),
+      [],
+    );
+  });
+});
