@@ -1,7 +1,9 @@
-// The code's layering holds: no two files import each other at run time, directly or around a
-// loop, and neither do two folders, outside the composition roots (the files directly in server/
-// and cli/ compose every concern and hold the few modules all of them share). Type-only imports are
-// erased before the code runs and do not count.
+// The code's layering holds (README.md, Layout): no two files import each other at run time,
+// directly or around a loop, and neither do two folders, outside the composition roots (the files
+// directly in server/ and cli/ compose every concern and hold the few modules all of them share);
+// the folders of the rules never reach the storage; profile spans are opened only by the call
+// wrapper, the database layer and the signature service. Type-only imports are erased before the
+// code runs and do not count.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -74,7 +76,12 @@ function cycles(nodes: string[], next: (n: string) => string[]): string[][] {
   return found;
 }
 
-describe('import cycles', () => {
+/** The folders of the rules: pure functions and services over the store interfaces. */
+const RULES = ['server/auth', 'server/users', 'server/admin', 'server/points', 'server/billing'];
+/** Where spans begin (lib/profile.ts defines them). */
+const SPAN_OPENERS = ['server/rpc/chain.ts', 'server/store/group-commit.ts', 'server/crypto/offload.ts', 'server/lib/profile.ts'];
+
+describe('layering', () => {
   const files = sources();
   const known = new Set(files);
   const edges = new Map(files.map((f) => [f, runtimeImports(f, readFileSync(join(ROOT, f), 'utf8')).filter((t) => known.has(t))]));
@@ -97,6 +104,23 @@ describe('import cycles', () => {
   it('no file imports itself back through others', () => {
     assert.deepEqual(
       cycles(files, (f) => edges.get(f) ?? []),
+      [],
+    );
+  });
+
+  it('the folders of the rules import nothing of server/store/', () => {
+    const reaching = [...edges].filter(([f, targets]) => RULES.some((r) => f.startsWith(r + '/')) && targets.some((t) => t.startsWith('server/store/')));
+    assert.deepEqual(
+      reaching.map(([f]) => f),
+      [],
+    );
+  });
+
+  it('profile spans are opened only by the call wrapper, the database layer and the signature service', () => {
+    const opening = files.filter((f) => /\bspanStart\(/.test(readFileSync(join(ROOT, f), 'utf8')));
+    assert.ok(opening.length > 0, 'spans are opened somewhere');
+    assert.deepEqual(
+      opening.filter((f) => !SPAN_OPENERS.includes(f)),
       [],
     );
   });
