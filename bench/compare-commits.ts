@@ -1,0 +1,113 @@
+// Two checkouts of gatehouse served side by side and driven by one client in alternating rounds:
+// consume over gRPC and native login over HTTP, 16 in flight, with each server's CPU per call and
+// bare `jose.jwtVerify` measured in every round. The way to tell a change's cost from the machine's
+// drift, which moves whole `npm run bench` runs by a fifth on a shared machine.
+//   git worktree add --detach ../old <commit> && ln -s "$PWD/node_modules" ../old/node_modules
+//   node --import tsx bench/compare-commits.ts --old ../old [--new .] [--rounds 12]
+// Each checkout's own seed (bench/consume-history.ts) and server helper (test/helpers/server.ts)
+// are used, so the servers are exactly those commits'; the client is this checkout's.
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { closeGrpcClients } from '../test/helpers/grpc.ts';
+import { startIdp } from '../test/helpers/idp.ts';
+import type { SpawnedServer } from '../test/helpers/server.ts';
+import { AUD, addPools, bareVerify, configureRealm, consumeLoad, firstLogins, loginLoad, median, serverArgs, signTokens } from './lib/gatehouse.ts';
+import { round, withCpu } from './lib/load.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    old: { type: 'string' },
+    new: { type: 'string', default: '.' },
+    rounds: { type: 'string', default: '12' },
+    calls: { type: 'string', default: '6000' },
+    logins: { type: 'string', default: '2500' },
+    only: { type: 'string' },
+  },
+});
+if (!args.old) {
+  process.stderr.write('usage: node --import tsx bench/compare-commits.ts --old DIR [--new DIR] [--rounds N --calls N --logins N] [--only consume|login]\n');
+  process.exit(2);
+}
+const ROUNDS = Number(args.rounds);
+const CALLS = Number(args.calls);
+const LOGINS = Number(args.logins);
+/** Uncounted rounds first, one in each order. */
+const WARMUP = 2;
+
+interface Side {
+  srv: SpawnedServer;
+  consumer: string;
+  returning: string[];
+}
+
+const idp = await startIdp({ audience: AUD });
+const sides: Record<'old' | 'new', Side> = {} as Record<'old' | 'new', Side>;
+try {
+  for (const [name, dir] of [
+    ['old', args.old],
+    ['new', args.new!],
+  ] as const) {
+    const root = resolve(dir);
+    const { seed } = await import(join(root, 'bench', 'consume-history.ts'));
+    const { spawnServer, tempDir } = await import(join(root, 'test', 'helpers', 'server.ts'));
+    const work = tempDir('gatehouse-compare-');
+    const dbPath = join(work, 'compare.db');
+    const users = (await seed(dbPath, { small: 1_000, large: 10 })) as { small: string };
+    const srv = (await spawnServer({ dir: work, dbPath, args: serverArgs(idp) })) as SpawnedServer;
+    await configureRealm(srv, false);
+    await addPools(srv, [users.small]);
+    sides[name] = { srv, consumer: users.small, returning: await firstLogins(srv, idp, 100) };
+  }
+
+  type Sample = { perSecond: number; mainUs: number | null; allUs: number | null };
+  const samples = { consume: { old: [] as Sample[], new: [] as Sample[] }, login: { old: [] as Sample[], new: [] as Sample[] } };
+  const verify: number[] = [];
+  for (let r = 0; r < ROUNDS + WARMUP; r++) {
+    const order = r % 2 ? (['old', 'new'] as const) : (['new', 'old'] as const);
+    for (const name of order) {
+      const { srv, consumer, returning } = sides[name];
+      const tokens = await signTokens(idp, LOGINS, returning);
+      const c = await withCpu(srv.proc.pid!, () => consumeLoad(srv, consumer, args.only === 'login' ? 16 : CALLS, 16));
+      const l = await withCpu(srv.proc.pid!, () => loginLoad(srv, args.only === 'consume' ? tokens.slice(0, 16) : tokens, 16));
+      if (r < WARMUP) continue;
+      samples.consume[name].push({ perSecond: c.throughput, mainUs: c.cpu.serverMainUs, allUs: c.cpu.serverAllUs });
+      samples.login[name].push({ perSecond: l.throughput, mainUs: l.cpu.serverMainUs, allUs: l.cpu.serverAllUs });
+      if (name === 'old') verify.push((await bareVerify(idp, tokens, 1)).throughput);
+    }
+    process.stderr.write(r < WARMUP ? `warm-up round ${r + 1}/${WARMUP}\n` : `round ${r - WARMUP + 1}/${ROUNDS}\n`);
+  }
+
+  const med = (xs: (number | null)[]) => {
+    const ys = xs.filter((x): x is number => x !== null);
+    return ys.length ? round(median(ys), 1) : null;
+  };
+  const report = (what: 'consume' | 'login') => {
+    const { old, new: now } = samples[what];
+    return {
+      perSecond: { old: med(old.map((s) => s.perSecond)), new: med(now.map((s) => s.perSecond)) },
+      newOverOld: round(median(now.map((s, i) => s.perSecond / old[i]!.perSecond)), 3),
+      serverMainThreadUsPerCall: { old: med(old.map((s) => s.mainUs)), new: med(now.map((s) => s.mainUs)) },
+      serverAllThreadsUsPerCall: { old: med(old.map((s) => s.allUs)), new: med(now.map((s) => s.allUs)) },
+    };
+  };
+  const login = report('login');
+  const out = {
+    old: resolve(args.old),
+    new: resolve(args.new!),
+    rounds: ROUNDS,
+    consume: report('consume'),
+    login: {
+      ...login,
+      overBareVerify: {
+        old: round(median(samples.login.old.map((s, i) => s.perSecond / verify[i]!)), 3),
+        new: round(median(samples.login.new.map((s, i) => s.perSecond / verify[i]!)), 3),
+      },
+    },
+    bareVerifyPerSecond: med(verify),
+  };
+  console.log(JSON.stringify(out, null, 2));
+} finally {
+  closeGrpcClients();
+  for (const s of Object.values(sides)) await s.srv.stop();
+  await idp.close();
+}
