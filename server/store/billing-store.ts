@@ -5,79 +5,14 @@
 
 import { mustCancel, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
 import { newMapping } from '../billing/mappings.ts';
-import { type EntitlementMapping, entitlementOf, type MappingPatch, type Subscription } from '../billing/model.ts';
+import type { EntitlementMapping, MappingPatch, Subscription } from '../billing/model.ts';
 import type { BillingStore } from '../billing/store.ts';
 import { newId } from '../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
-import type { PeriodType, QuotaWindow } from '../points/model.ts';
 import { assertRealm, assertUser } from '../points/not-found.ts';
-import type { SubscriptionTerms } from '../points/periods.ts';
+import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from './billing-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
-
-interface MappingRow {
-  id: string;
-  realm_id: string;
-  payment_provider: string;
-  external_product_id: string;
-  entitlement_key: string;
-  billing_type: string;
-  billing_period: string;
-  points_per_period: number;
-  grant_period_type: string;
-  validity_days: number;
-  grant_on_subscribe: number;
-  max_periods: number;
-  enabled: number;
-  quota_windows: string | null;
-  created_at: number;
-  updated_at: number;
-  active_subscriptions: number;
-}
-
-interface SubscriptionRow {
-  id: string;
-  realm_id: string;
-  user_id: string;
-  mapping_id: string;
-  external_subscription_id: string | null;
-  status: 'active' | 'canceled';
-  terms: string;
-  started_at: number;
-  canceled_at: number | null;
-}
-
-const toMapping = (r: MappingRow): EntitlementMapping => ({
-  id: r.id,
-  realmId: r.realm_id,
-  paymentProvider: r.payment_provider,
-  externalProductId: r.external_product_id,
-  entitlementKey: r.entitlement_key,
-  billingType: r.billing_type,
-  billingPeriod: r.billing_period,
-  pointsPerPeriod: r.points_per_period,
-  grantPeriodType: r.grant_period_type as PeriodType,
-  validityDays: r.validity_days,
-  grantOnSubscribe: r.grant_on_subscribe === 1,
-  maxPeriods: r.max_periods,
-  enabled: r.enabled === 1,
-  quotaWindows: r.quota_windows === null ? null : (JSON.parse(r.quota_windows) as QuotaWindow[]),
-  activeSubscriptions: r.active_subscriptions,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-const toSubscription = (r: SubscriptionRow): Subscription => ({
-  id: r.id,
-  realmId: r.realm_id,
-  userId: r.user_id,
-  mappingId: r.mapping_id,
-  externalSubscriptionId: r.external_subscription_id,
-  status: r.status,
-  entitlement: entitlementOf(JSON.parse(r.terms) as SubscriptionTerms),
-  startedAt: r.started_at,
-  canceledAt: r.canceled_at,
-});
 
 const MAPPING_SELECT = `SELECT m.*, (SELECT count(*) FROM subscriptions s WHERE s.mapping_id = m.id AND s.status = 'active') AS active_subscriptions
   FROM entitlement_mappings m`;

@@ -3,44 +3,7 @@ import type { Identity, ProviderLogin, User } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
 import type { UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
-
-export interface UserRow {
-  id: string;
-  realm_id: string;
-  email: string;
-  email_verified: number;
-  given_name: string | null;
-  family_name: string | null;
-  created_at: number;
-}
-
-export interface IdentityRow {
-  realm_id: string;
-  provider: string;
-  subject: string;
-  user_id: string;
-  email: string | null;
-  created_at: number;
-}
-
-export const toUser = (r: UserRow): User => ({
-  id: r.id,
-  realmId: r.realm_id,
-  email: r.email,
-  emailVerified: r.email_verified === 1,
-  givenName: r.given_name,
-  familyName: r.family_name,
-  createdAt: r.created_at,
-});
-
-export const toIdentity = (r: IdentityRow): Identity => ({
-  realmId: r.realm_id,
-  provider: r.provider,
-  subject: r.subject,
-  userId: r.user_id,
-  email: r.email,
-  createdAt: r.created_at,
-});
+import { type IdentityRow, toIdentity, toUser, type UserRow } from './user-rows.ts';
 
 export class SqliteUserStore implements UserStore {
   private readonly s;

@@ -5,45 +5,8 @@
 import type { Identity, ProviderLogin, User } from '../../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
 import type { UserStore } from '../../users/store.ts';
+import { type IdentityRow, toIdentity, toUser, type UserRow } from '../user-rows.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
-
-interface UserRow {
-  id: string;
-  realm_id: string;
-  email: string;
-  email_verified: boolean;
-  given_name: string | null;
-  family_name: string | null;
-  created_at: number;
-}
-
-interface IdentityRow {
-  realm_id: string;
-  provider: string;
-  subject: string;
-  user_id: string;
-  email: string | null;
-  created_at: number;
-}
-
-const toUser = (r: UserRow): User => ({
-  id: r.id,
-  realmId: r.realm_id,
-  email: r.email,
-  emailVerified: r.email_verified,
-  givenName: r.given_name,
-  familyName: r.family_name,
-  createdAt: r.created_at,
-});
-
-const toIdentity = (r: IdentityRow): Identity => ({
-  realmId: r.realm_id,
-  provider: r.provider,
-  subject: r.subject,
-  userId: r.user_id,
-  email: r.email,
-  createdAt: r.created_at,
-});
 
 const SQL = {
   totals: 'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_identities) AS identities',
