@@ -13,16 +13,17 @@ export interface Migration {
   sql: string;
 }
 
-export function listMigrations(): Migration[] {
+/** The migrations in `dir` (SQLite's by default), in order: NNN_name.sql, each number once. */
+export function listMigrations(dir = DIR): Migration[] {
   const seen = new Set<number>();
-  return readdirSync(DIR)
+  return readdirSync(dir)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
     .sort()
     .map((f) => {
       const version = Number(f.slice(0, 3));
       if (seen.has(version)) throw new Error(`two migrations numbered ${version}`);
       seen.add(version);
-      return { version, name: f.slice(4, -4), sql: readFileSync(join(DIR, f), 'utf8') };
+      return { version, name: f.slice(4, -4), sql: readFileSync(join(dir, f), 'utf8') };
     });
 }
 

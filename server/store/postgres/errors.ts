@@ -1,8 +1,9 @@
 // PostgreSQL's failures that are ours to explain, translated at the store's edge (the twin of
 // database-errors.ts and error-kind.ts for SQLite), so errors.ts knows no database. SQLSTATE
 // classes: PostgreSQL's "Appendix A. Error Codes".
-import { GatehouseError } from '../../errors.ts';
+import type { GatehouseError } from '../../errors.ts';
 import type { DbErrorKind } from '../../lib/metrics.ts';
+import { errorOfKind } from '../database-errors.ts';
 
 /** The driver's own messages for a connection that is gone or never came (they carry no code). */
 const CONNECTION_LOST =
@@ -55,12 +56,5 @@ export function postgresErrorKind(err: unknown): DbErrorKind | null {
 
 /** Our error for a PostgreSQL failure that is not a bug, or null (a bug: the caller's 500). */
 export function postgresError(err: unknown): GatehouseError | null {
-  switch (postgresErrorKind(err)) {
-    case 'busy':
-      return new GatehouseError('service_unavailable', 'Database is busy, try again', { cause: err, headers: { 'retry-after': '1' } });
-    case 'unavailable':
-      return new GatehouseError('service_unavailable', 'Database unavailable', { cause: err, headers: { 'retry-after': '1' } });
-    default:
-      return null;
-  }
+  return errorOfKind(postgresErrorKind(err), err);
 }

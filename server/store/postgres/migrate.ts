@@ -5,29 +5,17 @@
 // Applied in order at start, each in its own transaction, recorded in schema_migrations, all under
 // one session advisory lock: replicas starting together wait for the first, which migrates, and
 // then find nothing left to do. A database newer than this build refuses to start.
-import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import type { Migration } from '../migrate.ts';
+import { listMigrations, type Migration } from '../migrate.ts';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The advisory lock key of gatehouse's migrations (any fixed number: one per schema owner). */
 const MIGRATION_LOCK = 0x6761_7465; // "gate"
 
-export function listPostgresMigrations(): Migration[] {
-  const seen = new Set<number>();
-  return readdirSync(DIR)
-    .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
-    .sort()
-    .map((f) => {
-      const version = Number(f.slice(0, 3));
-      if (seen.has(version)) throw new Error(`two migrations numbered ${version}`);
-      seen.add(version);
-      return { version, name: f.slice(4, -4), sql: readFileSync(join(DIR, f), 'utf8') };
-    });
-}
+export const listPostgresMigrations = (): Migration[] => listMigrations(DIR);
 
 /** The newest schema version this build knows. */
 export const newestPostgresVersion = (): number => listPostgresMigrations().at(-1)?.version ?? 0;
