@@ -24,7 +24,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (!args.old) {
+const MEASURES = args.only === undefined ? (['consume', 'login'] as const) : ([args.only] as const);
+if (!args.old || !MEASURES.every((m) => m === 'consume' || m === 'login')) {
   process.stderr.write('usage: node --import tsx bench/compare-commits.ts --old DIR [--new DIR] [--rounds N --calls N --logins N] [--only consume|login]\n');
   process.exit(2);
 }
@@ -66,13 +67,15 @@ try {
     const order = r % 2 ? (['old', 'new'] as const) : (['new', 'old'] as const);
     for (const name of order) {
       const { srv, consumer, returning } = sides[name];
-      const tokens = await signTokens(idp, LOGINS, returning);
-      const c = await withCpu(srv.proc.pid!, () => consumeLoad(srv, consumer, args.only === 'login' ? 16 : CALLS, 16));
-      const l = await withCpu(srv.proc.pid!, () => loginLoad(srv, args.only === 'consume' ? tokens.slice(0, 16) : tokens, 16));
-      if (r < WARMUP) continue;
-      samples.consume[name].push({ perSecond: c.throughput, mainUs: c.cpu.serverMainUs, allUs: c.cpu.serverAllUs });
-      samples.login[name].push({ perSecond: l.throughput, mainUs: l.cpu.serverMainUs, allUs: l.cpu.serverAllUs });
-      if (name === 'old') verify.push((await bareVerify(idp, tokens, 1)).throughput);
+      const keep = (what: 'consume' | 'login', x: Awaited<ReturnType<typeof withCpu>>) => {
+        if (r >= WARMUP) samples[what][name].push({ perSecond: x.throughput, mainUs: x.cpu.serverMainUs, allUs: x.cpu.serverAllUs });
+      };
+      if (MEASURES.includes('consume')) keep('consume', await withCpu(srv.proc.pid!, () => consumeLoad(srv, consumer, CALLS, 16)));
+      if (MEASURES.includes('login')) {
+        const tokens = await signTokens(idp, LOGINS, returning);
+        keep('login', await withCpu(srv.proc.pid!, () => loginLoad(srv, tokens, 16)));
+        if (name === 'old' && r >= WARMUP) verify.push((await bareVerify(idp, tokens, 1)).throughput);
+      }
     }
     process.stderr.write(r < WARMUP ? `warm-up round ${r + 1}/${WARMUP}\n` : `round ${r - WARMUP + 1}/${ROUNDS}\n`);
   }
@@ -90,20 +93,23 @@ try {
       serverAllThreadsUsPerCall: { old: med(old.map((s) => s.allUs)), new: med(now.map((s) => s.allUs)) },
     };
   };
-  const login = report('login');
   const out = {
     old: resolve(args.old),
     new: resolve(args.new!),
     rounds: ROUNDS,
-    consume: report('consume'),
-    login: {
-      ...login,
-      overBareVerify: {
-        old: round(median(samples.login.old.map((s, i) => s.perSecond / verify[i]!)), 3),
-        new: round(median(samples.login.new.map((s, i) => s.perSecond / verify[i]!)), 3),
-      },
-    },
-    bareVerifyPerSecond: med(verify),
+    ...(MEASURES.includes('consume') ? { consume: report('consume') } : {}),
+    ...(MEASURES.includes('login')
+      ? {
+          login: {
+            ...report('login'),
+            overBareVerify: {
+              old: round(median(samples.login.old.map((s, i) => s.perSecond / verify[i]!)), 3),
+              new: round(median(samples.login.new.map((s, i) => s.perSecond / verify[i]!)), 3),
+            },
+          },
+          bareVerifyPerSecond: med(verify),
+        }
+      : {}),
   };
   console.log(JSON.stringify(out, null, 2));
 } finally {
