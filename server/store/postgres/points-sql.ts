@@ -98,12 +98,10 @@ function historyPruneSql(user: string, prune: string, cutoff: string): string {
 const HISTORY_COLUMNS = 'id, realm_id, user_id, kind, amount, description, allocations, related_id, created_at';
 
 /** A page of the history, newest first, strictly after its cursor ($2 time, $3 id): one index
- *  range from the cursor, by kind or not ($6). Kinds other than consume have an index of their
- *  own (whose predicate a generic plan can prove only from the literal). */
-function pageSql(kind: 'any' | 'consume' | 'other'): string {
-  const byKind = kind === 'any' ? '' : kind === 'consume' ? ` AND kind = 'consume'` : ` AND kind = $6 AND kind <> 'consume'`;
+ *  range from the cursor, of every kind or of the kind $6 (points_transactions_user_kind). */
+function pageSql(byKind: boolean): string {
   return `SELECT id, kind, amount, description, allocations, related_id AS "relatedId", created_at AS "createdAt" FROM points_transactions
-    WHERE user_id = $1${byKind} AND (created_at, id COLLATE "C") < ($2::bigint, $3::text) AND created_at >= $4
+    WHERE user_id = $1${byKind ? ' AND kind = $6' : ''} AND (created_at, id COLLATE "C") < ($2::bigint, $3::text) AND created_at >= $4
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $5`;
 }
 
@@ -153,9 +151,8 @@ export const POINTS_SQL = {
         WHERE b.id IN (SELECT l->>'sourceId' FROM json_array_elements(t.allocations::json) AS l)) AS balances
     FROM points_transactions t WHERE t.realm_id = $1 AND t.id = $2 AND t.kind IN ('consume', 'settle') AND t.created_at >= $3`,
   markRefunded: 'UPDATE points_transactions SET refunded = $2, allocations = $3 WHERE id = $1',
-  page: pageSql('any'),
-  pageOfConsumes: pageSql('consume'),
-  pageOfKind: pageSql('other'),
+  page: pageSql(false),
+  pageOfKind: pageSql(true),
   // A grant the service makes by itself, once per source (points_grants_given), in each of its
   // forms: nothing, a window entitlement, a balance (with the user's other live balances, for
   // materialisedCut). $1 user, $2 source.

@@ -413,12 +413,7 @@ export class PostgresPointsStore implements PointsStore {
       // Movements past the history's keeping read as gone whether or not a prune has run yet.
       const start = pageStart(q);
       const params = [q.userId, start.at, start.id, historyCutoff(now), start.limit];
-      const read = () =>
-        q.kind === null
-          ? tx.rows<HistoryRow>(POINTS_SQL.page, params)
-          : q.kind === 'consume'
-            ? tx.rows<HistoryRow>(POINTS_SQL.pageOfConsumes, params)
-            : tx.rows<HistoryRow>(POINTS_SQL.pageOfKind, [...params, q.kind]);
+      const read = () => (q.kind === null ? tx.rows<HistoryRow>(POINTS_SQL.page, params) : tx.rows<HistoryRow>(POINTS_SQL.pageOfKind, [...params, q.kind]));
       const first = read();
       assertUser(await o.found, q.realmId, q.userId);
       // The page is read again when something due was just written (a grant, an expiry).
