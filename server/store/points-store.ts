@@ -9,7 +9,7 @@ import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { grantWrites } from '../points/grant.ts';
 import { historyCutoff } from '../points/history.ts';
-import { assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
+import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
 import { replayOf } from '../points/idempotency.ts';
 import { registrationGrants } from '../points/materialise.ts';
 import type {
@@ -187,6 +187,7 @@ export class SqlitePointsStore implements PointsStore {
       if (prior) return prior;
       assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
       this.p.materialise(cmd.realmId, cmd.userId, now);
+      assertHoldRoom(this.p.openHoldCount(cmd.userId, now));
       const st = this.p.state(cmd.userId, now, false);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
       this.p.applyConsume(cmd.userId, w);

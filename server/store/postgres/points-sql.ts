@@ -138,8 +138,14 @@ export const POINTS_SQL = {
         FROM points_balances WHERE user_id = $1 AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > $2)) AS balances,
       (${seeksSql('$1', '$3', '$4', '$5')}) AS seeks`,
   seeks: `SELECT (${seeksSql('$1', '$2', '$3', '$4')}) AS seeks`,
-  openHolds: `SELECT id AS "holdId", amount, expires_at AS "expiresAt" FROM points_holds
-    WHERE user_id = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id COLLATE "C"`,
+  // The user's open holds at $2 (points_holds_open): all counted and added up, the $3 soonest to
+  // expire listed; and counted up to a bound ($3) alone.
+  openHolds: `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS held,
+      (SELECT coalesce(json_agg(json_build_object('holdId', s.id, 'amount', s.amount, 'expiresAt', s.expires_at) ORDER BY s.expires_at, s.id COLLATE "C"), '[]')
+        FROM (SELECT id, amount, expires_at FROM points_holds WHERE user_id = $1 AND status = 'open' AND expires_at > $2
+          ORDER BY expires_at, id COLLATE "C" LIMIT $3) s) AS soonest
+    FROM points_holds WHERE user_id = $1 AND status = 'open' AND expires_at > $2`,
+  openHoldCount: `SELECT count(*)::int AS count FROM (SELECT 1 FROM points_holds WHERE user_id = $1 AND status = 'open' AND expires_at > $2 LIMIT $3) h`,
   hold: 'SELECT * FROM points_holds WHERE realm_id = $1 AND id = $2',
   insertHold: `INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
     VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8)`,

@@ -14,7 +14,7 @@ import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
-import { assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
+import { assertHoldRoom, assertOpen, HOLD_LIMITS, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
 import { replayOf } from '../../points/idempotency.ts';
 import { registrationGrants } from '../../points/materialise.ts';
 import type {
@@ -23,7 +23,7 @@ import type {
   GrantResult,
   HistoryPage,
   HoldResult,
-  OpenHold,
+  OpenHolds,
   PointsSummary,
   QuotaKind,
   RefundResult,
@@ -174,21 +174,24 @@ export class PostgresPointsStore implements PointsStore {
     return inTransaction(this.ctx, 'summary', async (tx) => {
       const o = this.p.open(tx, realmId, userId, now, null, true);
       // Holds open at `now`: expiring the due ones (materialise) leaves these as they are.
-      const holds = tx.rows<OpenHold>(POINTS_SQL.openHolds, [userId, now]);
+      const holds = tx.row<OpenHolds>(POINTS_SQL.openHolds, [userId, now, HOLD_LIMITS.listed]);
       assertUser(await o.found, realmId, userId);
       const st = await this.p.materialisedState(tx, realmId, userId, now, await o.context, o.state, true);
-      return summarise(userId, st, await holds);
+      return summarise(userId, st, (await holds)!);
     });
   }
 
   async hold(cmd: HoldCommand, now: number): Promise<HoldResult> {
     return inTransaction(this.ctx, 'hold', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'hold', key: cmd.idempotencyKey }, false);
+      // Holds open at `now`, read under the user's lock: the due ones, expired by materialise, are not among them.
+      const open = tx.row<{ count: number }>(POINTS_SQL.openHoldCount, [cmd.userId, now, HOLD_LIMITS.openPerUser]);
       const found = await o.found;
       const c = await o.context;
       const prior = replay<HoldResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
       if (prior) return prior;
       assertUser(found, cmd.realmId, cmd.userId);
+      assertHoldRoom((await open)!.count);
       const st = await this.p.materialisedState(tx, cmd.realmId, cmd.userId, now, c, o.state, false);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
       const h = openHold(cmd, w.lines, now);
