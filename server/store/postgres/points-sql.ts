@@ -15,6 +15,7 @@
 // new period's grant to make, a hold to expire, a window not seeked — the use case reads it in one
 // more round trip. A third hint, the user of a hold or transaction this process has seen, lets a
 // settlement, release or refund lock that user with its first statements.
+import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
 import { isWindowLine, type LineReturn } from '../../points/charges.ts';
@@ -37,7 +38,7 @@ import { type QuotaBinding, quotaBindings, type UserPointsState, userState } fro
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
 import { type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
-import { quiet, RetryUseCase, type Tx } from './tx.ts';
+import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
 /** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
 const blockSize = (level: string) => `power(${RETURN_FANOUT}, ${level})::bigint`;
@@ -112,6 +113,9 @@ export const POINTS_SQL = {
   // The user of a hold or of a movement of the history, locked (their user never changes).
   lockHoldUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_holds WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
   lockTransactionUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_transactions WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
+  // The same, read without a lock (before the use case's transaction).
+  holdUser: 'SELECT user_id AS "userId" FROM points_holds WHERE realm_id = $1 AND id = $2',
+  transactionUser: 'SELECT user_id AS "userId" FROM points_transactions WHERE realm_id = $1 AND id = $2',
   config: 'SELECT * FROM points_default_config WHERE realm_id = $1',
   activeSubs: `SELECT id, terms, started_at FROM subscriptions WHERE user_id = $1 AND status = 'active' ORDER BY started_at, id COLLATE "C"`,
   idem: 'SELECT request_hash AS "requestHash", response FROM points_idempotency WHERE realm_id = $1 AND scope = $2 AND key = $3',
@@ -347,6 +351,16 @@ export class PointsAccess {
     const r = await tx.row<{ id: string }>(of === 'hold' ? POINTS_SQL.lockHoldUser : POINTS_SQL.lockTransactionUser, [realmId, id]);
     if (r) this.rememberOwner(id, r.id);
     return r?.id ?? null;
+  }
+
+  /** The user of a hold or history movement, as this process has seen it or read (no lock); null
+   *  when there is none in the realm. */
+  async owner(pool: pg.Pool, of: 'hold' | 'transaction', realmId: string, id: string): Promise<string | null> {
+    const known = this.owners.get(id);
+    if (known !== undefined) return known;
+    const [r] = await query<{ userId: string }>(pool, of === 'hold' ? POINTS_SQL.holdUser : POINTS_SQL.transactionUser, [realmId, id]);
+    if (r) this.rememberOwner(id, r.userId);
+    return r?.userId ?? null;
   }
 
   /** Remembers the user of a hold or transaction. */
