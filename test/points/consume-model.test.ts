@@ -785,7 +785,8 @@ class Model {
     this.materialise(now);
     const balances: Record<string, number> = { topup: 0, registration: 0, granted: 0, subscription: 0, freePeriodic: 0 };
     for (const b of this.spendable(now)) balances[FIELD[b.kind]]! += b.remaining;
-    const open = this.holds.filter((h) => h.status === 'open').sort((a, b) => a.createdAt - b.createdAt || (a.holdId < b.holdId ? -1 : 1));
+    // Listed soonest to expire first (then by id), at most 20; counted and added up all.
+    const open = this.holds.filter((h) => h.status === 'open').sort((a, b) => a.expiresAt - b.expiresAt || (a.holdId < b.holdId ? -1 : 1));
     const r = this.remaining(now);
     return {
       userId: USER,
@@ -795,7 +796,8 @@ class Model {
       spendableFromPool: r.pool,
       total: r.total,
       held: sum(open.map((h) => h.amount)),
-      holds: open.map((h) => ({ holdId: h.holdId, amount: h.amount, expiresAt: h.expiresAt })),
+      holdCount: open.length,
+      holds: open.slice(0, 20).map((h) => ({ holdId: h.holdId, amount: h.amount, expiresAt: h.expiresAt })),
     };
   }
 }

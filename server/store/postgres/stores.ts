@@ -7,6 +7,7 @@ import { PostgresAuthStore } from './auth-store.ts';
 import { PostgresBillingStore } from './billing-store.ts';
 import { PostgresPointsStore } from './points-store.ts';
 import type { TxObserver } from './tx.ts';
+import { UserGate } from './user-gate.ts';
 import { PostgresUserStore } from './user-store.ts';
 
 export interface PostgresStoreOptions {
@@ -20,7 +21,8 @@ export function postgresStores(pool: pg.Pool, opts: PostgresStoreOptions = {}): 
     admin: new PostgresAdminStore(ctx),
     auth: new PostgresAuthStore(ctx),
     users: new PostgresUserStore(ctx),
-    points: new PostgresPointsStore(ctx),
+    // As long as a statement waits for a row lock (lock_timeout, --busy-timeout-ms).
+    points: new PostgresPointsStore(ctx, UserGate.forPool(pool.options.max ?? 10, Number(pool.options.lock_timeout ?? 0))),
     billing: new PostgresBillingStore(ctx),
   };
 }
