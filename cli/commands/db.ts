@@ -5,6 +5,7 @@
 // already holds data without --force and a source file that does not exist.
 import { resolve } from 'node:path';
 import { Command } from 'commander';
+import { shownDatabase } from '../../server/lib/redact.ts';
 import type { CopySource, CopyTarget } from '../../server/store/copy.ts';
 import { globals, parseIntArg, show } from '../context.ts';
 import { CliError, EXIT, table, usageError } from '../output.ts';
@@ -46,8 +47,6 @@ Exit codes: 0 copied and checked; 1 failed or did not check out (the target is l
       const { CopyError, copyDatabase, secondsSince } = await import('../../server/store/copy.ts');
       const { openSqliteSource, openSqliteTarget } = await import('../../server/store/copy-sqlite.ts');
       const { openPostgresSource, openPostgresTarget } = await import('../../server/store/postgres/copy.ts');
-      const { redacted } = await import('../../server/store/postgres/open.ts');
-      const shown = (db: string) => (isUrl(db) ? redacted(db) : db);
 
       const progress = progressOn(process.stderr);
       const stop = new AbortController();
@@ -66,7 +65,7 @@ Exit codes: 0 copied and checked; 1 failed or did not check out (the target is l
         const report = await copyDatabase(source, target, { force: Boolean(o.force), batchRows: o.batchRows, now, progress, signal: stop.signal });
         copied = true;
         const seconds = secondsSince(started);
-        const result = { from: shown(o.from), to: shown(o.to), ...report, seconds, summariesAt: new Date(now).toISOString() };
+        const result = { from: shownDatabase(o.from), to: shownDatabase(o.to), ...report, seconds, summariesAt: new Date(now).toISOString() };
         show(g, result, () =>
           [
             table(
