@@ -15,11 +15,11 @@ export class SqliteUserStore implements UserStore {
       byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
       list: db.prepare('SELECT * FROM users WHERE realm_id = ? ORDER BY created_at, id LIMIT ?'),
       identities: db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider'),
-      insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
-        VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt)`),
+      insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at, updated_at, disabled_at)
+        VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt, @updatedAt, @disabledAt)`),
       identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
-      setName: db.prepare('UPDATE users SET given_name = ?, family_name = ? WHERE id = ?'),
+      setName: db.prepare('UPDATE users SET given_name = ?, family_name = ?, updated_at = ? WHERE id = ?'),
     };
   }
 
@@ -71,7 +71,7 @@ export class SqliteUserStore implements UserStore {
         // No row: the realm's unique email refused it (INSERT OR IGNORE) — translated to ours.
         if (inserted.changes !== 1) throw loginEmailTaken();
       }
-      if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.id);
+      if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.updatedAt, u.id);
       const l = plan.link;
       if (l) this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
       return resultOf(plan);

@@ -9,6 +9,10 @@ export interface User {
   givenName: string | null;
   familyName: string | null;
   createdAt: number;
+  /** When the account's claims (its name) last changed: createdAt until they do. */
+  updatedAt: number;
+  /** When an operator disabled the account (its logins refused), or null. */
+  disabledAt: number | null;
 }
 
 export interface Identity {

@@ -46,6 +46,8 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: 
         givenName: req.givenName.trim() || null,
         familyName: req.familyName.trim() || null,
         createdAt: clock.now(),
+        updatedAt: clock.now(),
+        disabledAt: null,
       };
       if (!(await users.createUser(user))) throw conflict(`A user with email ${user.email} exists already`);
       await onUserCreated(user);

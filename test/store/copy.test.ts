@@ -55,7 +55,17 @@ describe('copyDatabase', { skip }, () => {
       T0,
     );
     for (const id of USERS) {
-      await s.users.createUser({ id, realmId: REALM, email: `${id}@example.com`, emailVerified: true, givenName: null, familyName: null, createdAt: T0 });
+      await s.users.createUser({
+        id,
+        realmId: REALM,
+        email: `${id}@example.com`,
+        emailVerified: true,
+        givenName: null,
+        familyName: null,
+        createdAt: T0,
+        updatedAt: T0,
+        disabledAt: null,
+      });
       await s.points.grantRegistration(REALM, id, T0);
     }
     await s.points.consume(

@@ -14,14 +14,14 @@ const SQL = {
   byEmail: 'SELECT * FROM users WHERE realm_id = $1 AND email = $2',
   list: 'SELECT * FROM users WHERE realm_id = $1 ORDER BY created_at, id COLLATE "C" LIMIT $2',
   identities: 'SELECT * FROM user_identities WHERE user_id = $1 ORDER BY created_at, provider COLLATE "C"',
-  insert: `INSERT INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+  insert: `INSERT INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at, updated_at, disabled_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
   userOfIdentity: `SELECT u.* FROM user_identities i JOIN users u ON u.realm_id = i.realm_id AND u.id = i.user_id
     WHERE i.realm_id = $1 AND i.provider = $2 AND i.subject = $3`,
   // hashtextextended: a 64-bit key per text; two texts sharing one only wait for each other.
   lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
   link: 'INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-  setName: 'UPDATE users SET given_name = $2, family_name = $3 WHERE id = $1',
+  setName: 'UPDATE users SET given_name = $2, family_name = $3, updated_at = $4 WHERE id = $1',
 };
 
 export class PostgresUserStore implements UserStore {
@@ -60,7 +60,7 @@ export class PostgresUserStore implements UserStore {
 
   async createUser(u: User): Promise<boolean> {
     const n = await inTransaction(this.ctx, 'createUser', (tx) =>
-      tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt]),
+      tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]),
     );
     return n === 1;
   }
@@ -93,10 +93,10 @@ async function write(tx: Tx, plan: LoginPlan): Promise<void> {
   const u = plan.user;
   if (plan.create) {
     // No row: the realm's unique email refused it (ON CONFLICT DO NOTHING) — translated to ours.
-    const inserted = tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt]);
+    const inserted = tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]);
     if ((await inserted) !== 1) throw loginEmailTaken();
   }
-  if (plan.setName) tx.run(SQL.setName, [u.id, u.givenName, u.familyName]);
+  if (plan.setName) tx.run(SQL.setName, [u.id, u.givenName, u.familyName, u.updatedAt]);
   const l = plan.link;
   if (l) tx.run(SQL.link, [l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt]);
 }
