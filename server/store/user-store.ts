@@ -1,5 +1,5 @@
 // SQLite implementation of UserStore.
-import type { Identity, ProviderLogin, User } from '../users/model.ts';
+import { type Identity, type ProviderLogin, type User, withDisabled } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
 import type { UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
@@ -20,6 +20,7 @@ export class SqliteUserStore implements UserStore {
       identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       setName: db.prepare('UPDATE users SET given_name = ?, family_name = ?, updated_at = ? WHERE id = ?'),
+      setDisabled: db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?'),
     };
   }
 
@@ -52,6 +53,17 @@ export class SqliteUserStore implements UserStore {
   async createUser(u: User): Promise<boolean> {
     // INSERT OR IGNORE: no row when the realm's unique email refused it — translated to false.
     return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
+  }
+
+  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+    return immediate(this.db, () => {
+      const row = this.s.get.get(realmId, userId) as UserRow | undefined;
+      if (!row) return null;
+      const before = toUser(row);
+      const after = withDisabled(before, at);
+      if (after.disabledAt !== before.disabledAt) this.s.setDisabled.run(after.disabledAt, after.id);
+      return after;
+    });
   }
 
   async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }> {

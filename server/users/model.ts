@@ -24,6 +24,18 @@ export interface Identity {
   createdAt: number;
 }
 
+/** Whether an operator disabled the account: every login is refused (403) until it is enabled. */
+export function isDisabled(u: Pick<User, 'disabledAt'>): boolean {
+  return u.disabledAt !== null;
+}
+
+/** The account with its disabled state set: disabled at `at`, or enabled for null. Disabling an
+ *  account that is disabled already keeps the first time (what an operator looks up later). */
+export function withDisabled(u: User, at: number | null): User {
+  if (at !== null && u.disabledAt !== null) return u;
+  return { ...u, disabledAt: at };
+}
+
 /** Emails are compared and stored lower-cased and trimmed: one mailbox, one account. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -67,6 +67,26 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
       });
     });
 
+    describe('disabling', () => {
+      it('disables an account keeping the first time, enables it again, and finds no account of another realm', async () => {
+        const u = await seedUser(s, realm);
+        assert.equal((await s.users.setUserDisabled(realm, u.id, T0 + 10))!.disabledAt, T0 + 10);
+        assert.equal((await s.users.setUserDisabled(realm, u.id, T0 + 20))!.disabledAt, T0 + 10, 'disabled already: the first time stays');
+        assert.deepEqual(await s.users.getUser(realm, u.id), { ...u, disabledAt: T0 + 10 });
+        assert.equal((await s.users.setUserDisabled(realm, u.id, null))!.disabledAt, null);
+        assert.deepEqual(await s.users.getUser(realm, u.id), u);
+        assert.equal(await s.users.setUserDisabled(await seedRealm(s), u.id, T0), null);
+        assert.equal(await s.users.setUserDisabled(realm, 'no-such-user', T0), null);
+      });
+
+      it('hands a login of a disabled account its disabled state (the login path refuses it)', async () => {
+        const l = login({ email: unique('off') + '@example.com', emailVerified: true });
+        const first = await s.users.resolveProviderLogin(l, fresh());
+        await s.users.setUserDisabled(realm, first.user.id, T0 + 1);
+        assert.equal((await s.users.resolveProviderLogin(l, fresh())).user.disabledAt, T0 + 1);
+      });
+    });
+
     describe('resolveProviderLogin', () => {
       it('creates an account for an unknown subject and links the subject to it', async () => {
         const l = login({ email: 'new-one@example.com', emailVerified: true, fullName: { givenName: 'Grace', familyName: 'Hopper' } });

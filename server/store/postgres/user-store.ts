@@ -2,7 +2,7 @@
 // locks on its (provider, subject) and on its email first, so two first logins of one person on
 // two replicas are one after the other, as on one SQLite file: the second finds the account and
 // link the first made. The plan is provider-login.ts's.
-import type { Identity, ProviderLogin, User } from '../../users/model.ts';
+import { type Identity, type ProviderLogin, type User, withDisabled } from '../../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
 import type { UserStore } from '../../users/store.ts';
 import { type IdentityRow, toIdentity, toUser, type UserRow } from '../user-rows.ts';
@@ -22,6 +22,8 @@ const SQL = {
   lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
   link: 'INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
   setName: 'UPDATE users SET given_name = $2, family_name = $3, updated_at = $4 WHERE id = $1',
+  lockUser: 'SELECT * FROM users WHERE realm_id = $1 AND id = $2 FOR UPDATE',
+  setDisabled: 'UPDATE users SET disabled_at = $2 WHERE id = $1',
 };
 
 export class PostgresUserStore implements UserStore {
@@ -63,6 +65,17 @@ export class PostgresUserStore implements UserStore {
       tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]),
     );
     return n === 1;
+  }
+
+  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+    return inTransaction(this.ctx, 'setUserDisabled', async (tx) => {
+      const row = await tx.row<UserRow>(SQL.lockUser, [realmId, userId]);
+      if (!row) return null;
+      const before = toUser(row);
+      const after = withDisabled(before, at);
+      if (after.disabledAt !== before.disabledAt) tx.run(SQL.setDisabled, [after.id, after.disabledAt]);
+      return after;
+    });
   }
 
   async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }> {
