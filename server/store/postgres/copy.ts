@@ -45,6 +45,29 @@ async function connect(url: string, pipeline: boolean): Promise<pg.Client> {
   return client;
 }
 
+/** Which database `url` reaches, whatever the URL calls the server (`localhost`, `127.0.0.1`, a
+ *  DNS alias): the cluster's system identifier (pg_control_system, the same for every address of
+ *  one cluster) and the database's name; null when it cannot be asked (the copy's own opening
+ *  then reports why). */
+export async function postgresIdentity(url: string): Promise<string | null> {
+  let c: pg.Client;
+  try {
+    c = await connect(url, false);
+  } catch {
+    return null;
+  }
+  try {
+    const r = await c.query<{ system: string; db: string }>(
+      'SELECT (SELECT system_identifier FROM pg_control_system())::text AS system, current_database() AS db',
+    );
+    return `pg:${r.rows[0]!.system}/${r.rows[0]!.db}`;
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
 /** The data tables of the current schema, read from its catalog. */
 async function tables(c: pg.ClientBase): Promise<TableShape[]> {
   const cols = await c.query<{ table_name: string; column_name: string; udt_name: string }>(
