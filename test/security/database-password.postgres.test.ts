@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { runCli } from '../helpers/cli.ts';
 import { freshDatabase, postgresUnavailable, type TestDatabase } from '../helpers/postgres.ts';
 import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
@@ -30,8 +31,10 @@ function assertNoSecret(output: string, what: string): void {
   for (const secret of SECRETS) assert.ok(!output.includes(secret), `${what} printed a password:\n${output}`);
 }
 
-/** Everything a server printed, once it has stopped and its output is closed. */
+/** Everything a server printed, once it has logged its start and then stopped. */
 async function outputOf(srv: SpawnedServer): Promise<string> {
+  // The start line follows the ready line: stop the server only once it is written.
+  for (let i = 0; i < 600 && !srv.logs().includes('"gatehouse started"'); i++) await sleep(50);
   const closed = once(srv.proc, 'close');
   await srv.kill('SIGTERM');
   await closed;
@@ -90,6 +93,15 @@ describe('a PostgreSQL password is never printed', { skip, timeout: 180_000 }, (
     assert.equal(failed.code, 1, failed.stderr);
     assert.match(failed.stderr, /no_such_database\?password=\*\*\*/);
     assertNoSecret(failed.stdout + failed.stderr, 'keys create --db on a missing database');
+  });
+
+  it('backup, for SQLite files only, names a PostgreSQL database given to it without its passwords', async () => {
+    for (const given of [['--db', url], []]) {
+      const r = await runCli(['backup', '--out', join(dir, 'never.db'), ...given], { env: { ...env, GATEHOUSE_DB: url } });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /is PostgreSQL: back it up with pg_dump/);
+      assertNoSecret(r.stdout + r.stderr, 'backup');
+    }
   });
 
   it('db copy shows both databases with their passwords hidden, as text, as JSON and in errors', async () => {
