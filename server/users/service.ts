@@ -1,5 +1,5 @@
 // The AdminService handlers for accounts (operators seed, look up and support users), and the
-// user-level controls: disable / enable (docs/admin.md) and sign-out everywhere.
+// user-level controls of docs/concepts.md: disable / enable and sign-out everywhere.
 
 import { type AdminStore, requireRealm } from '../admin/store.ts';
 import type { AuthStore } from '../auth/store.ts';
