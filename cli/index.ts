@@ -13,6 +13,7 @@ import { realmCommand } from './commands/realm.ts';
 import { serveCommand } from './commands/serve.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { subscriptionsCommand } from './commands/subscriptions.ts';
+import { usersCommand } from './commands/users.ts';
 import { closeConnections } from './context.ts';
 import { EXIT, reportError } from './output.ts';
 
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),
+    usersCommand(),
   ];
   for (const cmd of commands) program.addCommand(cmd);
   // Every subcommand reports usage errors through our handler, not by exiting itself.

@@ -33,6 +33,7 @@ export interface ProviderRow {
   key_id: string;
   private_key: string | null;
   web_client_id: string;
+  require_nonce: number | boolean;
   updated_at: number;
 }
 
@@ -72,6 +73,7 @@ export const toProvider = (r: ProviderRow): ProviderConfig => ({
   keyId: r.key_id,
   privateKey: r.private_key,
   webClientId: r.web_client_id,
+  requireNonce: flag(r.require_nonce),
   updatedAt: r.updated_at,
 });
 

@@ -26,6 +26,8 @@ describe('the SQLite auth store sweep', () => {
       givenName: null,
       familyName: null,
       createdAt: T0,
+      updatedAt: T0,
+      disabledAt: null,
     });
   });
 

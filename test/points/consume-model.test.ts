@@ -1220,7 +1220,17 @@ async function run(s: Scenario): Promise<void> {
 /** Realm `r` with user `u`, through the store interfaces. */
 async function realmWithUser(engine: Stores): Promise<void> {
   await engine.admin.createRealm({ id: 'r', name: 'r', createdAt: 0 });
-  await engine.users.createUser({ id: USER, realmId: 'r', email: 'u@example.com', emailVerified: false, givenName: null, familyName: null, createdAt: 0 });
+  await engine.users.createUser({
+    id: USER,
+    realmId: 'r',
+    email: 'u@example.com',
+    emailVerified: false,
+    givenName: null,
+    familyName: null,
+    createdAt: 0,
+    updatedAt: 0,
+    disabledAt: null,
+  });
 }
 
 describe('points ledger vs a brute-force reference model', () => {
