@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { appStoreEffect, isStale, planOf, stripeEffect } from './provider-rules.ts';
+
+const tx = { purchaseDate: 1_000 };
+
+describe('appStoreEffect', () => {
+  it('activates on SUBSCRIBED and DID_RENEW', () => {
+    assert.deepEqual(appStoreEffect('SUBSCRIBED', tx, 2_000), { kind: 'activate' });
+    assert.deepEqual(appStoreEffect('DID_RENEW', tx, 2_000), { kind: 'activate' });
+  });
+  it('ends on EXPIRED, GRACE_PERIOD_EXPIRED, REVOKE and REFUND', () => {
+    for (const t of ['EXPIRED', 'GRACE_PERIOD_EXPIRED', 'REVOKE', 'REFUND']) assert.deepEqual(appStoreEffect(t, tx, 2_000), { kind: 'end' }, t);
+  });
+  it('applies DID_CHANGE_RENEWAL_PREF only once its transaction is effective', () => {
+    assert.deepEqual(appStoreEffect('DID_CHANGE_RENEWAL_PREF', { purchaseDate: 2_000 }, 2_000), { kind: 'activate' });
+    assert.equal(appStoreEffect('DID_CHANGE_RENEWAL_PREF', { purchaseDate: 3_000 }, 2_000).kind, 'ignore');
+  });
+  it('acknowledges other types and types without a transaction', () => {
+    assert.equal(appStoreEffect('DID_FAIL_TO_RENEW', tx, 2_000).kind, 'ignore');
+    assert.equal(appStoreEffect('TEST', null, 2_000).kind, 'ignore');
+    assert.equal(appStoreEffect('SUBSCRIBED', null, 2_000).kind, 'ignore');
+  });
+});
+
+describe('stripeEffect', () => {
+  it('activates created or updated active and trialing subscriptions', () => {
+    assert.deepEqual(stripeEffect('customer.subscription.created', 'active'), { kind: 'activate' });
+    assert.deepEqual(stripeEffect('customer.subscription.updated', 'trialing'), { kind: 'activate' });
+  });
+  it('ends deleted, canceled and unpaid subscriptions', () => {
+    assert.deepEqual(stripeEffect('customer.subscription.deleted', 'active'), { kind: 'end' });
+    assert.deepEqual(stripeEffect('customer.subscription.updated', 'canceled'), { kind: 'end' });
+    assert.deepEqual(stripeEffect('customer.subscription.updated', 'unpaid'), { kind: 'end' });
+  });
+  it('leaves past_due and other event types alone', () => {
+    assert.equal(stripeEffect('customer.subscription.updated', 'past_due').kind, 'ignore');
+    assert.equal(stripeEffect('invoice.paid', 'active').kind, 'ignore');
+  });
+});
+
+describe('isStale', () => {
+  it('is stale only when older than the state', () => {
+    assert.equal(isStale(null, 5), false);
+    assert.equal(isStale({ providerAt: 5 }, 4), true);
+    assert.equal(isStale({ providerAt: 5 }, 5), false);
+    assert.equal(isStale({ providerAt: 5 }, 6), false);
+  });
+});
+
+describe('planOf', () => {
+  const active = { providerAt: 1, active: true, productId: 'pro' };
+  it('starts a subscription when none is active', () => {
+    assert.deepEqual(planOf({ kind: 'activate' }, null, 'pro'), { start: true, endCurrent: false });
+    assert.deepEqual(planOf({ kind: 'activate' }, { ...active, active: false }, 'pro'), { start: true, endCurrent: false });
+  });
+  it('renews an active subscription of the same product without a second start (one grant per period)', () => {
+    assert.deepEqual(planOf({ kind: 'activate' }, active, 'pro'), { start: false, endCurrent: false });
+  });
+  it('switches products by ending the old subscription', () => {
+    assert.deepEqual(planOf({ kind: 'activate' }, active, 'max'), { start: true, endCurrent: true });
+  });
+  it('ends only an active subscription', () => {
+    assert.deepEqual(planOf({ kind: 'end' }, active, 'pro'), { start: false, endCurrent: true });
+    assert.deepEqual(planOf({ kind: 'end' }, null, 'pro'), { start: false, endCurrent: false });
+    assert.deepEqual(planOf({ kind: 'ignore', reason: 'x' }, active, 'pro'), { start: false, endCurrent: false });
+  });
+});
