@@ -95,25 +95,65 @@ export function makeSigningChain(opts: ChainOptions = {}): SigningChain {
   ]);
   openssl(dir, ['req', '-new', '-key', 'leaf.key', '-subj', '/CN=Test App Store Signing/O=gatehouse tests', '-out', 'leaf.csr']);
   const leafExt = opts.leafWithoutMarker ? 'leafplain' : 'leaf';
-  const validity = opts.expiredLeaf ? ['-not_before', '20200101000000Z', '-not_after', '20200201000000Z'] : ['-days', '3650'];
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'leaf.csr',
-    '-CA',
-    'int.pem',
-    '-CAkey',
-    'int.key',
-    '-CAcreateserial',
-    ...validity,
-    '-extfile',
-    'ext.cnf',
-    '-extensions',
-    leafExt,
-    '-out',
-    'leaf.pem',
-  ]);
+  if (opts.expiredLeaf) {
+    // openssl x509 (3.0) cannot date a certificate in the past; openssl ca can (-startdate/-enddate).
+    writeFileSync(join(dir, 'index.txt'), '');
+    writeFileSync(join(dir, 'ca.serial'), '1000\n');
+    const ca = [
+      '[ca]',
+      'default_ca=int',
+      '[int]',
+      'database=index.txt',
+      'new_certs_dir=.',
+      'serial=ca.serial',
+      'default_md=sha256',
+      'policy=any',
+      '[any]',
+      'commonName=supplied',
+    ];
+    writeFileSync(join(dir, 'ca.cnf'), `${ca.join('\n')}\n`);
+    const dates = ['-startdate', '20200101000000Z', '-enddate', '20200201000000Z'];
+    openssl(dir, [
+      'ca',
+      '-batch',
+      '-config',
+      'ca.cnf',
+      '-cert',
+      'int.pem',
+      '-keyfile',
+      'int.key',
+      '-in',
+      'leaf.csr',
+      ...dates,
+      '-extfile',
+      'ext.cnf',
+      '-extensions',
+      leafExt,
+      '-notext',
+      '-out',
+      'leaf.pem',
+    ]);
+  } else {
+    openssl(dir, [
+      'x509',
+      '-req',
+      '-in',
+      'leaf.csr',
+      '-CA',
+      'int.pem',
+      '-CAkey',
+      'int.key',
+      '-CAcreateserial',
+      '-days',
+      '3650',
+      '-extfile',
+      'ext.cnf',
+      '-extensions',
+      leafExt,
+      '-out',
+      'leaf.pem',
+    ]);
+  }
   const chain: SigningChain = {
     rootPem: readFileSync(join(dir, 'root.pem'), 'utf8'),
     rootFile: '',
