@@ -2,13 +2,16 @@
 // clock, and by offline CLI commands. The only place that knows every concern. The database is
 // SQLite (a file) or PostgreSQL (a postgres:// URL, opened by startServer): backend.ts.
 
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { authenticateApiKey } from './admin/api-keys.ts';
 import { createAdminService } from './admin/service.ts';
 import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { createAuth } from './auth/service.ts';
 import type { AuthStore } from './auth/store.ts';
 import { type StorageBackend, sqliteBackend } from './backend.ts';
-import type { Config } from './config.ts';
+import { rootsFrom } from './billing/app-store-verify.ts';
+import { type Config, ConfigError } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
@@ -85,7 +88,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   };
 
   // --- points & billing concern ---
-  const pointsEngine = createPointsEngine(stores, clock, metrics);
+  const pointsEngine = createPointsEngine(stores, clock, metrics, appStoreRoots(config.appStoreRootCerts));
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
   // --- auth concern ---
@@ -139,4 +142,25 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     },
     close: () => backend.close(),
   };
+}
+
+/** The App Store's root certificates from --app-store-root-certs (files read once, at start). */
+function appStoreRoots(files: string | null): Buffer[] | null {
+  if (files === null || files === '') return null;
+  const contents = files.split(',').map((f) => {
+    try {
+      return readFileSync(f.trim());
+    } catch (e) {
+      throw new ConfigError(`--app-store-root-certs: cannot read ${f.trim()}: ${(e as Error).message}`);
+    }
+  });
+  const roots = rootsFrom(contents);
+  for (const r of roots) {
+    try {
+      new X509Certificate(r);
+    } catch {
+      throw new ConfigError('--app-store-root-certs: not a certificate (PEM or DER)');
+    }
+  }
+  return roots;
 }

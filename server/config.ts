@@ -37,6 +37,9 @@ export interface Config extends ProviderOptionValues {
   metrics: boolean;
   /** Processes serving the same ports (server/cluster/primary.ts); 1 = this process alone. */
   workers: number;
+  /** PEM or DER files, comma-separated: the root certificates App Store notifications' chains must
+   *  end at (Apple's, from apple.com/certificateauthority); null: App Store notifications refused. */
+  appStoreRootCerts: string | null;
 }
 
 export interface OptionDoc {
@@ -133,6 +136,14 @@ const SERVER_OPTIONS: OptionDoc[] = [
     kind: 'workers',
     default: 1,
     doc: 'processes serving the same ports (auto = one per core; 1 = this process alone)',
+  },
+  {
+    key: 'appStoreRootCerts',
+    flag: '--app-store-root-certs <file[,file]>',
+    env: 'GATEHOUSE_APP_STORE_ROOT_CERTS',
+    kind: 'string',
+    default: null,
+    doc: "root certificates (PEM or DER) App Store notifications must chain to: Apple's Root CA - G3 (apple.com/certificateauthority)",
   },
 ];
 

@@ -26,12 +26,17 @@ export interface PointsEngine extends PointsStores {
   onUserCreated: UserCreatedHook;
 }
 
-export function createPointsEngine({ points, billing }: PointsStores, clock: Clock, metrics: Metrics | null = null): PointsEngine {
+export function createPointsEngine(
+  { points, billing }: PointsStores,
+  clock: Clock,
+  metrics: Metrics | null = null,
+  appStoreRoots: Buffer[] | null = null,
+): PointsEngine {
   return {
     points,
     billing,
     pointsService: createPointsService({ store: points, clock, metrics }),
-    billingService: createBillingService({ store: billing, clock }),
+    billingService: createBillingService({ store: billing, clock, appStoreRoots }),
     onUserCreated: (user) => points.grantRegistration(user.realmId, user.id, clock.now()),
   };
 }

@@ -27,6 +27,6 @@ export function createUserInfo(deps: { users: UserStore }) {
     const p = ctx.principal as UserPrincipal;
     const u = await deps.users.getUser(req.realmId, p.userId);
     if (!u) throw notFound('User not found');
-    return { ...standardClaims(u), clientId: p.clientId, sid: p.sid };
+    return { ...standardClaims(u), clientId: p.clientId, sid: p.sid, appAccountToken: (await deps.users.appAccountTokenOf(u.id)) ?? '' };
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { appStoreEffect, isStale, planOf, stripeEffect } from './provider-rules.ts';
+import { appStoreEffect, isStale, notificationOutcome, planOf, stripeEffect } from './provider-rules.ts';
 
 const tx = { purchaseDate: 1_000 };
 
@@ -64,5 +64,31 @@ describe('planOf', () => {
     assert.deepEqual(planOf({ kind: 'end' }, active, 'pro'), { start: false, endCurrent: true });
     assert.deepEqual(planOf({ kind: 'end' }, null, 'pro'), { start: false, endCurrent: false });
     assert.deepEqual(planOf({ kind: 'ignore', reason: 'x' }, active, 'pro'), { start: false, endCurrent: false });
+  });
+});
+
+describe('notificationOutcome', () => {
+  const found = { userId: 'usr_1', mappingId: 'map_1', productId: 'pro', state: null };
+  const state = { providerAt: 10, active: true, productId: 'pro' };
+  it('applies a matched notification with its plan', () => {
+    assert.deepEqual(notificationOutcome({ kind: 'activate' }, 5, found), { status: 'applied', plan: { start: true, endCurrent: false }, reason: '' });
+  });
+  it('records an unknown user or product as unmatched', () => {
+    assert.deepEqual(notificationOutcome({ kind: 'activate' }, 5, { ...found, userId: null }), { status: 'unmatched', reason: 'unknown user' });
+    assert.equal(notificationOutcome({ kind: 'activate' }, 5, { ...found, mappingId: null }).status, 'unmatched');
+  });
+  it('ignores what changes nothing and what is older than the state', () => {
+    assert.equal(notificationOutcome({ kind: 'ignore', reason: 'type TEST' }, 5, found).status, 'ignored');
+    assert.deepEqual(notificationOutcome({ kind: 'end' }, 9, { ...found, state }), {
+      status: 'ignored',
+      reason: 'stale: older than the state it would change',
+    });
+  });
+  it('ends a known subscription without needing its user or mapping', () => {
+    assert.deepEqual(notificationOutcome({ kind: 'end' }, 11, { userId: null, mappingId: null, productId: 'pro', state }), {
+      status: 'applied',
+      plan: { start: false, endCurrent: true },
+      reason: '',
+    });
   });
 });

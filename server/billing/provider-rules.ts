@@ -65,3 +65,21 @@ export function planOf(effect: ProviderEffect, state: ProviderState | null, prod
   if (state?.active && state.productId === productId) return { start: false, endCurrent: false };
   return { start: true, endCurrent: state?.active === true };
 }
+
+/** What a notification comes to, given what the transaction found: the user it names (null:
+ *  none), the mapping of its product (null: none enabled) and the provider subscription's state. */
+export type Outcome = { status: 'applied'; plan: ProviderPlan; reason: string } | { status: 'unmatched' | 'ignored'; reason: string };
+
+export function notificationOutcome(
+  effect: ProviderEffect,
+  providerAt: number,
+  found: { userId: string | null; mappingId: string | null; productId: string; state: ProviderState | null },
+): Outcome {
+  if (effect.kind === 'ignore') return { status: 'ignored', reason: effect.reason };
+  if (isStale(found.state, providerAt)) return { status: 'ignored', reason: 'stale: older than the state it would change' };
+  // Ending needs only the state: the subscription it ends is known without a user or a mapping.
+  if (effect.kind === 'end' && found.state) return { status: 'applied', plan: planOf(effect, found.state, found.productId), reason: '' };
+  if (found.userId === null) return { status: 'unmatched', reason: 'unknown user' };
+  if (found.mappingId === null) return { status: 'unmatched', reason: `no enabled mapping for product ${found.productId}` };
+  return { status: 'applied', plan: planOf(effect, found.state, found.productId), reason: '' };
+}

@@ -8,11 +8,14 @@ import { hasPermission } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import { carriesPointsFields, validateMappingUpdate } from './mappings.ts';
 import type { EntitlementMapping, Subscription } from './model.ts';
+import { createPaymentHandlers } from './payments-service.ts';
 import type { BillingStore } from './store.ts';
 
 export interface BillingServiceDeps {
   store: BillingStore;
   clock: Clock;
+  /** The App Store's root certificates (DER), null when none is configured. */
+  appStoreRoots?: Buffer[] | null;
 }
 
 export function mappingView(m: EntitlementMapping) {
@@ -56,8 +59,9 @@ const required = (v: string, field: string) => {
   return v.trim();
 };
 
-export function createBillingService({ store, clock }: BillingServiceDeps): ServiceImpl<'gatehouse.v1.BillingService'> {
+export function createBillingService({ store, clock, appStoreRoots = null }: BillingServiceDeps): ServiceImpl<'gatehouse.v1.BillingService'> {
   return {
+    ...createPaymentHandlers({ store, clock, appStoreRoots }),
     async batchUpdateEntitlementMappings(req, ctx) {
       const p = ctx.principal;
       // Rows that set what subscribers are granted need points.manage as well.

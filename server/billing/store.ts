@@ -2,8 +2,10 @@
 // case needs, asks mapping-rules.ts (and the points domain for the grants), and writes what they
 // decided; a throw inside the transaction writes nothing.
 import type { EntitlementMapping, MappingPatch, Subscription } from './model.ts';
+import type { PaymentStore } from './notifications.ts';
 
-export interface BillingStore {
+/** Mappings and subscriptions, and the payment providers' notifications that drive them. */
+export interface BillingStore extends PaymentStore {
   /** Applies every row or none: throws not_found (unknown mappingId) or mapping_in_use. */
   applyMappingBatch(realmId: string, paymentProvider: string, externalProductId: string, rows: MappingPatch[], now: number): Promise<EntitlementMapping[]>;
   /** Ordered by payment provider, product, creation time, then id. */

@@ -29,6 +29,11 @@ export function buildRoutes<M extends { info: MethodInfo }>(methods: M[]): Route
         setPathParam(bound.info.requestType, {}, seg.field, ''); // validates at boot
         pathFields.push(seg.field);
       }
+      if (rule.body !== '' && rule.body !== '*') {
+        const f = bound.info.requestType.fields[rule.body];
+        if (!f || f.type !== 'bytes' || f.repeated)
+          throw new Error(`${bound.info.path}: google.api.http body "${rule.body}" names no bytes field of the request`);
+      }
       const clash = routes.find((r) => r.method === rule.method && r.pattern.template === rule.pattern);
       if (clash) throw new Error(`${bound.info.path}: route ${rule.method} ${rule.pattern} is declared twice`);
       routes.push({ method: rule.method, pattern, bound, body: rule.body, pathFields });

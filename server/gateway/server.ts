@@ -12,7 +12,7 @@ import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, type Call, type ChainContext, logRequest, type Req, refusedRequest } from '../rpc/chain.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
-import { messageFromJson, messageFromParams, messageToJson, setPathParam } from '../rpc/json.ts';
+import { messageFromJson, messageFromParams, messageToJson, objName, setPathParam } from '../rpc/json.ts';
 import { matchPattern, splitPath } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
@@ -213,7 +213,11 @@ function decodeRequest(req: IncomingMessage, route: Route<BoundMethod>, params: 
       if (!(k in reqObj)) reqObj[k] = v; // the path wins over the body
     }
   } else {
-    Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields));
+    // body: "<bytes field>": the body as sent, whatever its type (a signature over these bytes is
+    // checked by the handler); the query cannot set that field.
+    const raw = route.body === '' ? null : info.requestType.fields[route.body]!;
+    Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, raw ? new Set([...pathFields, raw.name]) : pathFields));
+    if (raw) reqObj[objName(raw)] = buf;
   }
   return normalise(route.bound, reqObj);
 }

@@ -115,9 +115,9 @@ function operation(route: Route<{ info: MethodInfo }>, binding: number, book: Sc
   const parameters: Schema[] = route.pathFields.map((name) =>
     withDescription({ name: jsonName(t.fields[name]!), in: 'path', required: true, schema: { type: 'string' } }, t.fields[name]!.comment),
   );
-  if (route.body === '') {
+  if (route.body !== '*') {
     for (const f of t.fieldsArray) {
-      if (pathFields.has(f.name) || !queryable(f)) continue;
+      if (pathFields.has(f.name) || f.name === route.body || !queryable(f)) continue;
       const schema = book.field(f);
       const { description, ...bare } = schema;
       parameters.push(withDescription({ name: jsonName(f), in: 'query', schema: bare }, description as string | undefined));
@@ -133,6 +133,11 @@ function operation(route: Route<{ info: MethodInfo }>, binding: number, book: Sc
       if (fields.every(queryable)) content['application/x-www-form-urlencoded'] = { schema };
       op.requestBody = { required: true, content };
     }
+  }
+  if (route.body !== '' && route.body !== '*') {
+    const f = t.fields[route.body]!;
+    const schema = withDescription({ type: 'string', format: 'binary' }, f.comment ?? undefined);
+    op.requestBody = { required: true, content: { '*/*': { schema } } };
   }
   op.responses = responses(info, book);
   op.security = access.public ? [] : access.userToken ? [{ userToken: [] }] : [{ apiKey: [] }, { apiKeyHeader: [] }];

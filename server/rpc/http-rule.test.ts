@@ -7,6 +7,10 @@ describe('google.api.http rules', () => {
     assert.deepEqual(readHttpRules('M', undefined), []);
   });
 
+  it('reads a body naming one field (the gateway binds the raw body to it; it must be a bytes field)', () => {
+    assert.deepEqual(readHttpRules('M', { post: '/hook', body: 'payload' }), [{ method: 'POST', pattern: '/hook', body: 'payload' }]);
+  });
+
   it('makes each additional binding a route of the same method, whether protobufjs gives one or a list', () => {
     assert.deepEqual(readHttpRules('M', { get: '/a/{id}', additional_bindings: { get: '/b/{id}' } }), [
       { method: 'GET', pattern: '/a/{id}', body: '' },
@@ -22,7 +26,7 @@ describe('google.api.http rules', () => {
   const refused: Array<[string, unknown, RegExp]> = [
     ['a custom pattern', { custom: { kind: 'HEAD', path: '/a' } }, /custom patterns are not supported/],
     ['a custom pattern in a binding', { get: '/a', additional_bindings: { custom: { kind: 'OPTIONS', path: '/a' } } }, /additional_bindings\[0\].*custom/],
-    ['a body naming one field', { post: '/a', body: 'realm' }, /body "realm" is not supported/],
+    ['a body naming a nested field path', { post: '/a', body: 'realm.id' }, /body "realm.id" is not supported/],
     ['response_body', { get: '/a', response_body: 'realms' }, /response_body is not supported/],
     [
       'a binding with bindings of its own',

@@ -7,7 +7,8 @@ export type HttpVerb = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 export interface HttpRule {
   method: HttpVerb;
   pattern: string;
-  /** "*" (the whole request message from the body) or "" (no body). */
+  /** "*" (the whole request message from the body), "" (no body), or the name of a `bytes` field
+   *  that receives the body as sent (a signed webhook's bytes must reach its verifier untouched). */
   body: string;
 }
 
@@ -47,8 +48,8 @@ function readOne(where: string, r: Record<string, unknown>): HttpRule {
   if (verbs.length !== 1) throw new Error(`proto: ${where}: google.api.http needs exactly one of get/put/post/delete/patch`);
   const verb = verbs[0]!;
   const body = typeof r.body === 'string' ? r.body : '';
-  if (body !== '' && body !== '*') {
-    throw new Error(`proto: ${where}: google.api.http body "${body}" is not supported by the HTTP adapter (only "*" or none)`);
+  if (body !== '' && body !== '*' && !/^[a-z][a-z0-9_]*$/.test(body)) {
+    throw new Error(`proto: ${where}: google.api.http body "${body}" is not supported by the HTTP adapter (only "*", a bytes field or none)`);
   }
   return { method: verb.toUpperCase() as HttpVerb, pattern: r[verb] as string, body };
 }

@@ -3,13 +3,27 @@
 // use case reads what the billing rules (mapping-rules.ts) and the points domain need, asks them,
 // and writes what they decided.
 
-import { mustCancel, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
+import { mustCancel, type SubscribeRequest, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
 import { newMapping } from '../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../billing/model.ts';
+import {
+  type BillingNotification,
+  type NotificationFacts,
+  type NotificationRow,
+  type PaymentProvider,
+  type PaymentStore,
+  type ProviderStateRow,
+  productOf,
+  type StoredProviderSettings,
+  toNotification,
+  toProviderState,
+} from '../billing/notifications.ts';
+import { notificationOutcome } from '../billing/provider-rules.ts';
 import type { BillingStore } from '../billing/store.ts';
 import { newId } from '../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
 import { assertRealm, assertUser } from '../points/not-found.ts';
+import type { SubscriptionTerms } from '../points/periods.ts';
 import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from './billing-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
@@ -17,7 +31,7 @@ import { type PointsSql, pointsSql } from './points-sql.ts';
 const MAPPING_SELECT = `SELECT m.*, (SELECT count(*) FROM subscriptions s WHERE s.mapping_id = m.id AND s.status = 'active') AS active_subscriptions
   FROM entitlement_mappings m`;
 
-export class SqliteBillingStore implements BillingStore {
+export class SqliteBillingStore implements BillingStore, PaymentStore {
   private readonly p: PointsSql;
   private readonly s;
 
@@ -43,6 +57,35 @@ export class SqliteBillingStore implements BillingStore {
       cancel: db.prepare(`UPDATE subscriptions SET status = 'canceled', canceled_at = ? WHERE id = ?`),
       endEntitlements: db.prepare('UPDATE points_window_entitlements SET ends_at = ? WHERE user_id = ? AND source = ? AND (ends_at IS NULL OR ends_at > ?)'),
       endBalances: db.prepare(`UPDATE points_balances SET ended_at = ? WHERE user_id = ? AND source LIKE ? ESCAPE '\\' AND ended_at IS NULL`),
+      settings: db.prepare('SELECT settings, secret FROM billing_provider_settings WHERE realm_id = ? AND provider = ?'),
+      putSettings:
+        db.prepare(`INSERT INTO billing_provider_settings (realm_id, provider, settings, secret, updated_at) VALUES (@realmId, @provider, @settings, @secret, @now)
+        ON CONFLICT (realm_id, provider) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at,
+          secret = CASE WHEN @keepSecret = 1 THEN billing_provider_settings.secret ELSE excluded.secret END`),
+      notification: db.prepare('SELECT * FROM billing_notifications WHERE realm_id = ? AND id = ?'),
+      notificationByExternal: db.prepare('SELECT * FROM billing_notifications WHERE realm_id = ? AND provider = ? AND external_id = ?'),
+      countDuplicate: db.prepare('UPDATE billing_notifications SET duplicates = duplicates + 1 WHERE id = ?'),
+      insertNotification: db.prepare(`INSERT INTO billing_notifications (id, realm_id, provider, external_id, type, status, reason, user_id,
+          external_product_id, external_subscription_id, subscription_id, facts, provider_at, received_at, applied_at)
+        VALUES (@id, @realmId, @provider, @externalId, @type, @status, @reason, @userId, @externalProductId, @externalSubscriptionId,
+          @subscriptionId, @facts, @providerAt, @now, @appliedAt)`),
+      updateNotification: db.prepare(`UPDATE billing_notifications SET status = @status, reason = @reason, user_id = @userId,
+          subscription_id = @subscriptionId, applied_at = @appliedAt WHERE id = @id`),
+      listNotifications: db.prepare(`SELECT * FROM billing_notifications WHERE realm_id = @realmId
+          AND (@status IS NULL OR (@status = 'duplicate' AND duplicates > 0) OR status = @status)
+          AND (@beforeAt IS NULL OR received_at < @beforeAt OR (received_at = @beforeAt AND id < @beforeId))
+        ORDER BY received_at DESC, id DESC LIMIT @limit`),
+      userByToken: db.prepare('SELECT id FROM users WHERE realm_id = ? AND app_account_token = ?').pluck(),
+      userById: db.prepare('SELECT id FROM users WHERE realm_id = ? AND id = ?').pluck(),
+      mappingOf: db
+        .prepare(`SELECT id FROM entitlement_mappings WHERE realm_id = ? AND payment_provider = ? AND external_product_id = ? AND enabled = 1
+        ORDER BY created_at, id LIMIT 1`)
+        .pluck(),
+      providerState: db.prepare('SELECT * FROM billing_provider_subscriptions WHERE realm_id = ? AND provider = ? AND external_subscription_id = ?'),
+      putProviderState: db.prepare(`INSERT INTO billing_provider_subscriptions (realm_id, provider, external_subscription_id, user_id, external_product_id,
+          active, provider_at, subscription_id) VALUES (@realmId, @provider, @externalSubscriptionId, @userId, @productId, @active, @providerAt, @subscriptionId)
+        ON CONFLICT (realm_id, provider, external_subscription_id) DO UPDATE SET user_id = excluded.user_id, external_product_id = excluded.external_product_id,
+          active = excluded.active, provider_at = excluded.provider_at, subscription_id = excluded.subscription_id`),
     };
   }
 
@@ -101,10 +144,24 @@ export class SqliteBillingStore implements BillingStore {
         input.externalSubscriptionId === null ? undefined : (this.s.byExternal.get(realmId, input.externalSubscriptionId) as SubscriptionRow | undefined);
       const d = subscribeDecision(input, this.get(realmId, input.mappingId), prior ? toSubscription(prior) : null);
       if ('existing' in d) return d.existing;
-      this.s.insertSubscription.run(input.id, realmId, userId, input.mappingId, input.externalSubscriptionId, JSON.stringify(d.terms), now);
-      for (const g of subscribeGrants(input.id, d.terms, this.p.activeSubscriptions(userId), now)) this.p.insertDue(realmId, userId, g, now);
+      this.start(input, d.terms, now);
       return toSubscription(this.s.subscription.get(realmId, input.id) as SubscriptionRow);
     });
+  }
+
+  /** Inserts the subscription and grants what its terms give at once (inside a transaction). */
+  private start(input: SubscribeRequest & { id: string }, terms: SubscriptionTerms, now: number): void {
+    const { realmId, userId } = input;
+    this.s.insertSubscription.run(input.id, realmId, userId, input.mappingId, input.externalSubscriptionId, JSON.stringify(terms), now);
+    for (const g of subscribeGrants(input.id, terms, this.p.activeSubscriptions(userId), now)) this.p.insertDue(realmId, userId, g, now);
+  }
+
+  /** Ends the subscription and its entitlement (inside a transaction). */
+  private end(r: SubscriptionRow, now: number): void {
+    const sources = subscriptionSources(r.id);
+    this.s.cancel.run(now, r.id);
+    this.s.endEntitlements.run(now, r.user_id, sources.entitlement, now);
+    this.s.endBalances.run(now, r.user_id, `${likeEscaped(sources.balancePrefix)}%`);
   }
 
   async cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription> {
@@ -113,12 +170,120 @@ export class SqliteBillingStore implements BillingStore {
       const cancel = mustCancel(found, realmId, subscriptionId);
       const r = found!; // mustCancel refused an unknown one
       if (!cancel) return toSubscription(r);
-      const sources = subscriptionSources(r.id);
-      this.s.cancel.run(now, r.id);
-      this.s.endEntitlements.run(now, r.user_id, sources.entitlement, now);
-      this.s.endBalances.run(now, r.user_id, `${likeEscaped(sources.balancePrefix)}%`);
+      this.end(r, now);
       return toSubscription(this.s.subscription.get(realmId, r.id) as SubscriptionRow);
     });
+  }
+
+  async providerSettings(realmId: string, provider: PaymentProvider): Promise<StoredProviderSettings | null> {
+    const r = this.s.settings.get(realmId, provider) as { settings: string; secret: string | null } | undefined;
+    return r ? { settings: JSON.parse(r.settings), secret: r.secret } : null;
+  }
+
+  async putProviderSettings(
+    realmId: string,
+    provider: PaymentProvider,
+    settings: Record<string, unknown>,
+    secret: string | undefined,
+    now: number,
+  ): Promise<void> {
+    return immediate(this.db, () => {
+      assertRealm(this.p.realmExists(realmId), realmId);
+      const keepSecret = secret === undefined ? 1 : 0;
+      this.s.putSettings.run({ realmId, provider, settings: JSON.stringify(settings), secret: secret ?? null, now, keepSecret });
+    });
+  }
+
+  async receiveNotification(realmId: string, facts: NotificationFacts, id: string, now: number) {
+    return immediate(this.db, () => {
+      const prior = this.s.notificationByExternal.get(realmId, facts.provider, facts.externalId) as NotificationRow | undefined;
+      if (prior) {
+        this.s.countDuplicate.run(prior.id);
+        return { notification: toNotification({ ...prior, duplicates: Number(prior.duplicates) + 1 }), duplicate: true };
+      }
+      const done = this.applyFacts(realmId, facts, now);
+      this.s.insertNotification.run({
+        id,
+        realmId,
+        provider: facts.provider,
+        externalId: facts.externalId,
+        type: facts.type,
+        externalProductId: productOf(facts),
+        externalSubscriptionId: facts.externalSubscriptionId,
+        facts: JSON.stringify(facts),
+        providerAt: facts.providerAt,
+        now,
+        ...done,
+      });
+      return { notification: toNotification(this.s.notification.get(realmId, id) as NotificationRow), duplicate: false };
+    });
+  }
+
+  async replayNotification(realmId: string, id: string, now: number): Promise<BillingNotification | null> {
+    return immediate(this.db, () => {
+      const r = this.s.notification.get(realmId, id) as NotificationRow | undefined;
+      if (!r) return null;
+      if (r.status !== 'unmatched') return toNotification(r);
+      this.s.updateNotification.run({ id, ...this.applyFacts(realmId, JSON.parse(r.facts) as NotificationFacts, now) });
+      return toNotification(this.s.notification.get(realmId, id) as NotificationRow);
+    });
+  }
+
+  async listNotifications(realmId: string, q: Parameters<PaymentStore['listNotifications']>[1]): Promise<BillingNotification[]> {
+    assertRealm(this.p.realmExists(realmId), realmId);
+    const rows = this.s.listNotifications.all({
+      realmId,
+      status: q.status,
+      beforeAt: q.before?.receivedAt ?? null,
+      beforeId: q.before?.id ?? null,
+      limit: q.limit,
+    }) as NotificationRow[];
+    return rows.map(toNotification);
+  }
+
+  /** Reads what the notification names, asks the rules, and writes what they decided (inside a
+   *  transaction); answers the notification's record fields. */
+  private applyFacts(realmId: string, f: NotificationFacts, now: number) {
+    const stateRow = this.s.providerState.get(realmId, f.provider, f.externalSubscriptionId) as ProviderStateRow | undefined;
+    const state = stateRow ? toProviderState(stateRow) : null;
+    const userId = (
+      f.user === null ? null : 'userId' in f.user ? this.s.userById.get(realmId, f.user.userId) : this.s.userByToken.get(realmId, f.user.appAccountToken)
+    ) as string | undefined | null;
+    let mapping: { id: string; productId: string } | null = null;
+    for (const productId of f.productIds) {
+      const id = this.s.mappingOf.get(realmId, f.provider, productId) as string | undefined;
+      if (id) {
+        mapping = { id, productId };
+        break;
+      }
+    }
+    const productId = mapping?.productId ?? productOf(f);
+    const outcome = notificationOutcome(f.effect, f.providerAt, { userId: userId ?? null, mappingId: mapping?.id ?? null, productId, state });
+    if (outcome.status !== 'applied') return { status: outcome.status, reason: outcome.reason, userId: userId ?? null, subscriptionId: null, appliedAt: null };
+    let subscriptionId = stateRow?.subscription_id ?? null;
+    if (outcome.plan.endCurrent && subscriptionId) {
+      const current = this.s.subscription.get(realmId, subscriptionId) as SubscriptionRow | undefined;
+      if (current && current.status === 'active') this.end(current, now);
+    }
+    const owner = userId ?? stateRow!.user_id; // an end without a user has a state
+    if (outcome.plan.start) {
+      const id = newId('sub');
+      const req = { realmId, userId: owner, mappingId: mapping!.id, externalSubscriptionId: `${f.provider}:${f.transactionId}` };
+      const d = subscribeDecision(req, this.get(realmId, mapping!.id), null);
+      if ('terms' in d) this.start({ ...req, id }, d.terms, now);
+      subscriptionId = id;
+    }
+    this.s.putProviderState.run({
+      realmId,
+      provider: f.provider,
+      externalSubscriptionId: f.externalSubscriptionId,
+      userId: owner,
+      productId,
+      active: f.effect.kind === 'activate' ? 1 : 0,
+      providerAt: f.providerAt,
+      subscriptionId,
+    });
+    return { status: 'applied' as const, reason: outcome.reason, userId: owner, subscriptionId, appliedAt: now };
   }
 }
 

@@ -11,6 +11,7 @@ export class SqliteUserStore implements UserStore {
   constructor(private readonly db: Db) {
     this.s = {
       totals: db.prepare('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_identities) AS identities'),
+      appAccountToken: db.prepare('SELECT app_account_token FROM users WHERE id = ?').pluck(),
       get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ?'),
       byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
       list: db.prepare('SELECT * FROM users WHERE realm_id = ? ORDER BY created_at, id LIMIT ?'),
@@ -48,6 +49,10 @@ export class SqliteUserStore implements UserStore {
 
   async identitiesOf(userId: string): Promise<Identity[]> {
     return (this.s.identities.all(userId) as IdentityRow[]).map(toIdentity);
+  }
+
+  async appAccountTokenOf(userId: string): Promise<string | null> {
+    return (this.s.appAccountToken.get(userId) as string | undefined) ?? null;
   }
 
   async createUser(u: User): Promise<boolean> {

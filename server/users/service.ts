@@ -21,7 +21,7 @@ export interface UserAdminDeps {
 }
 
 export async function userView(users: UserStore, u: User) {
-  const identities = await users.identitiesOf(u.id);
+  const [identities, appAccountToken] = await Promise.all([users.identitiesOf(u.id), users.appAccountTokenOf(u.id)]);
   return {
     realmId: u.realmId,
     id: u.id,
@@ -33,6 +33,7 @@ export async function userView(users: UserStore, u: User) {
     createdAt: toTimestamp(u.createdAt),
     disabled: u.disabledAt !== null,
     disabledAt: u.disabledAt === null ? undefined : toTimestamp(u.disabledAt),
+    appAccountToken: appAccountToken ?? '',
   };
 }
 

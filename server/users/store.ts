@@ -6,6 +6,9 @@ export interface UserStore {
   findUserByEmail(realmId: string, email: string): Promise<User | null>;
   listUsers(realmId: string, opts: { email?: string; limit: number }): Promise<User[]>;
   identitiesOf(userId: string): Promise<Identity[]>;
+  /** The account's stable UUID for StoreKit's appAccountToken, given by the database when the
+   *  account is stored (migration 014); null for an unknown account. */
+  appAccountTokenOf(userId: string): Promise<string | null>;
   /** How many accounts and linked provider identities the store holds, every realm together (what
    *  an operator checks after a flood, and what a test checks a refusal left unwritten). */
   totals(): Promise<{ users: number; identities: number }>;

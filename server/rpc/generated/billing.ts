@@ -3,8 +3,11 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 
 import type { AccessRule as _gatehouse_v1_AccessRule, AccessRule__Output as _gatehouse_v1_AccessRule__Output } from './gatehouse/v1/AccessRule.ts';
 import type { Allocation as _gatehouse_v1_Allocation, Allocation__Output as _gatehouse_v1_Allocation__Output } from './gatehouse/v1/Allocation.ts';
+import type { AppStoreNotificationRequest as _gatehouse_v1_AppStoreNotificationRequest, AppStoreNotificationRequest__Output as _gatehouse_v1_AppStoreNotificationRequest__Output } from './gatehouse/v1/AppStoreNotificationRequest.ts';
+import type { AppStoreSettings as _gatehouse_v1_AppStoreSettings, AppStoreSettings__Output as _gatehouse_v1_AppStoreSettings__Output } from './gatehouse/v1/AppStoreSettings.ts';
 import type { BatchUpdateEntitlementMappingsRequest as _gatehouse_v1_BatchUpdateEntitlementMappingsRequest, BatchUpdateEntitlementMappingsRequest__Output as _gatehouse_v1_BatchUpdateEntitlementMappingsRequest__Output } from './gatehouse/v1/BatchUpdateEntitlementMappingsRequest.ts';
 import type { BatchUpdateEntitlementMappingsResponse as _gatehouse_v1_BatchUpdateEntitlementMappingsResponse, BatchUpdateEntitlementMappingsResponse__Output as _gatehouse_v1_BatchUpdateEntitlementMappingsResponse__Output } from './gatehouse/v1/BatchUpdateEntitlementMappingsResponse.ts';
+import type { BillingNotification as _gatehouse_v1_BillingNotification, BillingNotification__Output as _gatehouse_v1_BillingNotification__Output } from './gatehouse/v1/BillingNotification.ts';
 import type { BillingServiceClient as _gatehouse_v1_BillingServiceClient, BillingServiceDefinition as _gatehouse_v1_BillingServiceDefinition } from './gatehouse/v1/BillingService.ts';
 import type { CancelSubscriptionRequest as _gatehouse_v1_CancelSubscriptionRequest, CancelSubscriptionRequest__Output as _gatehouse_v1_CancelSubscriptionRequest__Output } from './gatehouse/v1/CancelSubscriptionRequest.ts';
 import type { ConsumeRequest as _gatehouse_v1_ConsumeRequest, ConsumeRequest__Output as _gatehouse_v1_ConsumeRequest__Output } from './gatehouse/v1/ConsumeRequest.ts';
@@ -17,16 +20,21 @@ import type { EntitlementMappingUpdate as _gatehouse_v1_EntitlementMappingUpdate
 import type { GetDefaultConfigRequest as _gatehouse_v1_GetDefaultConfigRequest, GetDefaultConfigRequest__Output as _gatehouse_v1_GetDefaultConfigRequest__Output } from './gatehouse/v1/GetDefaultConfigRequest.ts';
 import type { GetHoldRequest as _gatehouse_v1_GetHoldRequest, GetHoldRequest__Output as _gatehouse_v1_GetHoldRequest__Output } from './gatehouse/v1/GetHoldRequest.ts';
 import type { GetMySummaryRequest as _gatehouse_v1_GetMySummaryRequest, GetMySummaryRequest__Output as _gatehouse_v1_GetMySummaryRequest__Output } from './gatehouse/v1/GetMySummaryRequest.ts';
+import type { GetPaymentProviderSettingsRequest as _gatehouse_v1_GetPaymentProviderSettingsRequest, GetPaymentProviderSettingsRequest__Output as _gatehouse_v1_GetPaymentProviderSettingsRequest__Output } from './gatehouse/v1/GetPaymentProviderSettingsRequest.ts';
 import type { GetSummaryRequest as _gatehouse_v1_GetSummaryRequest, GetSummaryRequest__Output as _gatehouse_v1_GetSummaryRequest__Output } from './gatehouse/v1/GetSummaryRequest.ts';
 import type { GrantRequest as _gatehouse_v1_GrantRequest, GrantRequest__Output as _gatehouse_v1_GrantRequest__Output } from './gatehouse/v1/GrantRequest.ts';
 import type { GrantResponse as _gatehouse_v1_GrantResponse, GrantResponse__Output as _gatehouse_v1_GrantResponse__Output } from './gatehouse/v1/GrantResponse.ts';
 import type { Hold as _gatehouse_v1_Hold, Hold__Output as _gatehouse_v1_Hold__Output } from './gatehouse/v1/Hold.ts';
+import type { ListBillingNotificationsRequest as _gatehouse_v1_ListBillingNotificationsRequest, ListBillingNotificationsRequest__Output as _gatehouse_v1_ListBillingNotificationsRequest__Output } from './gatehouse/v1/ListBillingNotificationsRequest.ts';
+import type { ListBillingNotificationsResponse as _gatehouse_v1_ListBillingNotificationsResponse, ListBillingNotificationsResponse__Output as _gatehouse_v1_ListBillingNotificationsResponse__Output } from './gatehouse/v1/ListBillingNotificationsResponse.ts';
 import type { ListEntitlementMappingsRequest as _gatehouse_v1_ListEntitlementMappingsRequest, ListEntitlementMappingsRequest__Output as _gatehouse_v1_ListEntitlementMappingsRequest__Output } from './gatehouse/v1/ListEntitlementMappingsRequest.ts';
 import type { ListEntitlementMappingsResponse as _gatehouse_v1_ListEntitlementMappingsResponse, ListEntitlementMappingsResponse__Output as _gatehouse_v1_ListEntitlementMappingsResponse__Output } from './gatehouse/v1/ListEntitlementMappingsResponse.ts';
 import type { ListMyTransactionsRequest as _gatehouse_v1_ListMyTransactionsRequest, ListMyTransactionsRequest__Output as _gatehouse_v1_ListMyTransactionsRequest__Output } from './gatehouse/v1/ListMyTransactionsRequest.ts';
 import type { ListTransactionsRequest as _gatehouse_v1_ListTransactionsRequest, ListTransactionsRequest__Output as _gatehouse_v1_ListTransactionsRequest__Output } from './gatehouse/v1/ListTransactionsRequest.ts';
 import type { ListTransactionsResponse as _gatehouse_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _gatehouse_v1_ListTransactionsResponse__Output } from './gatehouse/v1/ListTransactionsResponse.ts';
+import type { NotificationReceipt as _gatehouse_v1_NotificationReceipt, NotificationReceipt__Output as _gatehouse_v1_NotificationReceipt__Output } from './gatehouse/v1/NotificationReceipt.ts';
 import type { OpenHold as _gatehouse_v1_OpenHold, OpenHold__Output as _gatehouse_v1_OpenHold__Output } from './gatehouse/v1/OpenHold.ts';
+import type { PaymentProviderSettings as _gatehouse_v1_PaymentProviderSettings, PaymentProviderSettings__Output as _gatehouse_v1_PaymentProviderSettings__Output } from './gatehouse/v1/PaymentProviderSettings.ts';
 import type { PointBalances as _gatehouse_v1_PointBalances, PointBalances__Output as _gatehouse_v1_PointBalances__Output } from './gatehouse/v1/PointBalances.ts';
 import type { PointsServiceClient as _gatehouse_v1_PointsServiceClient, PointsServiceDefinition as _gatehouse_v1_PointsServiceDefinition } from './gatehouse/v1/PointsService.ts';
 import type { PointsSummary as _gatehouse_v1_PointsSummary, PointsSummary__Output as _gatehouse_v1_PointsSummary__Output } from './gatehouse/v1/PointsSummary.ts';
@@ -38,8 +46,13 @@ import type { RefundTransactionRequest as _gatehouse_v1_RefundTransactionRequest
 import type { RefundTransactionResponse as _gatehouse_v1_RefundTransactionResponse, RefundTransactionResponse__Output as _gatehouse_v1_RefundTransactionResponse__Output } from './gatehouse/v1/RefundTransactionResponse.ts';
 import type { ReleaseHoldRequest as _gatehouse_v1_ReleaseHoldRequest, ReleaseHoldRequest__Output as _gatehouse_v1_ReleaseHoldRequest__Output } from './gatehouse/v1/ReleaseHoldRequest.ts';
 import type { Remaining as _gatehouse_v1_Remaining, Remaining__Output as _gatehouse_v1_Remaining__Output } from './gatehouse/v1/Remaining.ts';
+import type { ReplayBillingNotificationRequest as _gatehouse_v1_ReplayBillingNotificationRequest, ReplayBillingNotificationRequest__Output as _gatehouse_v1_ReplayBillingNotificationRequest__Output } from './gatehouse/v1/ReplayBillingNotificationRequest.ts';
+import type { SetAppStoreSettingsRequest as _gatehouse_v1_SetAppStoreSettingsRequest, SetAppStoreSettingsRequest__Output as _gatehouse_v1_SetAppStoreSettingsRequest__Output } from './gatehouse/v1/SetAppStoreSettingsRequest.ts';
+import type { SetStripeSettingsRequest as _gatehouse_v1_SetStripeSettingsRequest, SetStripeSettingsRequest__Output as _gatehouse_v1_SetStripeSettingsRequest__Output } from './gatehouse/v1/SetStripeSettingsRequest.ts';
 import type { SettleHoldRequest as _gatehouse_v1_SettleHoldRequest, SettleHoldRequest__Output as _gatehouse_v1_SettleHoldRequest__Output } from './gatehouse/v1/SettleHoldRequest.ts';
 import type { SettleHoldResponse as _gatehouse_v1_SettleHoldResponse, SettleHoldResponse__Output as _gatehouse_v1_SettleHoldResponse__Output } from './gatehouse/v1/SettleHoldResponse.ts';
+import type { StripeEventRequest as _gatehouse_v1_StripeEventRequest, StripeEventRequest__Output as _gatehouse_v1_StripeEventRequest__Output } from './gatehouse/v1/StripeEventRequest.ts';
+import type { StripeSettings as _gatehouse_v1_StripeSettings, StripeSettings__Output as _gatehouse_v1_StripeSettings__Output } from './gatehouse/v1/StripeSettings.ts';
 import type { Subscription as _gatehouse_v1_Subscription, Subscription__Output as _gatehouse_v1_Subscription__Output } from './gatehouse/v1/Subscription.ts';
 import type { Transaction as _gatehouse_v1_Transaction, Transaction__Output as _gatehouse_v1_Transaction__Output } from './gatehouse/v1/Transaction.ts';
 import type { WindowUsage as _gatehouse_v1_WindowUsage, WindowUsage__Output as _gatehouse_v1_WindowUsage__Output } from './gatehouse/v1/WindowUsage.ts';
@@ -80,8 +93,11 @@ export interface ProtoGrpcType {
     v1: {
       AccessRule: MessageTypeDefinition<_gatehouse_v1_AccessRule, _gatehouse_v1_AccessRule__Output>
       Allocation: MessageTypeDefinition<_gatehouse_v1_Allocation, _gatehouse_v1_Allocation__Output>
+      AppStoreNotificationRequest: MessageTypeDefinition<_gatehouse_v1_AppStoreNotificationRequest, _gatehouse_v1_AppStoreNotificationRequest__Output>
+      AppStoreSettings: MessageTypeDefinition<_gatehouse_v1_AppStoreSettings, _gatehouse_v1_AppStoreSettings__Output>
       BatchUpdateEntitlementMappingsRequest: MessageTypeDefinition<_gatehouse_v1_BatchUpdateEntitlementMappingsRequest, _gatehouse_v1_BatchUpdateEntitlementMappingsRequest__Output>
       BatchUpdateEntitlementMappingsResponse: MessageTypeDefinition<_gatehouse_v1_BatchUpdateEntitlementMappingsResponse, _gatehouse_v1_BatchUpdateEntitlementMappingsResponse__Output>
+      BillingNotification: MessageTypeDefinition<_gatehouse_v1_BillingNotification, _gatehouse_v1_BillingNotification__Output>
       BillingService: SubtypeConstructor<typeof grpc.Client, _gatehouse_v1_BillingServiceClient> & { service: _gatehouse_v1_BillingServiceDefinition }
       CancelSubscriptionRequest: MessageTypeDefinition<_gatehouse_v1_CancelSubscriptionRequest, _gatehouse_v1_CancelSubscriptionRequest__Output>
       ConsumeRequest: MessageTypeDefinition<_gatehouse_v1_ConsumeRequest, _gatehouse_v1_ConsumeRequest__Output>
@@ -94,16 +110,21 @@ export interface ProtoGrpcType {
       GetDefaultConfigRequest: MessageTypeDefinition<_gatehouse_v1_GetDefaultConfigRequest, _gatehouse_v1_GetDefaultConfigRequest__Output>
       GetHoldRequest: MessageTypeDefinition<_gatehouse_v1_GetHoldRequest, _gatehouse_v1_GetHoldRequest__Output>
       GetMySummaryRequest: MessageTypeDefinition<_gatehouse_v1_GetMySummaryRequest, _gatehouse_v1_GetMySummaryRequest__Output>
+      GetPaymentProviderSettingsRequest: MessageTypeDefinition<_gatehouse_v1_GetPaymentProviderSettingsRequest, _gatehouse_v1_GetPaymentProviderSettingsRequest__Output>
       GetSummaryRequest: MessageTypeDefinition<_gatehouse_v1_GetSummaryRequest, _gatehouse_v1_GetSummaryRequest__Output>
       GrantRequest: MessageTypeDefinition<_gatehouse_v1_GrantRequest, _gatehouse_v1_GrantRequest__Output>
       GrantResponse: MessageTypeDefinition<_gatehouse_v1_GrantResponse, _gatehouse_v1_GrantResponse__Output>
       Hold: MessageTypeDefinition<_gatehouse_v1_Hold, _gatehouse_v1_Hold__Output>
+      ListBillingNotificationsRequest: MessageTypeDefinition<_gatehouse_v1_ListBillingNotificationsRequest, _gatehouse_v1_ListBillingNotificationsRequest__Output>
+      ListBillingNotificationsResponse: MessageTypeDefinition<_gatehouse_v1_ListBillingNotificationsResponse, _gatehouse_v1_ListBillingNotificationsResponse__Output>
       ListEntitlementMappingsRequest: MessageTypeDefinition<_gatehouse_v1_ListEntitlementMappingsRequest, _gatehouse_v1_ListEntitlementMappingsRequest__Output>
       ListEntitlementMappingsResponse: MessageTypeDefinition<_gatehouse_v1_ListEntitlementMappingsResponse, _gatehouse_v1_ListEntitlementMappingsResponse__Output>
       ListMyTransactionsRequest: MessageTypeDefinition<_gatehouse_v1_ListMyTransactionsRequest, _gatehouse_v1_ListMyTransactionsRequest__Output>
       ListTransactionsRequest: MessageTypeDefinition<_gatehouse_v1_ListTransactionsRequest, _gatehouse_v1_ListTransactionsRequest__Output>
       ListTransactionsResponse: MessageTypeDefinition<_gatehouse_v1_ListTransactionsResponse, _gatehouse_v1_ListTransactionsResponse__Output>
+      NotificationReceipt: MessageTypeDefinition<_gatehouse_v1_NotificationReceipt, _gatehouse_v1_NotificationReceipt__Output>
       OpenHold: MessageTypeDefinition<_gatehouse_v1_OpenHold, _gatehouse_v1_OpenHold__Output>
+      PaymentProviderSettings: MessageTypeDefinition<_gatehouse_v1_PaymentProviderSettings, _gatehouse_v1_PaymentProviderSettings__Output>
       PointBalances: MessageTypeDefinition<_gatehouse_v1_PointBalances, _gatehouse_v1_PointBalances__Output>
       PointsService: SubtypeConstructor<typeof grpc.Client, _gatehouse_v1_PointsServiceClient> & { service: _gatehouse_v1_PointsServiceDefinition }
       PointsSummary: MessageTypeDefinition<_gatehouse_v1_PointsSummary, _gatehouse_v1_PointsSummary__Output>
@@ -115,8 +136,13 @@ export interface ProtoGrpcType {
       RefundTransactionResponse: MessageTypeDefinition<_gatehouse_v1_RefundTransactionResponse, _gatehouse_v1_RefundTransactionResponse__Output>
       ReleaseHoldRequest: MessageTypeDefinition<_gatehouse_v1_ReleaseHoldRequest, _gatehouse_v1_ReleaseHoldRequest__Output>
       Remaining: MessageTypeDefinition<_gatehouse_v1_Remaining, _gatehouse_v1_Remaining__Output>
+      ReplayBillingNotificationRequest: MessageTypeDefinition<_gatehouse_v1_ReplayBillingNotificationRequest, _gatehouse_v1_ReplayBillingNotificationRequest__Output>
+      SetAppStoreSettingsRequest: MessageTypeDefinition<_gatehouse_v1_SetAppStoreSettingsRequest, _gatehouse_v1_SetAppStoreSettingsRequest__Output>
+      SetStripeSettingsRequest: MessageTypeDefinition<_gatehouse_v1_SetStripeSettingsRequest, _gatehouse_v1_SetStripeSettingsRequest__Output>
       SettleHoldRequest: MessageTypeDefinition<_gatehouse_v1_SettleHoldRequest, _gatehouse_v1_SettleHoldRequest__Output>
       SettleHoldResponse: MessageTypeDefinition<_gatehouse_v1_SettleHoldResponse, _gatehouse_v1_SettleHoldResponse__Output>
+      StripeEventRequest: MessageTypeDefinition<_gatehouse_v1_StripeEventRequest, _gatehouse_v1_StripeEventRequest__Output>
+      StripeSettings: MessageTypeDefinition<_gatehouse_v1_StripeSettings, _gatehouse_v1_StripeSettings__Output>
       Subscription: MessageTypeDefinition<_gatehouse_v1_Subscription, _gatehouse_v1_Subscription__Output>
       Transaction: MessageTypeDefinition<_gatehouse_v1_Transaction, _gatehouse_v1_Transaction__Output>
       WindowUsage: MessageTypeDefinition<_gatehouse_v1_WindowUsage, _gatehouse_v1_WindowUsage__Output>

@@ -3,9 +3,22 @@
 // SHARE: a batch disabling a mapping and a new subscription to it are one after the other, so
 // mapping_in_use (which rolls the whole batch back) counts every subscription. Subscribing and
 // canceling change a user's points and hold the user's lock as the points store does.
-import { mustCancel, subscribeDecision, updatedMapping } from '../../billing/mapping-rules.ts';
+import { mustCancel, type SubscribeRequest, subscribeDecision, updatedMapping } from '../../billing/mapping-rules.ts';
 import { newMapping } from '../../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../../billing/model.ts';
+import {
+  type BillingNotification,
+  type NotificationFacts,
+  type NotificationRow,
+  type PaymentProvider,
+  type PaymentStore,
+  type ProviderStateRow,
+  productOf,
+  type StoredProviderSettings,
+  toNotification,
+  toProviderState,
+} from '../../billing/notifications.ts';
+import { notificationOutcome } from '../../billing/provider-rules.ts';
 import type { BillingStore } from '../../billing/store.ts';
 import { newId } from '../../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../../points/materialise.ts';
@@ -40,6 +53,33 @@ const SQL = {
   cancel: `UPDATE subscriptions SET status = 'canceled', canceled_at = $2 WHERE id = $1`,
   endEntitlements: 'UPDATE points_window_entitlements SET ends_at = $1 WHERE user_id = $2 AND source = $3 AND (ends_at IS NULL OR ends_at > $1)',
   endBalances: `UPDATE points_balances SET ended_at = $1 WHERE user_id = $2 AND starts_with(source, $3) AND ended_at IS NULL`,
+  settings: 'SELECT settings, secret FROM billing_provider_settings WHERE realm_id = $1 AND provider = $2',
+  putSettings: `INSERT INTO billing_provider_settings (realm_id, provider, settings, secret, updated_at) VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (realm_id, provider) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at,
+      secret = CASE WHEN $6 THEN billing_provider_settings.secret ELSE excluded.secret END`,
+  notification: 'SELECT * FROM billing_notifications WHERE realm_id = $1 AND id = $2',
+  lockNotification: 'SELECT * FROM billing_notifications WHERE realm_id = $1 AND id = $2 FOR UPDATE',
+  notificationByExternal: 'SELECT * FROM billing_notifications WHERE realm_id = $1 AND provider = $2 AND external_id = $3 FOR UPDATE',
+  countDuplicate: 'UPDATE billing_notifications SET duplicates = duplicates + 1 WHERE id = $1',
+  insertNotification: `INSERT INTO billing_notifications (id, realm_id, provider, external_id, type, status, reason, user_id,
+      external_product_id, external_subscription_id, subscription_id, facts, provider_at, received_at, applied_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+  updateNotification: 'UPDATE billing_notifications SET status = $2, reason = $3, user_id = $4, subscription_id = $5, applied_at = $6 WHERE id = $1',
+  listNotifications: `SELECT * FROM billing_notifications WHERE realm_id = $1
+      AND ($2::text IS NULL OR ($2 = 'duplicate' AND duplicates > 0) OR status = $2)
+      AND ($3::bigint IS NULL OR received_at < $3 OR (received_at = $3 AND id COLLATE "C" < $4))
+    ORDER BY received_at DESC, id COLLATE "C" DESC LIMIT $5`,
+  userByToken: 'SELECT id FROM users WHERE realm_id = $1 AND app_account_token = $2',
+  mappingOf: `SELECT id, external_product_id FROM entitlement_mappings WHERE realm_id = $1 AND payment_provider = $2 AND external_product_id = ANY($3::text[])
+    AND enabled ORDER BY array_position($3::text[], external_product_id), created_at, id COLLATE "C" LIMIT 1 FOR SHARE`,
+  // One provider subscription's notifications apply one after the other (hashtextextended: a
+  // 64-bit key per text).
+  lockProviderSubscription: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+  providerState: 'SELECT * FROM billing_provider_subscriptions WHERE realm_id = $1 AND provider = $2 AND external_subscription_id = $3',
+  putProviderState: `INSERT INTO billing_provider_subscriptions (realm_id, provider, external_subscription_id, user_id, external_product_id,
+      active, provider_at, subscription_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (realm_id, provider, external_subscription_id) DO UPDATE SET user_id = excluded.user_id, external_product_id = excluded.external_product_id,
+      active = excluded.active, provider_at = excluded.provider_at, subscription_id = excluded.subscription_id`,
 };
 
 const windowsText = (m: EntitlementMapping) => (m.quotaWindows && m.quotaWindows.length > 0 ? JSON.stringify(m.quotaWindows) : null);
@@ -148,13 +188,7 @@ export class PostgresBillingStore implements BillingStore {
       if ('existing' in d) return d.existing;
       // Two webhooks with one externalSubscriptionId for two users: the unique index takes one,
       // the other runs again and finds it (tx.ts retries a unique violation).
-      tx.run(SQL.insertSubscription, [input.id, realmId, userId, input.mappingId, input.externalSubscriptionId, JSON.stringify(d.terms), now]);
-      const subs = (await tx.rows<{ id: string; terms: string; started_at: number }>(POINTS_SQL.activeSubs, [userId])).map((r) => ({
-        id: r.id,
-        terms: JSON.parse(r.terms) as SubscriptionTerms,
-        startedAt: r.started_at,
-      }));
-      for (const g of subscribeGrants(input.id, d.terms, subs, now)) await insertDue(tx, realmId, userId, g, now);
+      await this.start(tx, { ...input }, d.terms, now);
       return toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, input.id]))!);
     });
   }
@@ -166,11 +200,143 @@ export class PostgresBillingStore implements BillingStore {
       const cancel = mustCancel(found, realmId, subscriptionId);
       const r = found!; // mustCancel refused an unknown one
       if (!cancel) return toSubscription(r);
-      const sources = subscriptionSources(r.id);
-      tx.run(SQL.cancel, [r.id, now]);
-      tx.run(SQL.endEntitlements, [now, r.user_id, sources.entitlement]);
-      tx.run(SQL.endBalances, [now, r.user_id, sources.balancePrefix]);
+      this.end(tx, r, now);
       return toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, r.id]))!);
     });
+  }
+
+  /** Inserts the subscription and grants what its terms give at once (the user's row locked). */
+  private async start(tx: Tx, input: SubscribeRequest & { id: string }, terms: SubscriptionTerms, now: number): Promise<void> {
+    const { realmId, userId } = input;
+    tx.run(SQL.insertSubscription, [input.id, realmId, userId, input.mappingId, input.externalSubscriptionId, JSON.stringify(terms), now]);
+    const subs = (await tx.rows<{ id: string; terms: string; started_at: number }>(POINTS_SQL.activeSubs, [userId])).map((r) => ({
+      id: r.id,
+      terms: JSON.parse(r.terms) as SubscriptionTerms,
+      startedAt: r.started_at,
+    }));
+    for (const g of subscribeGrants(input.id, terms, subs, now)) await insertDue(tx, realmId, userId, g, now);
+  }
+
+  /** Ends the subscription and its entitlement (the user's row locked). */
+  private end(tx: Tx, r: SubscriptionRow, now: number): void {
+    const sources = subscriptionSources(r.id);
+    tx.run(SQL.cancel, [r.id, now]);
+    tx.run(SQL.endEntitlements, [now, r.user_id, sources.entitlement]);
+    tx.run(SQL.endBalances, [now, r.user_id, sources.balancePrefix]);
+  }
+
+  async providerSettings(realmId: string, provider: PaymentProvider): Promise<StoredProviderSettings | null> {
+    const [r] = await query<{ settings: string; secret: string | null }>(this.ctx.pool, SQL.settings, [realmId, provider]);
+    return r ? { settings: JSON.parse(r.settings), secret: r.secret } : null;
+  }
+
+  async putProviderSettings(
+    realmId: string,
+    provider: PaymentProvider,
+    settings: Record<string, unknown>,
+    secret: string | undefined,
+    now: number,
+  ): Promise<void> {
+    await inTransaction(this.ctx, 'putProviderSettings', async (tx) => {
+      const realm = tx.rows(POINTS_SQL.realm, [realmId]);
+      assertRealm((await realm).length === 1, realmId);
+      tx.run(SQL.putSettings, [realmId, provider, JSON.stringify(settings), secret ?? null, now, secret === undefined]);
+    });
+  }
+
+  async receiveNotification(realmId: string, facts: NotificationFacts, id: string, now: number) {
+    return inTransaction(this.ctx, 'receiveNotification', async (tx) => {
+      // Two deliveries at once: the unique index takes one, the other runs again (tx.ts retries a
+      // unique violation) and finds it.
+      const prior = await tx.row<NotificationRow>(SQL.notificationByExternal, [realmId, facts.provider, facts.externalId]);
+      if (prior) {
+        tx.run(SQL.countDuplicate, [prior.id]);
+        return { notification: toNotification({ ...prior, duplicates: Number(prior.duplicates) + 1 }), duplicate: true };
+      }
+      const done = await this.applyFacts(tx, realmId, facts, now);
+      tx.run(SQL.insertNotification, [
+        id,
+        realmId,
+        facts.provider,
+        facts.externalId,
+        facts.type,
+        done.status,
+        done.reason,
+        done.userId,
+        productOf(facts),
+        facts.externalSubscriptionId,
+        done.subscriptionId,
+        JSON.stringify(facts),
+        facts.providerAt,
+        now,
+        done.appliedAt,
+      ]);
+      const row = await tx.row<NotificationRow>(SQL.notification, [realmId, id]);
+      return { notification: toNotification(row!), duplicate: false };
+    });
+  }
+
+  async replayNotification(realmId: string, id: string, now: number): Promise<BillingNotification | null> {
+    return inTransaction(this.ctx, 'replayNotification', async (tx) => {
+      const r = await tx.row<NotificationRow>(SQL.lockNotification, [realmId, id]);
+      if (!r) return null;
+      if (r.status !== 'unmatched') return toNotification(r);
+      const done = await this.applyFacts(tx, realmId, JSON.parse(r.facts) as NotificationFacts, now);
+      tx.run(SQL.updateNotification, [id, done.status, done.reason, done.userId, done.subscriptionId, done.appliedAt]);
+      return toNotification((await tx.row<NotificationRow>(SQL.notification, [realmId, id]))!);
+    });
+  }
+
+  async listNotifications(realmId: string, q: Parameters<PaymentStore['listNotifications']>[1]): Promise<BillingNotification[]> {
+    const realm = await query(this.ctx.pool, POINTS_SQL.realm, [realmId]);
+    assertRealm(realm.length === 1, realmId);
+    if (q.limit === 0) return [];
+    const rows = await query<NotificationRow>(this.ctx.pool, SQL.listNotifications, [
+      realmId,
+      q.status,
+      q.before?.receivedAt ?? null,
+      q.before?.id ?? null,
+      q.limit,
+    ]);
+    return rows.map(toNotification);
+  }
+
+  /** Reads what the notification names, asks the rules, and writes what they decided; answers the
+   *  notification's record fields. */
+  private async applyFacts(tx: Tx, realmId: string, f: NotificationFacts, now: number) {
+    tx.run(SQL.lockProviderSubscription, [`billing:${realmId}:${f.provider}:${f.externalSubscriptionId}`]);
+    const stateRow = tx.row<ProviderStateRow>(SQL.providerState, [realmId, f.provider, f.externalSubscriptionId]);
+    const u = f.user;
+    const named =
+      u === null
+        ? Promise.resolve(undefined)
+        : 'userId' in u
+          ? tx.row(POINTS_SQL.user, [realmId, u.userId]).then((r) => (r ? u.userId : undefined))
+          : tx.row<{ id: string }>(SQL.userByToken, [realmId, u.appAccountToken]).then((r) => r?.id);
+    const mappingRow = tx.row<{ id: string; external_product_id: string }>(SQL.mappingOf, [realmId, f.provider, f.productIds]);
+    const st = await stateRow;
+    const state = st ? toProviderState(st) : null;
+    const userId = (await quiet(named)) || null;
+    const m = await mappingRow;
+    const productId = m?.external_product_id ?? productOf(f);
+    const outcome = notificationOutcome(f.effect, f.providerAt, { userId, mappingId: m?.id ?? null, productId, state });
+    if (outcome.status !== 'applied') return { status: outcome.status, reason: outcome.reason, userId, subscriptionId: null, appliedAt: null };
+    const owner = userId ?? st!.user_id; // an end without a user has a state
+    // The user's row first, as the points store locks it, then what changes its points.
+    await tx.rows(POINTS_SQL.lockUser, [realmId, owner]);
+    let subscriptionId = st?.subscription_id ?? null;
+    if (outcome.plan.endCurrent && subscriptionId) {
+      const current = await tx.row<SubscriptionRow>(SQL.lockSubscription, [realmId, subscriptionId]);
+      if (current && current.status === 'active') this.end(tx, current, now);
+    }
+    if (outcome.plan.start) {
+      const id = newId('sub');
+      const req = { realmId, userId: owner, mappingId: m!.id, externalSubscriptionId: `${f.provider}:${f.transactionId}` };
+      const d = subscribeDecision(req, (await this.mappingsOf(tx, realmId, [m!.id])).get(m!.id) ?? null, null);
+      if ('terms' in d) await this.start(tx, { ...req, id }, d.terms, now);
+      subscriptionId = id;
+    }
+    tx.run(SQL.putProviderState, [realmId, f.provider, f.externalSubscriptionId, owner, productId, f.effect.kind === 'activate', f.providerAt, subscriptionId]);
+    return { status: 'applied' as const, reason: outcome.reason, userId: owner, subscriptionId, appliedAt: now };
   }
 }

@@ -13,6 +13,7 @@ const SQL = {
   get: 'SELECT * FROM users WHERE realm_id = $1 AND id = $2',
   byEmail: 'SELECT * FROM users WHERE realm_id = $1 AND email = $2',
   list: 'SELECT * FROM users WHERE realm_id = $1 ORDER BY created_at, id COLLATE "C" LIMIT $2',
+  appAccountToken: 'SELECT app_account_token FROM users WHERE id = $1',
   identities: 'SELECT * FROM user_identities WHERE user_id = $1 ORDER BY created_at, provider COLLATE "C"',
   insert: `INSERT INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at, updated_at, disabled_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
@@ -58,6 +59,11 @@ export class PostgresUserStore implements UserStore {
 
   async identitiesOf(userId: string): Promise<Identity[]> {
     return (await this.read<IdentityRow>(SQL.identities, [userId])).map(toIdentity);
+  }
+
+  async appAccountTokenOf(userId: string): Promise<string | null> {
+    const [r] = await this.read<{ app_account_token: string }>(SQL.appAccountToken, [userId]);
+    return r?.app_account_token ?? null;
   }
 
   async createUser(u: User): Promise<boolean> {

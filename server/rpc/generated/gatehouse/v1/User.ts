@@ -14,6 +14,7 @@ export interface User {
   'createdAt'?: (_google_protobuf_Timestamp | null);
   'disabled'?: (boolean);
   'disabledAt'?: (_google_protobuf_Timestamp | null);
+  'appAccountToken'?: (string);
 }
 
 export interface User__Output {
@@ -27,4 +28,5 @@ export interface User__Output {
   'createdAt': (_google_protobuf_Timestamp__Output | null);
   'disabled': (boolean);
   'disabledAt': (_google_protobuf_Timestamp__Output | null);
+  'appAccountToken': (string);
 }

@@ -12,6 +12,7 @@ export interface UserInfoResponse {
   'sub'?: (string);
   'name'?: (string);
   'updatedAt'?: (number | string | Long);
+  'appAccountToken'?: (string);
   '_givenName'?: "givenName";
   '_familyName'?: "familyName";
   '_name'?: "name";
@@ -27,4 +28,5 @@ export interface UserInfoResponse__Output {
   'sub': (string);
   'name'?: (string);
   'updatedAt': (number);
+  'appAccountToken': (string);
 }
