@@ -22,6 +22,13 @@ CREATE TABLE deleted_subjects (
   PRIMARY KEY (realm_id, subject_hash)
 );
 
+-- What the deletion removes, found by user: a stored idempotency answer (by the user it answered
+-- for: every answer names its userId) and unused codes.
+ALTER TABLE points_idempotency ADD COLUMN user_id TEXT;
+UPDATE points_idempotency SET user_id = response::json ->> 'userId';
+CREATE INDEX points_idempotency_user ON points_idempotency(user_id) WHERE user_id IS NOT NULL;
+CREATE INDEX authorization_codes_user ON authorization_codes(user_id);
+
 -- The refresh token Apple's token endpoint returned to the web flow, revoked when the account is
 -- deleted (§11). Never returned by an API, never logged.
 ALTER TABLE user_identities ADD COLUMN apple_refresh_token TEXT;
