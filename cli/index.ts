@@ -36,6 +36,7 @@ export function buildProgram(): Command {
     dbCommand(),
     pointsCommand(),
     subscriptionsCommand(),
+    usersCommand(),
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),

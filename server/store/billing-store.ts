@@ -75,8 +75,8 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
           AND (@status IS NULL OR (@status = 'duplicate' AND duplicates > 0) OR status = @status)
           AND (@beforeAt IS NULL OR received_at < @beforeAt OR (received_at = @beforeAt AND id < @beforeId))
         ORDER BY received_at DESC, id DESC LIMIT @limit`),
-      userByToken: db.prepare('SELECT id FROM users WHERE realm_id = ? AND app_account_token = ?').pluck(),
-      userById: db.prepare('SELECT id FROM users WHERE realm_id = ? AND id = ?').pluck(),
+      userByToken: db.prepare('SELECT id FROM users WHERE realm_id = ? AND app_account_token = ? AND deleted_at IS NULL').pluck(),
+      userById: db.prepare('SELECT id FROM users WHERE realm_id = ? AND id = ? AND deleted_at IS NULL').pluck(),
       mappingOf: db
         .prepare(`SELECT id FROM entitlement_mappings WHERE realm_id = ? AND payment_provider = ? AND external_product_id = ? AND enabled = 1
         ORDER BY created_at, id LIMIT 1`)

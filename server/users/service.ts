@@ -8,6 +8,8 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
+import { createDeleteUser } from './delete-account.ts';
+import type { DeleteAccount } from './deletion.ts';
 import { type User, validateEmail } from './model.ts';
 import type { UserCreatedHook, UserStore } from './store.ts';
 
@@ -18,6 +20,7 @@ export interface UserAdminDeps {
   onUserCreated: UserCreatedHook;
   /** Where the user's sessions (token families) are revoked. */
   sessions: Pick<AuthStore, 'revokeFamiliesOfUser'>;
+  deleteAccount: DeleteAccount;
 }
 
 export async function userView(users: UserStore, u: User) {
@@ -40,10 +43,10 @@ export async function userView(users: UserStore, u: User) {
 /** The AdminService RPCs about accounts; admin/service.ts implements the others. */
 export type UserAdminHandlers = Pick<
   ServiceImpl<'gatehouse.v1.AdminService'>,
-  'createUser' | 'getUser' | 'listUsers' | 'disableUser' | 'enableUser' | 'signOutUser'
+  'createUser' | 'getUser' | 'listUsers' | 'disableUser' | 'enableUser' | 'signOutUser' | 'deleteUser'
 >;
 
-export function createUserAdminHandlers({ users, admin, clock, onUserCreated, sessions }: UserAdminDeps): UserAdminHandlers {
+export function createUserAdminHandlers({ users, admin, clock, onUserCreated, sessions, deleteAccount }: UserAdminDeps): UserAdminHandlers {
   /** The account after setting its disabled state, or a 404 naming it. */
   const setDisabled = async (realmId: string, userId: string, at: number | null) => {
     await requireRealm(admin, realmId);
@@ -53,6 +56,8 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
   };
 
   return {
+    deleteUser: createDeleteUser(deleteAccount),
+
     async createUser(req) {
       await requireRealm(admin, req.realmId);
       if (!req.email) throw badRequest('email: required', { field: 'email' });

@@ -69,7 +69,7 @@ const SQL = {
       AND ($2::text IS NULL OR ($2 = 'duplicate' AND duplicates > 0) OR status = $2)
       AND ($3::bigint IS NULL OR received_at < $3 OR (received_at = $3 AND id COLLATE "C" < $4))
     ORDER BY received_at DESC, id COLLATE "C" DESC LIMIT $5`,
-  userByToken: 'SELECT id FROM users WHERE realm_id = $1 AND app_account_token = $2',
+  userByToken: 'SELECT id FROM users WHERE realm_id = $1 AND app_account_token = $2 AND deleted_at IS NULL',
   mappingOf: `SELECT id, external_product_id FROM entitlement_mappings WHERE realm_id = $1 AND payment_provider = $2 AND external_product_id = ANY($3::text[])
     AND enabled ORDER BY array_position($3::text[], external_product_id), created_at, id COLLATE "C" LIMIT 1 FOR SHARE`,
   // One provider subscription's notifications apply one after the other (hashtextextended: a

@@ -9,6 +9,8 @@ import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateCl
 import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from '../../gatehouse/v1/CreateRealmRequest.ts';
 import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from '../../gatehouse/v1/CreateUserRequest.ts';
 import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from '../../gatehouse/v1/CreatedApiKey.ts';
+import type { DeleteUserRequest as _gatehouse_v1_DeleteUserRequest, DeleteUserRequest__Output as _gatehouse_v1_DeleteUserRequest__Output } from '../../gatehouse/v1/DeleteUserRequest.ts';
+import type { DeletedAccount as _gatehouse_v1_DeletedAccount, DeletedAccount__Output as _gatehouse_v1_DeletedAccount__Output } from '../../gatehouse/v1/DeletedAccount.ts';
 import type { DisableUserRequest as _gatehouse_v1_DisableUserRequest, DisableUserRequest__Output as _gatehouse_v1_DisableUserRequest__Output } from '../../gatehouse/v1/DisableUserRequest.ts';
 import type { EnableUserRequest as _gatehouse_v1_EnableUserRequest, EnableUserRequest__Output as _gatehouse_v1_EnableUserRequest__Output } from '../../gatehouse/v1/EnableUserRequest.ts';
 import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from '../../gatehouse/v1/GetClientRequest.ts';
@@ -70,6 +72,15 @@ export interface AdminServiceClient extends grpc.Client {
   createUser(argument: _gatehouse_v1_CreateUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   createUser(argument: _gatehouse_v1_CreateUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   createUser(argument: _gatehouse_v1_CreateUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
   
   DisableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   DisableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
@@ -217,6 +228,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   CreateUser: grpc.handleUnaryCall<_gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User>;
   
+  DeleteUser: grpc.handleUnaryCall<_gatehouse_v1_DeleteUserRequest__Output, _gatehouse_v1_DeletedAccount>;
+  
   DisableUser: grpc.handleUnaryCall<_gatehouse_v1_DisableUserRequest__Output, _gatehouse_v1_User>;
   
   EnableUser: grpc.handleUnaryCall<_gatehouse_v1_EnableUserRequest__Output, _gatehouse_v1_User>;
@@ -254,6 +267,7 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   CreateClient: MethodDefinition<_gatehouse_v1_CreateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_CreateClientRequest__Output, _gatehouse_v1_Client__Output>
   CreateRealm: MethodDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_CreateRealmRequest__Output, _gatehouse_v1_Realm__Output>
   CreateUser: MethodDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_User, _gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User__Output>
+  DeleteUser: MethodDefinition<_gatehouse_v1_DeleteUserRequest, _gatehouse_v1_DeletedAccount, _gatehouse_v1_DeleteUserRequest__Output, _gatehouse_v1_DeletedAccount__Output>
   DisableUser: MethodDefinition<_gatehouse_v1_DisableUserRequest, _gatehouse_v1_User, _gatehouse_v1_DisableUserRequest__Output, _gatehouse_v1_User__Output>
   EnableUser: MethodDefinition<_gatehouse_v1_EnableUserRequest, _gatehouse_v1_User, _gatehouse_v1_EnableUserRequest__Output, _gatehouse_v1_User__Output>
   GetClient: MethodDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_Client, _gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client__Output>
