@@ -2,6 +2,7 @@
 // exit codes (0 ok, 1 failed, 2 usage). Diagnostics go to stderr so stdout stays parseable.
 import { Command, CommanderError } from 'commander';
 import { backupCommand } from './commands/backup.ts';
+import { billingCommand } from './commands/billing.ts';
 import { clientCommand } from './commands/client.ts';
 import { dbCommand } from './commands/db.ts';
 import { defaultConfigCommand } from './commands/default-config.ts';
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
     dbCommand(),
     pointsCommand(),
     subscriptionsCommand(),
+    billingCommand(),
     usersCommand(),
     defaultConfigCommand(),
     mappingsCommand(),

@@ -1,9 +1,10 @@
 // Audit records: one per change through the admin API, grant, refund, deletion…,
 // written in the transaction of the change.
 
-export type ActorType = 'api_key' | 'user' | 'apple' | 'system';
+export type ActorType = 'api_key' | 'user' | 'apple' | 'system' | 'app_store' | 'stripe';
 
-/** Who asked for a change: an API key's id, a user's id, Apple (a notification) or gatehouse. */
+/** Who asked for a change: an API key's id, a user's id, Apple (a notification), a payment provider
+ *  (app_store, stripe: its verified notification) or gatehouse. */
 export interface Actor {
   type: ActorType;
   id: string;

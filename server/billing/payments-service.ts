@@ -144,15 +144,8 @@ export function createPaymentHandlers({ store, clock, appStoreRoots }: PaymentsD
       if (!header) throw unverified('Stripe event (no Stripe-Signature header)');
       let event: Stripe.Event;
       try {
-        // receivedAt from our clock (seconds), so the tolerance is measured on the server's time.
-        event = Stripe.webhooks.constructEvent(
-          Buffer.from(req.payload),
-          header,
-          stored.secret,
-          STRIPE_TOLERANCE_SECONDS,
-          undefined,
-          Math.floor(clock.now() / 1000),
-        );
+        // receivedAt (milliseconds) from our clock: the tolerance is measured on the server's time.
+        event = Stripe.webhooks.constructEvent(Buffer.from(req.payload), header, stored.secret, STRIPE_TOLERANCE_SECONDS, undefined, clock.now());
       } catch (e) {
         if (e instanceof Stripe.errors.StripeSignatureVerificationError) throw unverified('Stripe event', e);
         throw badRequest('Malformed Stripe event');

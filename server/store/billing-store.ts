@@ -18,6 +18,7 @@ import {
   toNotification,
   toProviderState,
 } from '../billing/notifications.ts';
+import { appliedRecords } from '../billing/provider-records.ts';
 import { notificationOutcome } from '../billing/provider-rules.ts';
 import type { BillingStore } from '../billing/store.ts';
 import { newId } from '../lib/ids.ts';
@@ -27,6 +28,7 @@ import type { SubscriptionTerms } from '../points/periods.ts';
 import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from './billing-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
+import { recordWriter } from './records.ts';
 
 const MAPPING_SELECT = `SELECT m.*, (SELECT count(*) FROM subscriptions s WHERE s.mapping_id = m.id AND s.status = 'active') AS active_subscriptions
   FROM entitlement_mappings m`;
@@ -201,7 +203,7 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
         this.s.countDuplicate.run(prior.id);
         return { notification: toNotification({ ...prior, duplicates: Number(prior.duplicates) + 1 }), duplicate: true };
       }
-      const done = this.applyFacts(realmId, facts, now);
+      const done = this.applyFacts(realmId, facts, id, now);
       this.s.insertNotification.run({
         id,
         realmId,
@@ -224,7 +226,7 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
       const r = this.s.notification.get(realmId, id) as NotificationRow | undefined;
       if (!r) return null;
       if (r.status !== 'unmatched') return toNotification(r);
-      this.s.updateNotification.run({ id, ...this.applyFacts(realmId, JSON.parse(r.facts) as NotificationFacts, now) });
+      this.s.updateNotification.run({ id, ...this.applyFacts(realmId, JSON.parse(r.facts) as NotificationFacts, id, now) });
       return toNotification(this.s.notification.get(realmId, id) as NotificationRow);
     });
   }
@@ -243,7 +245,7 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
 
   /** Reads what the notification names, asks the rules, and writes what they decided (inside a
    *  transaction); answers the notification's record fields. */
-  private applyFacts(realmId: string, f: NotificationFacts, now: number) {
+  private applyFacts(realmId: string, f: NotificationFacts, notificationId: string, now: number) {
     const stateRow = this.s.providerState.get(realmId, f.provider, f.externalSubscriptionId) as ProviderStateRow | undefined;
     const state = stateRow ? toProviderState(stateRow) : null;
     const userId = (
@@ -261,9 +263,14 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     const outcome = notificationOutcome(f.effect, f.providerAt, { userId: userId ?? null, mappingId: mapping?.id ?? null, productId, state });
     if (outcome.status !== 'applied') return { status: outcome.status, reason: outcome.reason, userId: userId ?? null, subscriptionId: null, appliedAt: null };
     let subscriptionId = stateRow?.subscription_id ?? null;
+    let ended: string | null = null;
+    let started: { subscriptionId: string; mappingId: string } | null = null;
     if (outcome.plan.endCurrent && subscriptionId) {
       const current = this.s.subscription.get(realmId, subscriptionId) as SubscriptionRow | undefined;
-      if (current && current.status === 'active') this.end(current, now);
+      if (current && current.status === 'active') {
+        this.end(current, now);
+        ended = current.id;
+      }
     }
     const owner = userId ?? stateRow!.user_id; // an end without a user has a state
     if (outcome.plan.start) {
@@ -272,7 +279,11 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
       const d = subscribeDecision(req, this.get(realmId, mapping!.id), null);
       if ('terms' in d) this.start({ ...req, id }, d.terms, now);
       subscriptionId = id;
+      started = { subscriptionId: id, mappingId: mapping!.id };
     }
+    const kept = started || ended ? null : subscriptionId;
+    const { provider, type, externalSubscriptionId } = f;
+    recordWriter(this.db)(appliedRecords({ realmId, provider, notificationId, type, userId: owner, externalSubscriptionId, started, ended, kept, now }));
     this.s.putProviderState.run({
       realmId,
       provider: f.provider,

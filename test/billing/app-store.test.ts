@@ -9,6 +9,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { makeSigningChain, notificationPayload, type SigningChain, signJws, signWeak, transactionPayload } from '../helpers/app-store.ts';
 import { api, http } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
+import { withStores } from '../helpers/stores.ts';
 import { type Api, createRealm, createUser, w } from '../points/helpers.ts';
 
 const BUNDLE = 'com.example.gatehouse';
@@ -117,6 +118,17 @@ describe('App Store notifications drive subscriptions', () => {
     assert.equal(n.externalProductId, 'pro.monthly');
     assert.equal(n.externalSubscriptionId, 'o-sub');
     assert.ok(n.subscriptionId);
+    // In the effect's transaction: its event and its audit record, by the App Store.
+    await withStores(srv.dbPath, async (stores) => {
+      const events = (await stores.records.events('shop', { type: 'subscription.activated', limit: 100 })).filter((e) => e.data.userId === user);
+      assert.deepEqual(
+        events.map((e) => [e.data.subscriptionId, e.data.paymentProvider, e.data.externalSubscriptionId]),
+        [[n.subscriptionId, 'app_store', 'o-sub']],
+      );
+      const [audit] = await stores.records.audit('shop', { action: 'subscription.activate', targetId: n.subscriptionId, limit: 5 });
+      assert.deepEqual(audit?.actor, { type: 'app_store', id: 'app_store' });
+      assert.equal(audit?.requestId, n.notificationId);
+    });
   });
 
   it('a sandbox notification is verified with the sandbox settings', async () => {
@@ -137,6 +149,12 @@ describe('App Store notifications drive subscriptions', () => {
     const again = await send({ type: 'DID_RENEW', token, product: 'fixed.monthly', original: 'o-renew' });
     assert.equal(again.body.status, 'applied', again.text);
     assert.equal((await summary(user)).balances.subscription, 2000, 'one grant for the new period');
+    await withStores(srv.dbPath, async (stores) => {
+      const renewals = (await stores.records.audit('shop', { action: 'subscription.renew', limit: 100 })).filter(
+        (a) => a.changes && a.actor.type === 'app_store',
+      );
+      assert.ok(renewals.some((a) => a.requestId === renewed.body.notificationId));
+    });
     const subs = (await notifications()).filter((n) => n.externalSubscriptionId === 'o-renew');
     assert.equal(new Set(subs.map((n) => n.subscriptionId)).size, 1, 'one subscription throughout');
   });
@@ -167,6 +185,15 @@ describe('App Store notifications drive subscriptions', () => {
       assert.equal(r.body.status, 'applied', r.text);
       assert.deepEqual((await summary(user)).windows, []);
       const [n] = (await notifications()).filter((x) => x.notificationId === r.body.notificationId);
+      await withStores(srv.dbPath, async (stores) => {
+        const events = (await stores.records.events('shop', { type: 'subscription.cancelled', limit: 100 })).filter((e) => e.data.userId === user);
+        assert.deepEqual(
+          events.map((e) => [e.data.subscriptionId, e.data.notificationType]),
+          [[n.subscriptionId, type]],
+        );
+        const [audit] = await stores.records.audit('shop', { action: 'subscription.cancel', targetId: n.subscriptionId, limit: 5 });
+        assert.deepEqual(audit?.actor, { type: 'app_store', id: 'app_store' });
+      });
       const sub = (await h.post(`/api/bill/shop/subscriptions/${n.subscriptionId}/cancel`, {})).body;
       assert.equal(sub.status, 'canceled');
       assert.ok(Date.parse(sub.canceledAt) <= clock.now() - 0, 'canceled by the notification, not by this call');
@@ -199,6 +226,10 @@ describe('App Store notifications drive subscriptions', () => {
     assert.equal(mine[0].duplicates, 999);
     assert.ok((await notifications('shop', 'duplicate')).some((n) => n.externalSubscriptionId === 'o-dup'));
     assert.equal((await summary(user)).windows.length, 1, 'one entitlement');
+    await withStores(srv.dbPath, async (stores) => {
+      const events = (await stores.records.events('shop', { type: 'subscription.activated', limit: 1000 })).filter((e) => e.data.userId === user);
+      assert.equal(events.length, 1, 'one event');
+    });
   });
 
   it('a notification older than the state changes nothing', async () => {

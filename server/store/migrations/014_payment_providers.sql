@@ -62,3 +62,23 @@ CREATE TABLE billing_provider_subscriptions (
   subscription_id          TEXT REFERENCES subscriptions(id),
   PRIMARY KEY (realm_id, provider, external_subscription_id)
 );
+
+-- A payment provider's verified notification is the actor of its effect's audit record (CONTRACT
+-- §16): the actor types gain app_store and stripe. SQLite changes a CHECK by rebuilding the table
+-- (sqlite.org/lang_altertable.html, "other kinds of table schema changes").
+CREATE TABLE audit_log_014 (
+  id          TEXT PRIMARY KEY,
+  at          INTEGER NOT NULL,
+  realm_id    TEXT NOT NULL,
+  actor_type  TEXT NOT NULL CHECK (actor_type IN ('api_key', 'user', 'apple', 'system', 'app_store', 'stripe')),
+  actor_id    TEXT NOT NULL,
+  action      TEXT NOT NULL,
+  target_id   TEXT NOT NULL,
+  changes     TEXT NOT NULL,              -- JSON {field: {before, after}}, secrets "[redacted]"
+  request_id  TEXT
+);
+INSERT INTO audit_log_014 SELECT id, at, realm_id, actor_type, actor_id, action, target_id, changes, request_id FROM audit_log;
+DROP TABLE audit_log;
+ALTER TABLE audit_log_014 RENAME TO audit_log;
+CREATE INDEX audit_log_realm ON audit_log(realm_id, at, id);
+CREATE INDEX audit_log_target ON audit_log(realm_id, target_id, at, id);

@@ -18,6 +18,7 @@ import {
   toNotification,
   toProviderState,
 } from '../../billing/notifications.ts';
+import { appliedRecords } from '../../billing/provider-records.ts';
 import { notificationOutcome } from '../../billing/provider-rules.ts';
 import type { BillingStore } from '../../billing/store.ts';
 import { newId } from '../../lib/ids.ts';
@@ -26,6 +27,7 @@ import { assertRealm, assertUser } from '../../points/not-found.ts';
 import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from '../billing-rows.ts';
 import { insertDue, POINTS_SQL } from './points-sql.ts';
+import { writeEmitted } from './records.ts';
 import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
 
 const MAPPING_SELECT = `SELECT m.*, (SELECT count(*) FROM subscriptions s WHERE s.mapping_id = m.id AND s.status = 'active') AS active_subscriptions
@@ -253,7 +255,7 @@ export class PostgresBillingStore implements BillingStore {
         tx.run(SQL.countDuplicate, [prior.id]);
         return { notification: toNotification({ ...prior, duplicates: Number(prior.duplicates) + 1 }), duplicate: true };
       }
-      const done = await this.applyFacts(tx, realmId, facts, now);
+      const done = await this.applyFacts(tx, realmId, facts, id, now);
       tx.run(SQL.insertNotification, [
         id,
         realmId,
@@ -281,7 +283,7 @@ export class PostgresBillingStore implements BillingStore {
       const r = await tx.row<NotificationRow>(SQL.lockNotification, [realmId, id]);
       if (!r) return null;
       if (r.status !== 'unmatched') return toNotification(r);
-      const done = await this.applyFacts(tx, realmId, JSON.parse(r.facts) as NotificationFacts, now);
+      const done = await this.applyFacts(tx, realmId, JSON.parse(r.facts) as NotificationFacts, id, now);
       tx.run(SQL.updateNotification, [id, done.status, done.reason, done.userId, done.subscriptionId, done.appliedAt]);
       return toNotification((await tx.row<NotificationRow>(SQL.notification, [realmId, id]))!);
     });
@@ -303,7 +305,7 @@ export class PostgresBillingStore implements BillingStore {
 
   /** Reads what the notification names, asks the rules, and writes what they decided; answers the
    *  notification's record fields. */
-  private async applyFacts(tx: Tx, realmId: string, f: NotificationFacts, now: number) {
+  private async applyFacts(tx: Tx, realmId: string, f: NotificationFacts, notificationId: string, now: number) {
     tx.run(SQL.lockProviderSubscription, [`billing:${realmId}:${f.provider}:${f.externalSubscriptionId}`]);
     const stateRow = tx.row<ProviderStateRow>(SQL.providerState, [realmId, f.provider, f.externalSubscriptionId]);
     const u = f.user;
@@ -325,9 +327,14 @@ export class PostgresBillingStore implements BillingStore {
     // The user's row first, as the points store locks it, then what changes its points.
     await tx.rows(POINTS_SQL.lockUser, [realmId, owner]);
     let subscriptionId = st?.subscription_id ?? null;
+    let ended: string | null = null;
+    let started: { subscriptionId: string; mappingId: string } | null = null;
     if (outcome.plan.endCurrent && subscriptionId) {
       const current = await tx.row<SubscriptionRow>(SQL.lockSubscription, [realmId, subscriptionId]);
-      if (current && current.status === 'active') this.end(tx, current, now);
+      if (current && current.status === 'active') {
+        this.end(tx, current, now);
+        ended = current.id;
+      }
     }
     if (outcome.plan.start) {
       const id = newId('sub');
@@ -335,7 +342,11 @@ export class PostgresBillingStore implements BillingStore {
       const d = subscribeDecision(req, (await this.mappingsOf(tx, realmId, [m!.id])).get(m!.id) ?? null, null);
       if ('terms' in d) await this.start(tx, { ...req, id }, d.terms, now);
       subscriptionId = id;
+      started = { subscriptionId: id, mappingId: m!.id };
     }
+    const kept = started || ended ? null : subscriptionId;
+    const { provider, type, externalSubscriptionId } = f;
+    writeEmitted(tx, appliedRecords({ realmId, provider, notificationId, type, userId: owner, externalSubscriptionId, started, ended, kept, now }));
     tx.run(SQL.putProviderState, [realmId, f.provider, f.externalSubscriptionId, owner, productId, f.effect.kind === 'activate', f.providerAt, subscriptionId]);
     return { status: 'applied' as const, reason: outcome.reason, userId: owner, subscriptionId, appliedAt: now };
   }

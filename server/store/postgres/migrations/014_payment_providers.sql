@@ -47,3 +47,7 @@ CREATE TABLE billing_provider_subscriptions (
   subscription_id          TEXT REFERENCES subscriptions(id),
   PRIMARY KEY (realm_id, provider, external_subscription_id)
 );
+
+-- A payment provider's verified notification is the actor of its effect's audit record.
+ALTER TABLE audit_log DROP CONSTRAINT audit_log_actor_type_check;
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_actor_type_check CHECK (actor_type IN ('api_key', 'user', 'apple', 'system', 'app_store', 'stripe'));
