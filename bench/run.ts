@@ -22,7 +22,8 @@
 //      minus the call's span in the server (HTTP/gRPC framing, encoding the answer), and the call is
 //      split into the credential check, the database's write transactions and the rest.
 //   6. Deleting a user with 100 000 history rows and 1 000 sessions against a fresh user, and other
-//      users' consume p99 during it against without (account-deletion.ts), on both backends.
+//      users' consume p99 during it against without (account-deletion.ts), on both backends; the
+//      server's CPU per App Store notification verified and applied (app-store-notifications.ts).
 //   7. The same on PostgreSQL (postgres.ts): consume and login on 1 and 2 replicas against the bare
 //      round trip of the driver and jose.jwtVerify, consume at 1 000 against 1 000 000 prior events,
 //      and statements and round trips per call counted on the wire. Skipped without PostgreSQL.
@@ -43,6 +44,7 @@ import { startIdp, type TestIdp } from '../test/helpers/idp.ts';
 import { postgresUnavailable } from '../test/helpers/postgres.ts';
 import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../test/helpers/server.ts';
 import { accountDeletion, formatAccountDeletion } from './account-deletion.ts';
+import { appStoreNotifications, formatAppStoreNotifications } from './app-store-notifications.ts';
 import { seed } from './consume-history.ts';
 import { historyKind } from './history-kind.ts';
 import { ledgerHistory } from './ledger-history.ts';
@@ -315,6 +317,8 @@ try {
   const noPostgres = postgresUnavailable();
   log('account deletion: a heavy user against a fresh one …');
   const deletion = [await accountDeletion({ log }), ...(noPostgres ? [] : [await accountDeletion({ backend: 'postgres', log })])];
+  log('App Store notifications: verified and applied, server CPU per notification …');
+  const appStore = await appStoreNotifications({ log });
   log(noPostgres ? `PostgreSQL: skipped (${noPostgres})` : 'PostgreSQL …');
   const postgres = noPostgres ? null : await postgresBench({ ...POSTGRES_BENCH_DEFAULTS, concurrency: CONC, log });
   // Informational (no goal ratio): the simulator's year and a mixed sustained load.
@@ -384,6 +388,7 @@ try {
     ledger,
     history,
     accountDeletion: deletion,
+    appStoreNotifications: appStore,
     postgres: postgres ?? { skipped: noPostgres },
     simulateYear: year,
     sustainedLoad: sustained,
@@ -418,6 +423,7 @@ try {
   out += `\nledger (through the store, 8 in flight): hold+settle ${JSON.stringify(ledger.holdSettlePerSecond)}/s, refund ${JSON.stringify(ledger.refundPerSecond)}/s\n`;
   out += `history at ${history.rows} movements (pages of 20 through the store): every kind ${history.unfilteredPerSecond}/s, one kind ${history.filteredPerSecond}/s\n`;
   for (const d of deletion) out += `${formatAccountDeletion(d)}\n`;
+  out += `${formatAppStoreNotifications(appStore)}\n`;
   out += `\nsimulate: a year of one call a minute (${year.requests} calls) in ${year.seconds} s (${year.consumesPerSecond}/s)\n`;
   out += `sustained load (login, refresh, consume, summary; 60 s, RSS checked after 30 s): ${sustained.throughput}/s, errors ${sustained.errors}, 5xx ${sustained.fivexx}, RSS flat after warm-up: ${sustained.rssFlat}, live heap after full GCs ${JSON.stringify(sustained.liveHeapAfterFullGcMiB)} MiB\n`;
   process.stdout.write(out);

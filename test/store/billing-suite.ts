@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MappingPatch } from '../../server/billing/model.ts';
+import type { NotificationFacts } from '../../server/billing/notifications.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import { rejectsWith, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
@@ -257,6 +258,106 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
           ['5h', 10],
           ['day', 20],
         ]);
+      });
+    });
+
+    describe('payment notifications', () => {
+      const facts = (over: Partial<NotificationFacts> = {}): NotificationFacts => ({
+        provider: 'stripe',
+        externalId: unique('evt'),
+        type: 'customer.subscription.created',
+        effect: { kind: 'activate' },
+        providerAt: T0,
+        user: null,
+        productIds: ['pro'],
+        externalSubscriptionId: unique('sub_ext'),
+        transactionId: unique('evt'),
+        ...over,
+      });
+      const receive = (realm: string, f: NotificationFacts, now = T0) => s.billing.receiveNotification(realm, f, unique('bn'), now);
+
+      it('keeps settings per provider, and a secret until another is given', async () => {
+        const realm = await seedRealm(s);
+        assert.equal(await s.billing.providerSettings(realm, 'stripe'), null);
+        await s.billing.putProviderSettings(realm, 'stripe', {}, 'whsec_one', T0);
+        await s.billing.putProviderSettings(realm, 'stripe', { note: 1 }, undefined, T0 + 1);
+        assert.deepEqual(await s.billing.providerSettings(realm, 'stripe'), { settings: { note: 1 }, secret: 'whsec_one' });
+        await s.billing.putProviderSettings(realm, 'app_store', { bundleId: 'b' }, undefined, T0);
+        assert.deepEqual(await s.billing.providerSettings(realm, 'app_store'), { settings: { bundleId: 'b' }, secret: null });
+        await rejectsWith(s.billing.putProviderSettings('no-such-realm', 'stripe', {}, 'x', T0), 'not_found');
+      });
+
+      it('applies a matched notification once: a second delivery only counts', async () => {
+        const { realm, userId } = await setup();
+        const m = await mapping(realm, { entitlementKey: 'pro', quotaWindows: [w(60, 5)] });
+        const f = facts({ user: { userId } });
+        const first = await receive(realm, f);
+        assert.equal(first.duplicate, false);
+        assert.equal(first.notification.status, 'applied');
+        assert.equal(first.notification.userId, userId);
+        assert.ok(first.notification.subscriptionId);
+        const again = await receive(realm, f, T0 + 1);
+        assert.equal(again.duplicate, true);
+        assert.equal(again.notification.id, first.notification.id);
+        assert.equal(again.notification.duplicates, 1);
+        assert.equal((await list(realm))[0]!.activeSubscriptions, 1);
+        assert.equal(m.id, (await list(realm))[0]!.id);
+      });
+
+      it('ends what it started, and an older notification changes nothing', async () => {
+        const { realm, userId } = await setup();
+        await mapping(realm, { entitlementKey: 'pro', quotaWindows: [w(60, 5)] });
+        const ext = unique('sub_ext');
+        await receive(realm, facts({ user: { userId }, externalSubscriptionId: ext, providerAt: T0 + 10 }));
+        const stale = await receive(realm, facts({ user: { userId }, externalSubscriptionId: ext, effect: { kind: 'end' }, providerAt: T0 + 5 }));
+        assert.equal(stale.notification.status, 'ignored');
+        assert.equal((await list(realm))[0]!.activeSubscriptions, 1);
+        const end = await receive(realm, facts({ externalSubscriptionId: ext, effect: { kind: 'end' }, providerAt: T0 + 20 }));
+        assert.equal(end.notification.status, 'applied');
+        assert.equal(end.notification.userId, userId, 'known from the state');
+        assert.equal((await list(realm))[0]!.activeSubscriptions, 0);
+      });
+
+      it('records an unmatched notification and applies it on replay once its mapping exists', async () => {
+        const { realm, userId } = await setup();
+        const r = await receive(realm, facts({ user: { userId }, productIds: ['later'] }));
+        assert.equal(r.notification.status, 'unmatched');
+        assert.equal((await s.billing.replayNotification(realm, r.notification.id, T0 + 1))!.status, 'unmatched');
+        await mapping(realm, { entitlementKey: 'later' }, 'later');
+        const replayed = await s.billing.replayNotification(realm, r.notification.id, T0 + 2);
+        assert.equal(replayed!.status, 'applied');
+        assert.equal(replayed!.appliedAt, T0 + 2);
+        assert.equal(await s.billing.replayNotification(realm, 'bn_none', T0), null);
+        await rejectsWith(s.billing.listNotifications('no-such-realm', { status: null, limit: 1, before: null }), 'not_found');
+      });
+
+      it('lists newest first, by status, after a cursor', async () => {
+        const { realm, userId } = await setup();
+        await mapping(realm, { entitlementKey: 'pro' });
+        const a = await receive(realm, facts({ user: { userId } }), T0 + 1);
+        const b = await receive(realm, facts({ user: null }), T0 + 2);
+        const c = await receive(realm, facts({ effect: { kind: 'ignore', reason: 'x' } }), T0 + 3);
+        await receive(realm, facts({ externalId: a.notification.externalId, user: { userId } }), T0 + 4);
+        const all = await s.billing.listNotifications(realm, { status: null, limit: 10, before: null });
+        assert.deepEqual(
+          all.map((n) => n.id),
+          [c.notification.id, b.notification.id, a.notification.id],
+        );
+        const statuses = async (status: 'applied' | 'duplicate' | 'unmatched' | 'ignored') =>
+          (await s.billing.listNotifications(realm, { status, limit: 10, before: null })).map((n) => n.id);
+        assert.deepEqual(await statuses('applied'), [a.notification.id]);
+        assert.deepEqual(await statuses('duplicate'), [a.notification.id]);
+        assert.deepEqual(await statuses('unmatched'), [b.notification.id]);
+        assert.deepEqual(await statuses('ignored'), [c.notification.id]);
+        const page = await s.billing.listNotifications(realm, {
+          status: null,
+          limit: 10,
+          before: { receivedAt: b.notification.receivedAt, id: b.notification.id },
+        });
+        assert.deepEqual(
+          page.map((n) => n.id),
+          [a.notification.id],
+        );
       });
     });
   });

@@ -77,6 +77,11 @@ describe('PostgreSQL backend', { skip }, () => {
         T0 + DAY,
       );
       assert.deepEqual([refund.refunded, refund.remaining.total], [3, 60], 'a consume made before the upgrade is refundable');
+      assert.match(
+        (await stores.users.appAccountTokenOf('usr_old')) ?? '',
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        'migration 014 gave it a UUID',
+      );
     } finally {
       await stores.close();
       await db.drop();

@@ -42,6 +42,16 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         assert.equal(await s.users.getUser(realm, 'no-such-user'), null);
       });
 
+      it('gives every account a stable UUID of its own for StoreKit (appAccountToken)', async () => {
+        const a = await seedUser(s, realm);
+        const b = await seedUser(s, realm);
+        const token = await s.users.appAccountTokenOf(a.id);
+        assert.match(token ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        assert.equal(await s.users.appAccountTokenOf(a.id), token);
+        assert.notEqual(await s.users.appAccountTokenOf(b.id), token);
+        assert.equal(await s.users.appAccountTokenOf('no-such-user'), null);
+      });
+
       it('refuses a second account with an email taken in the realm, and allows it in another realm', async () => {
         const u = await seedUser(s, realm);
         assert.equal(await s.users.createUser({ ...u, id: unique('usr') }), false);
