@@ -1,5 +1,6 @@
 // Payment providers' notifications (CONTRACT §16): what a verified notification says, kept as its
 // facts so an unmatched one can be applied again, and what it did.
+import type { AuditRecord } from '../audit/model.ts';
 import type { ProviderEffect, ProviderState } from './provider-rules.ts';
 
 export const PAYMENT_PROVIDERS = ['app_store', 'stripe'] as const;
@@ -55,8 +56,16 @@ export interface StoredProviderSettings {
 /** Storage of the payment providers' notifications and settings, one transaction per use case. */
 export interface PaymentStore {
   providerSettings(realmId: string, provider: PaymentProvider): Promise<StoredProviderSettings | null>;
-  /** secret undefined: kept as it is. Throws not_found for an unknown realm. */
-  putProviderSettings(realmId: string, provider: PaymentProvider, settings: Record<string, unknown>, secret: string | undefined, now: number): Promise<void>;
+  /** secret undefined: kept as it is; `audit` (the operator's change) written in the same
+   *  transaction. Throws not_found for an unknown realm. */
+  putProviderSettings(
+    realmId: string,
+    provider: PaymentProvider,
+    settings: Record<string, unknown>,
+    secret: string | undefined,
+    audit: AuditRecord,
+    now: number,
+  ): Promise<void>;
   /** Records a notification once per (provider, externalId) and applies it in the same transaction
    *  (its subscription started or ended with its entitlement); a second delivery only counts. */
   receiveNotification(realmId: string, facts: NotificationFacts, id: string, now: number): Promise<{ notification: BillingNotification; duplicate: boolean }>;

@@ -8,9 +8,11 @@ import { badRequest, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
+import type { CallContext } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import { type AppStoreSettings, appStoreVerifier } from './app-store-verify.ts';
 import { type BillingNotification, NOTIFICATION_STATUSES, type NotificationFacts, type PaymentStore } from './notifications.ts';
+import { settingsAudit } from './provider-records.ts';
 import { appStoreEffect, stripeEffect } from './provider-rules.ts';
 
 export interface PaymentsDeps {
@@ -62,6 +64,12 @@ export function notificationView(n: BillingNotification) {
     appliedAt: toTimestampOrNull(n.appliedAt),
   };
 }
+
+/** The operator behind an admin call, for its audit record. */
+const by = (ctx: CallContext) => ({
+  actor: { type: 'api_key' as const, id: ctx.principal?.kind === 'api_key' ? ctx.principal.keyId : 'unknown' },
+  requestId: ctx.requestId,
+});
 
 const unverified = (what: string, cause?: unknown) => new GatehouseError('unauthorized', `${what}: signature not verified`, { cause });
 
@@ -183,7 +191,7 @@ export function createPaymentHandlers({ store, clock, appStoreRoots }: PaymentsD
       return settingsView(req.realmId);
     },
 
-    async setAppStoreSettings(req) {
+    async setAppStoreSettings(req, ctx) {
       const prior = (await store.providerSettings(req.realmId, 'app_store'))?.settings as unknown as StoredAppStore | undefined;
       const bundleId = req.bundleId ?? prior?.bundleId;
       if (!bundleId || !/^[A-Za-z0-9.-]{1,155}$/.test(bundleId)) throw badRequest('bundleId: an app bundle id is required', { field: 'bundleId' });
@@ -197,18 +205,39 @@ export function createPaymentHandlers({ store, clock, appStoreRoots }: PaymentsD
       // Apple's library checks the app Apple id in production, so production needs one.
       if (environments.includes('Production') && !appAppleId) throw badRequest('appAppleId: required for the Production environment', { field: 'appAppleId' });
       const settings: StoredAppStore = { bundleId, appAppleId: appAppleId || null, environments: environments as AppStoreEnvironment[] };
-      await store.putProviderSettings(req.realmId, 'app_store', { ...settings }, undefined, clock.now());
+      const now = clock.now();
+      const after = { ...settings };
+      const audit = settingsAudit({
+        realmId: req.realmId,
+        provider: 'app_store',
+        before: prior ? { ...prior } : null,
+        after,
+        secretSet: false,
+        ...by(ctx),
+        now,
+      });
+      await store.putProviderSettings(req.realmId, 'app_store', after, undefined, audit, now);
       return settingsView(req.realmId);
     },
 
-    async setStripeSettings(req) {
+    async setStripeSettings(req, ctx) {
       const secret = req.webhookSecret;
       if (secret !== undefined && secret !== null && !/^whsec_[A-Za-z0-9+/=_-]{8,200}$/.test(secret)) {
         throw badRequest('webhookSecret: the endpoint secret Stripe shows (whsec_…)', { field: 'webhookSecret' });
       }
       const prior = await store.providerSettings(req.realmId, 'stripe');
       if (!prior && !secret) throw badRequest('webhookSecret: required', { field: 'webhookSecret' });
-      await store.putProviderSettings(req.realmId, 'stripe', {}, secret ?? undefined, clock.now());
+      const now = clock.now();
+      const audit = settingsAudit({
+        realmId: req.realmId,
+        provider: 'stripe',
+        before: prior?.settings ?? null,
+        after: {},
+        secretSet: !!secret,
+        ...by(ctx),
+        now,
+      });
+      await store.putProviderSettings(req.realmId, 'stripe', {}, secret ?? undefined, audit, now);
       return settingsView(req.realmId);
     },
   };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AppliedEffect, appliedRecords } from './provider-records.ts';
+import { type AppliedEffect, appliedRecords, settingsAudit } from './provider-records.ts';
 
 const effect = (over: Partial<AppliedEffect>): AppliedEffect => ({
   realmId: 'r',
@@ -52,5 +52,34 @@ describe('appliedRecords', () => {
     assert.deepEqual(r.events, []);
     assert.equal(r.audit[0]!.action, 'subscription.renew');
     assert.equal(r.audit[0]!.targetId, 'sub_1');
+  });
+});
+
+describe('settingsAudit', () => {
+  it('names each changed field and never the secret', () => {
+    const a = settingsAudit({
+      realmId: 'r',
+      provider: 'stripe',
+      before: { note: 1 },
+      after: { note: 1 },
+      secretSet: true,
+      actor: { type: 'api_key', id: 'key_1' },
+      requestId: 'req_1',
+      now: 5,
+    });
+    assert.equal(a.action, 'billing_provider.update');
+    assert.equal(a.targetId, 'stripe');
+    assert.deepEqual(a.changes, { webhookSecret: { before: '[redacted]', after: '[redacted]' } });
+    const b = settingsAudit({
+      realmId: 'r',
+      provider: 'app_store',
+      before: null,
+      after: { bundleId: 'com.x', environments: ['Sandbox'] },
+      secretSet: false,
+      actor: { type: 'api_key', id: 'key_1' },
+      requestId: null,
+      now: 5,
+    });
+    assert.deepEqual(b.changes, { bundleId: { before: null, after: 'com.x' }, environments: { before: null, after: ['Sandbox'] } });
   });
 });

@@ -1,5 +1,6 @@
 // The events (CONTRACT §12) and audit record (§13) of a payment provider's applied notification,
 // planned beside its other decisions and written in its transaction: pure but for fresh ids.
+import { type Actor, type AuditRecord, type FieldChange, REDACTED } from '../audit/model.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
 import type { PaymentProvider } from './notifications.ts';
 
@@ -47,4 +48,34 @@ export function appliedRecords(e: AppliedEffect): Emitted {
     requestId: e.notificationId,
   });
   return { events, audit: [audit], jobs: [] };
+}
+
+/** The audit record of an operator's change to a provider's settings (billing_provider.update):
+ *  each changed field, a new secret as "[redacted]". */
+export function settingsAudit(c: {
+  realmId: string;
+  provider: PaymentProvider;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+  secretSet: boolean;
+  actor: Actor;
+  requestId: string | null;
+  now: number;
+}): AuditRecord {
+  const changes: Record<string, FieldChange> = {};
+  for (const k of new Set([...Object.keys(c.before ?? {}), ...Object.keys(c.after)])) {
+    const before = c.before?.[k] ?? null;
+    const after = c.after[k] ?? null;
+    if (JSON.stringify(before) !== JSON.stringify(after)) changes[k] = { before, after };
+  }
+  if (c.secretSet) changes.webhookSecret = { before: REDACTED, after: REDACTED };
+  return newAuditRecord({
+    at: c.now,
+    realmId: c.realmId,
+    actor: c.actor,
+    action: 'billing_provider.update',
+    targetId: c.provider,
+    changes,
+    requestId: c.requestId,
+  });
 }

@@ -3,6 +3,7 @@
 // use case reads what the billing rules (mapping-rules.ts) and the points domain need, asks them,
 // and writes what they decided.
 
+import type { AuditRecord } from '../audit/model.ts';
 import { mustCancel, type SubscribeRequest, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
 import { newMapping } from '../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../billing/model.ts';
@@ -187,12 +188,14 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     provider: PaymentProvider,
     settings: Record<string, unknown>,
     secret: string | undefined,
+    audit: AuditRecord,
     now: number,
   ): Promise<void> {
     return immediate(this.db, () => {
       assertRealm(this.p.realmExists(realmId), realmId);
       const keepSecret = secret === undefined ? 1 : 0;
       this.s.putSettings.run({ realmId, provider, settings: JSON.stringify(settings), secret: secret ?? null, now, keepSecret });
+      recordWriter(this.db)({ events: [], audit: [audit], jobs: [] });
     });
   }
 

@@ -28,6 +28,12 @@ describe('Stripe webhooks drive subscriptions', () => {
     assert.equal(set.status, 200, set.text);
     assert.deepEqual(set.body.stripe, { webhookSecretSet: true });
     assert.ok(!set.text.includes(SECRET), 'the secret is never returned');
+    await withStores(srv.dbPath, async (stores) => {
+      const [audit] = await stores.records.audit('shop', { action: 'billing_provider.update', targetId: 'stripe', limit: 5 });
+      assert.equal(audit?.actor.type, 'api_key');
+      assert.deepEqual(audit?.changes, { webhookSecret: { before: '[redacted]', after: '[redacted]' } });
+      assert.ok(!JSON.stringify(audit).includes(SECRET));
+    });
     for (const [product, row] of [
       ['price_pro', { entitlementKey: 'pro', quotaWindows: [w(3600, 100)] }],
       ['prod_max', { entitlementKey: 'max', quotaWindows: [w(3600, 500)] }],

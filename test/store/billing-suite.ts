@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MappingPatch } from '../../server/billing/model.ts';
 import type { NotificationFacts } from '../../server/billing/notifications.ts';
+import { settingsAudit } from '../../server/billing/provider-records.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import { rejectsWith, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
@@ -274,17 +275,29 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         transactionId: unique('evt'),
         ...over,
       });
+      const audit = (realmId: string) =>
+        settingsAudit({
+          realmId,
+          provider: 'stripe',
+          before: null,
+          after: {},
+          secretSet: true,
+          actor: { type: 'api_key', id: 'key_1' },
+          requestId: null,
+          now: T0,
+        });
       const receive = (realm: string, f: NotificationFacts, now = T0) => s.billing.receiveNotification(realm, f, unique('bn'), now);
 
       it('keeps settings per provider, and a secret until another is given', async () => {
         const realm = await seedRealm(s);
         assert.equal(await s.billing.providerSettings(realm, 'stripe'), null);
-        await s.billing.putProviderSettings(realm, 'stripe', {}, 'whsec_one', T0);
-        await s.billing.putProviderSettings(realm, 'stripe', { note: 1 }, undefined, T0 + 1);
+        await s.billing.putProviderSettings(realm, 'stripe', {}, 'whsec_one', audit(realm), T0);
+        await s.billing.putProviderSettings(realm, 'stripe', { note: 1 }, undefined, audit(realm), T0 + 1);
         assert.deepEqual(await s.billing.providerSettings(realm, 'stripe'), { settings: { note: 1 }, secret: 'whsec_one' });
-        await s.billing.putProviderSettings(realm, 'app_store', { bundleId: 'b' }, undefined, T0);
+        await s.billing.putProviderSettings(realm, 'app_store', { bundleId: 'b' }, undefined, audit(realm), T0);
+        assert.equal((await s.records.audit(realm, { action: 'billing_provider.update', limit: 10 })).length, 3, 'one record per change');
         assert.deepEqual(await s.billing.providerSettings(realm, 'app_store'), { settings: { bundleId: 'b' }, secret: null });
-        await rejectsWith(s.billing.putProviderSettings('no-such-realm', 'stripe', {}, 'x', T0), 'not_found');
+        await rejectsWith(s.billing.putProviderSettings('no-such-realm', 'stripe', {}, 'x', audit('no-such-realm'), T0), 'not_found');
       });
 
       it('applies a matched notification once: a second delivery only counts', async () => {

@@ -3,6 +3,8 @@
 // SHARE: a batch disabling a mapping and a new subscription to it are one after the other, so
 // mapping_in_use (which rolls the whole batch back) counts every subscription. Subscribing and
 // canceling change a user's points and hold the user's lock as the points store does.
+
+import type { AuditRecord } from '../../audit/model.ts';
 import { mustCancel, type SubscribeRequest, subscribeDecision, updatedMapping } from '../../billing/mapping-rules.ts';
 import { newMapping } from '../../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../../billing/model.ts';
@@ -237,12 +239,14 @@ export class PostgresBillingStore implements BillingStore {
     provider: PaymentProvider,
     settings: Record<string, unknown>,
     secret: string | undefined,
+    audit: AuditRecord,
     now: number,
   ): Promise<void> {
     await inTransaction(this.ctx, 'putProviderSettings', async (tx) => {
       const realm = tx.rows(POINTS_SQL.realm, [realmId]);
       assertRealm((await realm).length === 1, realmId);
       tx.run(SQL.putSettings, [realmId, provider, JSON.stringify(settings), secret ?? null, now, secret === undefined]);
+      writeEmitted(tx, { events: [], audit: [audit], jobs: [] });
     });
   }
 
