@@ -36,6 +36,27 @@ export function makeSigningChain(opts: ChainOptions = {}): SigningChain {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-appstore-'));
   const key = (name: string) => openssl(dir, ['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', `${name}.key`]);
   for (const n of ['root', 'int', 'leaf']) key(n);
+  /** Signs `name`.csr with the CA `ca` for ten years, with the extensions of section `ext`. */
+  const issue = (name: string, ca: string, ext: string) =>
+    openssl(dir, [
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${ca}.pem`,
+      '-CAkey',
+      `${ca}.key`,
+      '-CAcreateserial',
+      '-days',
+      '3650',
+      '-extfile',
+      'ext.cnf',
+      '-extensions',
+      ext,
+      '-out',
+      `${name}.pem`,
+    ]);
   writeFileSync(
     join(dir, 'ext.cnf'),
     [
@@ -74,25 +95,7 @@ export function makeSigningChain(opts: ChainOptions = {}): SigningChain {
     'root.pem',
   ]);
   openssl(dir, ['req', '-new', '-key', 'int.key', '-subj', '/CN=Test WWDR Intermediate/O=gatehouse tests', '-out', 'int.csr']);
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'int.csr',
-    '-CA',
-    'root.pem',
-    '-CAkey',
-    'root.key',
-    '-CAcreateserial',
-    '-days',
-    '3650',
-    '-extfile',
-    'ext.cnf',
-    '-extensions',
-    'int',
-    '-out',
-    'int.pem',
-  ]);
+  issue('int', 'root', 'int');
   openssl(dir, ['req', '-new', '-key', 'leaf.key', '-subj', '/CN=Test App Store Signing/O=gatehouse tests', '-out', 'leaf.csr']);
   const leafExt = opts.leafWithoutMarker ? 'leafplain' : 'leaf';
   if (opts.expiredLeaf) {
@@ -134,25 +137,7 @@ export function makeSigningChain(opts: ChainOptions = {}): SigningChain {
       'leaf.pem',
     ]);
   } else {
-    openssl(dir, [
-      'x509',
-      '-req',
-      '-in',
-      'leaf.csr',
-      '-CA',
-      'int.pem',
-      '-CAkey',
-      'int.key',
-      '-CAcreateserial',
-      '-days',
-      '3650',
-      '-extfile',
-      'ext.cnf',
-      '-extensions',
-      leafExt,
-      '-out',
-      'leaf.pem',
-    ]);
+    issue('leaf', 'int', leafExt);
   }
   const chain: SigningChain = {
     rootPem: readFileSync(join(dir, 'root.pem'), 'utf8'),
