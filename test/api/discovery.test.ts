@@ -83,8 +83,21 @@ describe('OAuth discovery and the token endpoint', () => {
       assert.equal(info.updated_at, Math.floor(clock.now() / 1000));
       assert.equal(info.client_id, CLIENT);
       assert.equal(info.sid, sid);
+      // The account's appAccountToken for StoreKit (README "Selling plans through the App Store and Stripe").
+      assert.match(String(info.app_account_token), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       // Nothing else, and none of the API's own camelCase names (/me has those).
-      assert.deepEqual(Object.keys(info).sort(), ['client_id', 'email', 'email_verified', 'family_name', 'given_name', 'name', 'sid', 'sub', 'updated_at']);
+      assert.deepEqual(Object.keys(info).sort(), [
+        'app_account_token',
+        'client_id',
+        'email',
+        'email_verified',
+        'family_name',
+        'given_name',
+        'name',
+        'sid',
+        'sub',
+        'updated_at',
+      ]);
     });
 
     it('leaves out the name claims of an account with no name, rather than sending them empty or null', async () => {
