@@ -4,8 +4,10 @@
 // replayed, and a wrong secret or a stale timestamp refused with nothing recorded.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { status as grpcStatus } from '@grpc/grpc-js';
 import Stripe from 'stripe';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api, http } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
@@ -43,6 +45,7 @@ describe('Stripe webhooks drive subscriptions', () => {
     }
   });
   after(async () => {
+    closeGrpcClients();
     await srv.stop();
   });
 
@@ -115,6 +118,30 @@ describe('Stripe webhooks drive subscriptions', () => {
       assert.ok(audit.some((a) => a.action === 'subscription.activate'));
       assert.ok(audit.some((a) => a.action === 'subscription.cancel'));
     });
+  });
+
+  it('takes the same event over gRPC: the payload as bytes, the signature as stripe-signature metadata', async () => {
+    const user = await createUser(h, 'shop', 'grpc@example.com');
+    const payload = event({ type: 'customer.subscription.created', userId: user, sub: 'sub_G' });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(clock.now() / 1000) });
+    const r = await grpcCall(srv.grpc, 'BillingService', 'ReceiveStripeEvent', { realmId: 'shop', payload: Buffer.from(payload) }, undefined, {
+      'stripe-signature': header,
+    });
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.equal(r.value.status, 'applied');
+    const bad = await grpcCall(
+      srv.grpc,
+      'BillingService',
+      'ReceiveStripeEvent',
+      { realmId: 'shop', payload: Buffer.from(payload.replace('sub_G', 'sub_H')) },
+      undefined,
+      {
+        'stripe-signature': header,
+      },
+    );
+    assert.ok(!bad.ok);
+    assert.equal(bad.error.code, grpcStatus.UNAUTHENTICATED);
+    assert.equal(bad.error.reason, 'unauthorized');
   });
 
   it('matches the mapping of the product when the price has none', async () => {
