@@ -71,6 +71,13 @@ describe('App Store notification verification (Apple SignedDataVerifier, our own
     await refused(v.verify(signJws(chain, notification(chain, { environment: 'Sandbox' }))), /invalid environment/);
   });
 
+  it('verifies a payload claiming the Xcode environment all the same (the library skips signatures only when configured for Xcode)', async () => {
+    const other = makeSigningChain();
+    const n = notification(other);
+    (n.data as { environment: string }).environment = 'Xcode';
+    await refused(appStoreVerifier(roots, settings).verify(signJws(other, n)), /verification failure/);
+  });
+
   it('refuses a transaction for another app inside a valid notification', async () => {
     await refused(appStoreVerifier(roots, settings).verify(signJws(chain, notification(chain, { txBundleId: 'com.other.app' }))), /invalid app identifier/);
   });
