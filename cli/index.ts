@@ -40,7 +40,6 @@ export function buildProgram(): Command {
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),
-    usersCommand(),
   ];
   for (const cmd of commands) program.addCommand(cmd);
   // Every subcommand reports usage errors through our handler, not by exiting itself.
