@@ -15,6 +15,7 @@ import { createServer, type Server } from 'node:net';
 import { openPostgresBackend } from '../backend.ts';
 import { type Config, parseAddr } from '../config.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
+import { stopSignal } from '../lib/stop-signal.ts';
 import { startCheckpointer } from '../store/checkpointer.ts';
 import { openDatabase } from '../store/open.ts';
 import { isWorkerMessage, WORKER_ENV, type WorkerAssignment } from './messages.ts';
@@ -155,10 +156,7 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
     });
   };
 
-  const signalled = new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
+  const signalled = stopSignal();
   for (const s of slots) fork(s);
   let signal: NodeJS.Signals;
   try {
