@@ -319,9 +319,7 @@ describe('serve --workers 2 that cannot start', () => {
     await new Promise((r) => taken.once('listening', r));
     try {
       const port = (taken.address() as { port: number }).port;
-      const r = await runCli(['serve', '--workers', '2', '--db', join(tempDir(), 'g.db'), '--grpc', '127.0.0.1:0', '--http', `127.0.0.1:${port}`], {
-        timeoutMs: 60_000,
-      });
+      const r = await runCli(['serve', '--workers', '2', '--db', join(tempDir(), 'g.db'), '--grpc', '127.0.0.1:0', '--http', `127.0.0.1:${port}`]);
       assert.equal(r.code, 1, r.stderr);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /start_failed.*EADDRINUSE/);
