@@ -1,6 +1,6 @@
 // A local identity provider for tests: RSA keys generated with jose, the JWKS served over a real
 // HTTP server on 127.0.0.1, ID tokens signed on demand. Tests can take the JWKS down, slow it,
-// make it answer errors, and rotate keys. Reusable for the web-redirect flow (add endpoints with
+// keep it from answering, wait for its requests, make it answer errors, and rotate keys. Reusable for the web-redirect flow (add endpoints with
 // `route`).
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,7 +24,8 @@ export interface SignOptions {
   ttl?: number;
 }
 
-export type JwksMode = 'up' | 'down' | 'error' | 'garbage';
+/** `hang`: the request is kept open, unanswered, until the mode changes (then its socket is cut). */
+export type JwksMode = 'up' | 'down' | 'error' | 'garbage' | 'hang';
 
 export interface TestIdp {
   issuer: string;
@@ -38,6 +39,8 @@ export interface TestIdp {
   audience: string;
   /** Number of JWKS requests served (any mode). */
   jwksHits(): number;
+  /** Resolves once `n` JWKS requests in all have arrived: a test waits for the request, not for a time. */
+  jwksRequested(n: number): Promise<void>;
   /** A signed ID token: defaults iss, aud, sub, iat, exp; `claims` override or add. */
   token(claims?: JWTPayload & Record<string, unknown>, opts?: SignOptions): Promise<string>;
   /** A new key; published unless `publish` is false (a key the JWKS does not know). */
@@ -70,6 +73,8 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
   let mode: JwksMode = 'up';
   let delay = 0;
   let hits = 0;
+  const hitWaiters: Array<{ n: number; resolve: () => void }> = [];
+  const hanging = new Set<ServerResponse>();
   const extra = new Map<string, (req: IncomingMessage, res: ServerResponse, body: string) => void>();
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -78,9 +83,14 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/keys') {
         hits++;
+        for (const w of hitWaiters.filter((x) => hits >= x.n)) {
+          hitWaiters.splice(hitWaiters.indexOf(w), 1);
+          w.resolve();
+        }
         setTimeout(() => {
           if (res.destroyed) return;
           if (mode === 'down') return void res.socket?.destroy();
+          if (mode === 'hang') return void hanging.add(res);
           if (mode === 'error') return void res.writeHead(500).end('boom');
           if (mode === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"nope":');
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
@@ -105,6 +115,7 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
     keys,
     audience,
     jwksHits: () => hits,
+    jwksRequested: (n) => (hits >= n ? Promise.resolve() : new Promise<void>((resolve) => hitWaiters.push({ n, resolve }))),
     async token(claims = {}, o = {}) {
       const key = o.key ?? keys[0]!;
       const now = o.now ?? Math.floor(Date.now() / 1000);
@@ -124,6 +135,9 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
     },
     setMode(m) {
       mode = m;
+      if (m === 'hang') return;
+      for (const res of hanging) res.socket?.destroy();
+      hanging.clear();
     },
     setDelay(ms) {
       delay = ms;
