@@ -24,7 +24,8 @@ export interface SignOptions {
   ttl?: number;
 }
 
-/** `hang`: the request is kept open, unanswered, until the mode changes (then its socket is cut). */
+/** `hang`: the request is kept open, unanswered, until the mode changes; then it is answered as
+ *  the new mode says (unless its client has gone). */
 export type JwksMode = 'up' | 'down' | 'error' | 'garbage' | 'hang';
 
 export interface TestIdp {
@@ -87,14 +88,7 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
           hitWaiters.splice(hitWaiters.indexOf(w), 1);
           w.resolve();
         }
-        setTimeout(() => {
-          if (res.destroyed) return;
-          if (mode === 'down') return void res.socket?.destroy();
-          if (mode === 'hang') return void hanging.add(res);
-          if (mode === 'error') return void res.writeHead(500).end('boom');
-          if (mode === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"nope":');
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
-        }, delay);
+        setTimeout(() => answerJwks(res), delay);
         return;
       }
       const h = extra.get(`${req.method} ${path}`);
@@ -102,6 +96,14 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
       res.writeHead(404).end();
     });
   });
+  function answerJwks(res: ServerResponse): void {
+    if (res.destroyed) return;
+    if (mode === 'down') return void res.socket?.destroy();
+    if (mode === 'hang') return void hanging.add(res);
+    if (mode === 'error') return void res.writeHead(500).end('boom');
+    if (mode === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"nope":');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
+  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = opts.issuer ?? url;
@@ -136,8 +138,9 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
     setMode(m) {
       mode = m;
       if (m === 'hang') return;
-      for (const res of hanging) res.socket?.destroy();
+      const held = [...hanging];
       hanging.clear();
+      for (const res of held) answerJwks(res);
     },
     setDelay(ms) {
       delay = ms;

@@ -29,12 +29,13 @@ let seq = 0;
 const nextId = () => `wk-${process.pid}-${++seq}`;
 
 /** One HTTP call; `agent` false opens a connection of its own (node:cluster hands each new
- *  connection to the next worker). */
+ *  connection to the next worker). `received` is told when a worker has the request: it is sent
+ *  with `Expect: 100-continue`, its body only once the worker says continue (RFC 9110 §10.1.1). */
 function call(
   base: string,
   method: string,
   path: string,
-  opts: { body?: unknown; form?: Record<string, string>; auth?: string; agent?: Agent | false } = {},
+  opts: { body?: unknown; form?: Record<string, string>; auth?: string; agent?: Agent | false; received?: () => void } = {},
 ): Promise<Answer> {
   const requestId = nextId();
   const headers: Record<string, string> = { 'x-request-id': requestId };
@@ -54,37 +55,33 @@ function call(
       res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : {}, requestId }));
     });
     req.on('error', reject);
-    req.setTimeout(20_000, () => req.destroy(new Error(`${method} ${path}: no answer in 20 s`)));
-    req.end(payload);
+    const received = opts.received;
+    if (!received) return void req.end(payload);
+    req.setHeader('expect', '100-continue');
+    req.flushHeaders();
+    req.once('continue', () => {
+      received();
+      req.end(payload);
+    });
   });
 }
 
 /** The pid in the log line of the call with this request id (written once the answer is out). */
 async function servedBy(srv: SpawnedServer, requestId: string): Promise<number> {
-  const needle = `"requestId":"${requestId}"`;
-  for (let i = 0; i < 200; i++) {
-    const line = srv
-      .logs()
-      .split('\n')
-      .find((l) => l.includes(needle) && /"msg":"(http|grpc)"/.test(l));
-    if (line) return JSON.parse(line).pid as number;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no log line for ${requestId}`);
+  const line = await logLine(srv, (l) => l.requestId === requestId && (l.msg === 'http' || l.msg === 'grpc'));
+  return line.pid as number;
 }
 
 const pidsOf = async (srv: SpawnedServer, answers: Answer[]) => new Set(await Promise.all(answers.map((a) => servedBy(srv, a.requestId))));
 
-/** Waits until a log line passes `test`; returns it parsed. */
-async function logLine(srv: SpawnedServer, test: (l: Record<string, any>) => boolean, timeoutMs = 60_000): Promise<Record<string, any>> {
-  const until = Date.now() + timeoutMs;
+/** Waits until a log line passes `test`, however long that takes; returns it parsed. */
+async function logLine(srv: SpawnedServer, test: (l: Record<string, any>) => boolean): Promise<Record<string, any>> {
   for (;;) {
     for (const l of srv.logs().split('\n')) {
       if (!l.startsWith('{')) continue;
       const parsed = JSON.parse(l) as Record<string, any>;
       if (test(parsed)) return parsed;
     }
-    if (Date.now() > until) throw new Error(`no such log line:\n${srv.logs()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -105,7 +102,7 @@ async function connectionsOnTwoWorkers(srv: SpawnedServer): Promise<Array<{ agen
 
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(apiProtoFiles(), LOADER_OPTIONS)) as any;
 
-describe('serve --workers 2', { timeout: 180_000 }, () => {
+describe('serve --workers 2', () => {
   let srv: SpawnedServer;
   let apple: TestIdp;
   let google: TestIdp;
@@ -126,6 +123,8 @@ describe('serve --workers 2', { timeout: 180_000 }, () => {
         ...['--apple-jwks-url', apple.jwksUrl, '--apple-issuer', apple.issuer],
         ...['--google-jwks-url', google.jwksUrl, '--google-issuer', GOOGLE_ISSUER],
         ...['--login-rate-limit', '0'],
+        // The drain test holds the Google key set unanswered while the workers begin to stop.
+        ...['--jwks-timeout-ms', '600000'],
       ],
     });
     ok(await admin('POST', '/api/admin/realms', { id: REALM, name: REALM }));
@@ -286,20 +285,23 @@ describe('serve --workers 2', { timeout: 180_000 }, () => {
   });
 
   it('drains both workers on SIGTERM: calls in flight finish, the primary exits 0', async () => {
-    // Google logins wait for the key set, which each worker fetches on its first one: slowed to
-    // 1.5 s, they are in flight in both workers when the signal comes.
-    google.setDelay(1500);
+    // Google logins wait for the key set, which each worker fetches on its first one: held
+    // unanswered, they are in flight in both workers when the signal comes, and answered once
+    // both workers have begun to drain.
+    google.setMode('hang');
     const hits = google.jwksHits();
     const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => google.token({ sub: `g-${i}`, email: `g${i}@example.com`, email_verified: true })));
-    const inFlight = tokens.map((identityToken) =>
-      call(srv.http, 'POST', `/api/oauth/${REALM}/google/native-login`, { body: { identityToken, clientId: 'app' } }),
-    );
-    for (let i = 0; google.jwksHits() < hits + 2; i++) {
-      assert.ok(i < 400, 'both workers fetch the key set');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await new Promise((r) => setTimeout(r, 200)); // the rest of the batch reaches its worker
+    const arrivals: Array<Promise<void>> = [];
+    const inFlight = tokens.map((identityToken) => {
+      let received!: () => void;
+      arrivals.push(new Promise<void>((resolve) => (received = resolve)));
+      return call(srv.http, 'POST', `/api/oauth/${REALM}/google/native-login`, { body: { identityToken, clientId: 'app' }, received });
+    });
+    await Promise.all(arrivals); // every request is with a worker
+    await google.jwksRequested(hits + 2); // both workers wait for the key set
     const code = srv.kill('SIGTERM');
+    for (const worker of [0, 1]) await logLine(srv, (l) => l.msg === 'shutting down' && l.worker === worker);
+    google.setMode('up');
     const answers = await Promise.all(inFlight);
     assert.deepEqual(
       answers.map((a) => a.status),
