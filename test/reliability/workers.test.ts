@@ -11,6 +11,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { apiProtoFiles, LOADER_OPTIONS } from '../../server/rpc/proto.ts';
 import { runCli } from '../helpers/cli.ts';
+import { requestInFlight } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
@@ -29,13 +30,12 @@ let seq = 0;
 const nextId = () => `wk-${process.pid}-${++seq}`;
 
 /** One HTTP call; `agent` false opens a connection of its own (node:cluster hands each new
- *  connection to the next worker). `received` is told when a worker has the request: it is sent
- *  with `Expect: 100-continue`, its body only once the worker says continue (RFC 9110 §10.1.1). */
+ *  connection to the next worker). */
 function call(
   base: string,
   method: string,
   path: string,
-  opts: { body?: unknown; form?: Record<string, string>; auth?: string; agent?: Agent | false; received?: () => void } = {},
+  opts: { body?: unknown; form?: Record<string, string>; auth?: string; agent?: Agent | false } = {},
 ): Promise<Answer> {
   const requestId = nextId();
   const headers: Record<string, string> = { 'x-request-id': requestId };
@@ -55,14 +55,7 @@ function call(
       res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : {}, requestId }));
     });
     req.on('error', reject);
-    const received = opts.received;
-    if (!received) return void req.end(payload);
-    req.setHeader('expect', '100-continue');
-    req.flushHeaders();
-    req.once('continue', () => {
-      received();
-      req.end(payload);
-    });
+    req.end(payload);
   });
 }
 
@@ -291,18 +284,18 @@ describe('serve --workers 2', () => {
     google.setMode('hang');
     const hits = google.jwksHits();
     const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => google.token({ sub: `g-${i}`, email: `g${i}@example.com`, email_verified: true })));
-    const arrivals: Array<Promise<void>> = [];
     const inFlight = tokens.map((identityToken) => {
-      let received!: () => void;
-      arrivals.push(new Promise<void>((resolve) => (received = resolve)));
-      return call(srv.http, 'POST', `/api/oauth/${REALM}/google/native-login`, { body: { identityToken, clientId: 'app' }, received });
+      const requestId = nextId();
+      const body = { identityToken, clientId: 'app' };
+      const r = requestInFlight(srv.http, 'POST', `/api/oauth/${REALM}/google/native-login`, { body, headers: { 'x-request-id': requestId } });
+      return { received: r.received, answer: r.answer.then((a): Answer => ({ status: a.status, body: JSON.parse(a.text), requestId })) };
     });
-    await Promise.all(arrivals); // every request is with a worker
+    await Promise.all(inFlight.map((r) => r.received)); // every request is with a worker
     await google.jwksRequested(hits + 2); // both workers wait for the key set
     const code = srv.kill('SIGTERM');
     for (const worker of [0, 1]) await logLine(srv, (l) => l.msg === 'shutting down' && l.worker === worker);
     google.setMode('up');
-    const answers = await Promise.all(inFlight);
+    const answers = await Promise.all(inFlight.map((r) => r.answer));
     assert.deepEqual(
       answers.map((a) => a.status),
       answers.map(() => 200),
