@@ -102,14 +102,17 @@ describe('the provider JWKS cache', () => {
   it('makes one fetch for many concurrent logins with a new key', async () => {
     clock.advance(31_000);
     const k = await f.apple.addKey();
-    f.apple.setDelay(150);
+    // The key set is held unanswered until the fetch has been made: logins meanwhile wait on it.
+    f.apple.setMode('hang');
     const hits = f.apple.jwksHits();
-    const results = await Promise.all(Array.from({ length: 8 }, () => appleLogin({ key: k })));
+    const logins = Promise.all(Array.from({ length: 8 }, () => appleLogin({ key: k })));
+    await f.apple.jwksRequested(hits + 1);
+    f.apple.setMode('up');
+    const results = await logins;
     assert.deepEqual(
       results.map((r) => r.status),
       Array(8).fill(200),
     );
     assert.equal(f.apple.jwksHits(), hits + 1);
-    f.apple.setDelay(0);
   });
 });

@@ -1,7 +1,7 @@
 // A local identity provider for tests: RSA keys generated with jose, the JWKS served over a real
-// HTTP server on 127.0.0.1, ID tokens signed on demand. Tests can take the JWKS down, slow it,
-// keep it from answering, wait for its requests, make it answer errors, and rotate keys. Reusable for the web-redirect flow (add endpoints with
-// `route`).
+// HTTP server on 127.0.0.1, ID tokens signed on demand. Tests can take the JWKS down, keep it from
+// answering until they let it, wait for its requests, make it answer errors, and rotate keys.
+// Reusable for the web-redirect flow (add endpoints with `route`).
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,8 +49,6 @@ export interface TestIdp {
   /** Publishes a new key and withdraws all older ones; returns the new key. */
   rotate(): Promise<IdpKey>;
   setMode(mode: JwksMode): void;
-  /** Delay (ms) before each JWKS answer. */
-  setDelay(ms: number): void;
   /** Extra routes for other flows (e.g. a token endpoint for web redirect). */
   route(method: string, path: string, handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): void;
   close(): Promise<void>;
@@ -72,7 +70,6 @@ async function newKey(kid?: string): Promise<IdpKey> {
 export async function startIdp(opts: { issuer?: string; audience?: string } = {}): Promise<TestIdp> {
   const keys: IdpKey[] = [await newKey()];
   let mode: JwksMode = 'up';
-  let delay = 0;
   let hits = 0;
   const hitWaiters: Array<{ n: number; resolve: () => void }> = [];
   const hanging = new Set<ServerResponse>();
@@ -88,8 +85,7 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
           hitWaiters.splice(hitWaiters.indexOf(w), 1);
           w.resolve();
         }
-        setTimeout(() => answerJwks(res), delay);
-        return;
+        return answerJwks(res);
       }
       const h = extra.get(`${req.method} ${path}`);
       if (h) return h(req, res, body);
@@ -141,9 +137,6 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
       const held = [...hanging];
       hanging.clear();
       for (const res of held) answerJwks(res);
-    },
-    setDelay(ms) {
-      delay = ms;
     },
     route(method, path, handler) {
       extra.set(`${method.toUpperCase()} ${path}`, handler);
