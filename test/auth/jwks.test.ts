@@ -7,11 +7,12 @@ import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
+import { T0 } from '../store/contract.ts';
 import { type AuthFixture, authFixture, REALM } from './fixture.ts';
 
 describe('the provider JWKS cache', () => {
   let f: AuthFixture;
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   const now = () => Math.floor(clock.now() / 1000);
   const appleLogin = async (opts: Parameters<AuthFixture['apple']['token']>[1] = {}) =>
     f.login('apple', { identityToken: await f.apple.token({}, { now: now(), ...opts }), clientId: 'app' });

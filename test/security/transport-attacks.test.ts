@@ -20,6 +20,7 @@ import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api, type HttpResult, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
+import { T0 } from '../store/contract.ts';
 
 const HOME = '198.51.100.7'; // the victim's address, as the trusted proxy saw it
 const THIEF = '203.0.113.66'; // the attacker's, as the trusted proxy saw it
@@ -226,7 +227,7 @@ describe('a flood of login calls from one address (the shared per-IP limit)', ()
 });
 
 describe('a flood of login state (the periodic sweep)', () => {
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   let f: AuthFixture;
   let running: InProcessServer['running'];
   let seq = 0;
@@ -366,7 +367,7 @@ describe('a flood of login state (the periodic sweep)', () => {
 });
 
 describe('answers a browser could sniff or a cache could keep', () => {
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   let f: AuthFixture;
   before(async () => {
     f = await authFixture({ inProcess: { clock } });
@@ -459,7 +460,7 @@ describe('a client sending its request headers slowly (slowloris)', () => {
 });
 
 describe('a JWKS outage (log flood)', () => {
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   let idp: TestIdp;
   let srv: InProcessServer;
   let port: number;
