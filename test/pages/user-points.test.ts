@@ -47,6 +47,23 @@ function describePageAt(day: (typeof TIMES_OF_DAY)[number]): void {
     return res.body as { userId: string; accessToken: string };
   }
 
+  /** A realm with the app as its client and Sign in with Apple on. */
+  async function createRealm(id: string, name: string): Promise<void> {
+    assert.equal((await admin.post('/api/admin/realms', { id, name })).status, 200);
+    const client = { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [] };
+    assert.equal((await admin.post(`/api/admin/realms/${id}/clients`, client)).status, 200);
+    assert.equal((await admin.put(`/api/admin/realms/${id}/providers/apple`, { clientId: AUD, enabled: true })).status, 200);
+  }
+
+  /** A monthly subscription whose entitlement is quota windows alone; its mapping id. */
+  async function windowsProduct(realm: string, product: string, quotaWindows: Array<{ windowSeconds: number; limit: number }>): Promise<string> {
+    const entitlement = { billingType: 'recurring', billingPeriod: 'monthly', pointsPerPeriod: 0, grantPeriodType: 'monthly', validityDays: 0 };
+    const row = { ...entitlement, entitlementKey: product, grantOnSubscribe: true, maxPeriods: 0, enabled: true, quotaWindows };
+    const batch = await admin.put(`/api/bill/${realm}/entitlement-mappings/batch`, { paymentProvider: 'appstore', externalProductId: product, updates: [row] });
+    assert.equal(batch.status, 200, batch.text);
+    return batch.body.mappings[0].mappingId;
+  }
+
   /** A page whose clock stands at the server's now until `advance` moves both. Waits have no time
    *  limit of their own: each waits for what the page shows, however slow the machine. */
   async function openPage(
@@ -76,12 +93,7 @@ function describePageAt(day: (typeof TIMES_OF_DAY)[number]): void {
       idp = await startIdp({ audience: AUD });
       srv = await startInProcess({ clock, config: { appleJwksUrl: idp.jwksUrl, appleIssuer: idp.issuer, loginRateLimit: 0 } });
       admin = api(srv.http, srv.adminKey);
-      for (const [path, body] of [
-        ['/api/admin/realms', { id: REALM, name: 'Shop' }],
-        [`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [] }],
-      ] as const)
-        assert.equal((await admin.post(path, body)).status, 200);
-      assert.equal((await admin.put(`/api/admin/realms/${REALM}/providers/apple`, { clientId: AUD, enabled: true })).status, 200);
+      await createRealm(REALM, 'Shop');
       browser = await launchBrowser();
     });
 
@@ -92,30 +104,12 @@ function describePageAt(day: (typeof TIMES_OF_DAY)[number]): void {
     });
 
     it('shows each window as the summary API reports it, in plain words, and clears the token from the URL', async () => {
-      const batch = await admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, {
-        paymentProvider: 'appstore',
-        externalProductId: 'pro',
-        updates: [
-          {
-            entitlementKey: 'pro',
-            billingType: 'recurring',
-            billingPeriod: 'monthly',
-            pointsPerPeriod: 0,
-            grantPeriodType: 'monthly',
-            validityDays: 0,
-            grantOnSubscribe: true,
-            maxPeriods: 0,
-            enabled: true,
-            quotaWindows: [
-              { windowSeconds: 18000, limit: 10 },
-              { windowSeconds: 604800, limit: 100 },
-            ],
-          },
-        ],
-      });
-      assert.equal(batch.status, 200, batch.text);
+      const mappingId = await windowsProduct(REALM, 'pro', [
+        { windowSeconds: 18000, limit: 10 },
+        { windowSeconds: 604800, limit: 100 },
+      ]);
       const user = await login('apple-sub-1', 'one@shop.example');
-      assert.equal((await admin.post(`/api/bill/${REALM}/subscriptions`, { userId: user.userId, mappingId: batch.body.mappings[0].mappingId })).status, 200);
+      assert.equal((await admin.post(`/api/bill/${REALM}/subscriptions`, { userId: user.userId, mappingId })).status, 200);
       assert.equal((await admin.post(`/api/points/${REALM}/users/${user.userId}/grants`, { kind: 'topup_credit', amount: 50 })).status, 200);
       assert.equal((await admin.post(`/api/points/${REALM}/consume`, { userId: user.userId, amount: 7 })).status, 200);
 
@@ -164,12 +158,7 @@ function describePageAt(day: (typeof TIMES_OF_DAY)[number]): void {
 
     it('reads well on a phone and on a desktop: one recovery line per window, what the bars show, balances paying past the limits, no zero rows', async () => {
       const realm = 'show';
-      for (const [path, body] of [
-        ['/api/admin/realms', { id: realm, name: 'Show' }],
-        [`/api/admin/realms/${realm}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [] }],
-      ] as const)
-        assert.equal((await admin.post(path, body)).status, 200);
-      assert.equal((await admin.put(`/api/admin/realms/${realm}/providers/apple`, { clientId: AUD, enabled: true })).status, 200);
+      await createRealm(realm, 'Show');
       assert.equal(
         (
           await admin.put(`/api/points/${realm}/default-config`, {
@@ -180,33 +169,15 @@ function describePageAt(day: (typeof TIMES_OF_DAY)[number]): void {
         ).status,
         200,
       );
-      const batch = await admin.put(`/api/bill/${realm}/entitlement-mappings/batch`, {
-        paymentProvider: 'appstore',
-        externalProductId: 'pro',
-        updates: [
-          {
-            entitlementKey: 'pro',
-            billingType: 'recurring',
-            billingPeriod: 'monthly',
-            pointsPerPeriod: 0,
-            grantPeriodType: 'monthly',
-            validityDays: 0,
-            grantOnSubscribe: true,
-            maxPeriods: 0,
-            enabled: true,
-            quotaWindows: [
-              { windowSeconds: 18000, limit: 7 },
-              { windowSeconds: 604800, limit: 100 },
-            ],
-          },
-        ],
-      });
-      assert.equal(batch.status, 200, batch.text);
+      const mappingId = await windowsProduct(realm, 'pro', [
+        { windowSeconds: 18000, limit: 7 },
+        { windowSeconds: 604800, limit: 100 },
+      ]);
       const user = await login('apple-sub-show', 'show@shop.example', realm);
       // Two hours ago: subscribed and used 4; now: 3 more. The 5-hour limit is used up; its first 4
       // come back in 3 hours, all 7 in 5.
       clock.advance(-2 * 3600_000);
-      assert.equal((await admin.post(`/api/bill/${realm}/subscriptions`, { userId: user.userId, mappingId: batch.body.mappings[0].mappingId })).status, 200);
+      assert.equal((await admin.post(`/api/bill/${realm}/subscriptions`, { userId: user.userId, mappingId })).status, 200);
       assert.equal((await admin.post(`/api/points/${realm}/consume`, { userId: user.userId, amount: 4 })).status, 200);
       clock.advance(2 * 3600_000);
       assert.equal((await admin.post(`/api/points/${realm}/consume`, { userId: user.userId, amount: 3 })).status, 200);
@@ -253,26 +224,9 @@ function describePageAt(day: (typeof TIMES_OF_DAY)[number]): void {
     });
 
     it('says when an exhausted window returns and refreshes itself when that time passes', async () => {
-      const batch = await admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, {
-        paymentProvider: 'appstore',
-        externalProductId: 'burst',
-        updates: [
-          {
-            entitlementKey: 'burst',
-            billingType: 'recurring',
-            billingPeriod: 'monthly',
-            pointsPerPeriod: 0,
-            grantPeriodType: 'monthly',
-            validityDays: 0,
-            grantOnSubscribe: true,
-            maxPeriods: 0,
-            enabled: true,
-            quotaWindows: [{ windowSeconds: 3, limit: 2 }],
-          },
-        ],
-      });
+      const mappingId = await windowsProduct(REALM, 'burst', [{ windowSeconds: 3, limit: 2 }]);
       const user = await login('apple-sub-2', 'two@shop.example');
-      await admin.post(`/api/bill/${REALM}/subscriptions`, { userId: user.userId, mappingId: batch.body.mappings[0].mappingId });
+      await admin.post(`/api/bill/${REALM}/subscriptions`, { userId: user.userId, mappingId });
       assert.equal((await admin.post(`/api/points/${REALM}/consume`, { userId: user.userId, amount: 2 })).status, 200);
       const { page, errors } = await openPage(user.accessToken);
       await page.waitForSelector('.window.exhausted');
