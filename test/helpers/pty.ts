@@ -35,6 +35,8 @@ export function runInPty(command: string, env: Record<string, string>): Pty {
   let out = '';
   let from = 0;
   let ended = false;
+  /** How much had been printed when keys were last sent: what comes later answers them. */
+  let typedAt = 0;
   const waiting = new Set<() => void>();
   const changed = () => {
     for (const check of [...waiting]) check();
@@ -69,8 +71,15 @@ export function runInPty(command: string, env: Record<string, string>): Pty {
       waiting.add(check);
       check();
     });
-  const frames = () => out.split(FRAME_END).length - 1;
-  const frameComplete = () => out.lastIndexOf(CURSOR) < out.lastIndexOf(FRAME_END);
+  const send = (keys: string) => {
+    typedAt = out.length;
+    child.stdin.write(keys);
+  };
+  /** A select prompt drawn whole since the last keys (not the last frame of an earlier one). */
+  const promptDrawn = () => {
+    const cursor = out.lastIndexOf(CURSOR);
+    return cursor >= typedAt && cursor < out.lastIndexOf(FRAME_END);
+  };
   const cursorLine = () => {
     const screen = stripAnsi(out.slice(0, out.lastIndexOf(FRAME_END)));
     return screen.slice(screen.lastIndexOf(CURSOR)).split('\n')[0]!;
@@ -80,20 +89,16 @@ export function runInPty(command: string, env: Record<string, string>): Pty {
     screen: () => stripAnsi(out),
     mark: () => (from = stripAnsi(out).length),
     waitFor: (re) => until(() => re.test(stripAnsi(out).slice(from)), `showing ${re}`),
-    type(keys) {
-      child.stdin.write(keys);
-    },
+    type: send,
     async choose(label) {
-      await until(() => out.includes(CURSOR) && frameComplete(), 'a select prompt was drawn');
       for (let i = 0; i < 12; i++) {
+        await until(promptDrawn, 'a select prompt was drawn');
         if (label.test(cursorLine())) {
           from = stripAnsi(out).length;
-          child.stdin.write(KEYS.enter);
+          send(KEYS.enter);
           return;
         }
-        const drawn = frames();
-        child.stdin.write(KEYS.down);
-        await until(() => frames() > drawn && frameComplete(), `the prompt redrew after a key`);
+        send(KEYS.down);
       }
       throw new Error(`no choice matching ${label}; screen:\n${stripAnsi(out).slice(-1500)}`);
     },
