@@ -57,8 +57,9 @@ describe('the server process', () => {
       const pty = runInPty(`npm start${args}`, { GATEHOUSE_DB: db, GATEHOUSE_GRPC_ADDR: '127.0.0.1:0', GATEHOUSE_HTTP_ADDR: '127.0.0.1:0' });
       const held = new Socket();
       try {
-        await pty.waitFor(/"msg":"gatehouse started"/);
-        const ready = JSON.parse(/^\{"event":"ready".*$/m.exec(pty.screen())![0]) as { http: string };
+        // npm's spinner may share the ready line's start on a terminal.
+        await pty.waitFor(/\{"event":"ready"[^}]*\}/);
+        const ready = JSON.parse(/\{"event":"ready"[^}]*\}/.exec(pty.screen())![0]) as { http: string };
         assert.ok(existsSync(`${db}-wal`), 'the database is open in WAL mode');
         // "100 Continue" says the server has the request's headers: it is in flight until its body comes.
         const { host, port } = parseAddr(ready.http);
