@@ -21,7 +21,6 @@ const REALM = 'acme';
 const APPLE_AUD = 'com.example.app';
 // Every server of the test signs access tokens as the same issuer, as replicas of one deployment.
 const PUBLIC_URL = 'http://gatehouse.test';
-const COPY_TIMEOUT = 120_000;
 
 describe('gatehouse db copy', { skip }, () => {
   let idp: TestIdp;
@@ -39,7 +38,7 @@ describe('gatehouse db copy', { skip }, () => {
 
   const serverArgs = () => ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0', '--public-url', PUBLIC_URL];
   const serve = (dbPath: string) => spawnServer({ dbPath, args: serverArgs() });
-  const copy = (args: string[]) => runCli(['db', 'copy', ...args], { timeoutMs: COPY_TIMEOUT });
+  const copy = (args: string[]) => runCli(['db', 'copy', ...args]);
   const summaryOn = async (srv: SpawnedServer, userId: string) => {
     const r = await http(srv.http, 'GET', `/api/points/${REALM}/users/${userId}/summary`, { key: pointsKey });
     assert.equal(r.status, 200, r.text);
