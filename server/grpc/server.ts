@@ -21,6 +21,7 @@ import { apiProtoFiles, LOADER_OPTIONS, type LoadedProtos } from '../rpc/proto.t
 const require = createRequire(import.meta.url);
 
 import type protobuf from 'protobufjs';
+import { requestProblem } from '../rpc/request-check.ts';
 import { unsafeInteger } from '../rpc/safe-integers.ts';
 import { encodeStatusDetails } from './status-details.ts';
 
@@ -63,7 +64,8 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
 
 // grpc-js answers INTERNAL when a request does not decode; bad bytes from a client are the
 // client's error, so they reach the chain as a refused request and come back INVALID_ARGUMENT.
-// So does an int64 beyond 2^53−1, with the message the HTTP adapter gives for the same value.
+// So does an int64 beyond 2^53−1, with the message the HTTP adapter gives for the same value, and
+// whatever request-check.ts refuses (NUL, a missing required field, a broken limit).
 function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, protobuf.Type>): grpc.ServiceDefinition {
   const out: Record<string, grpc.MethodDefinition<object, object>> = {};
   for (const [name, m] of Object.entries(def)) {
@@ -77,8 +79,8 @@ function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, p
         } catch {
           return refusedRequest(badRequest('Malformed request message'));
         }
-        const unsafe = type ? unsafeInteger(type, req) : null;
-        return unsafe ? refusedRequest(unsafe) : req;
+        const problem = type ? (unsafeInteger(type, req) ?? requestProblem(type, req)) : null;
+        return problem ? refusedRequest(problem) : req;
       },
     };
   }

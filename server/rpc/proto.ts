@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
+import { optionValues } from './field-rules.ts';
 import { type HttpRule, readHttpRules } from './http-rule.ts';
 
 export type { HttpRule } from './http-rule.ts';
@@ -61,6 +62,10 @@ export interface MethodInfo {
   /** The rule of google.api.http and its additional bindings: one HTTP route each (none: gRPC only). */
   http: HttpRule[];
   access: AccessRule;
+  /** The codes of (errors): what it answers besides every call's own (options.proto). */
+  errors: string[];
+  /** (ignore_unknown_query_parameters): an unknown query parameter is ignored, not refused. */
+  ignoreUnknownQuery: boolean;
 }
 
 export interface LoadedProtos {
@@ -116,6 +121,8 @@ export function loadProtos(): LoadedProtos {
         responseType: root.lookupType(rpc.resolvedResponseType!.fullName),
         http: readHttpRules(`${fullName}.${name}`, options['(google.api.http)']),
         access: readAccessRule(options['(access)'] ?? options['(gatehouse.v1.access)']),
+        errors: optionValues(rpc, 'errors').flatMap((v) => ((v as { codes?: string[] }).codes ?? []).map(String)),
+        ignoreUnknownQuery: optionValues(rpc, 'ignore_unknown_query_parameters').includes(true),
       });
     }
   }

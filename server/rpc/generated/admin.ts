@@ -10,6 +10,8 @@ import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateCl
 import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from './gatehouse/v1/CreateRealmRequest.ts';
 import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from './gatehouse/v1/CreateUserRequest.ts';
 import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from './gatehouse/v1/CreatedApiKey.ts';
+import type { ErrorCodes as _gatehouse_v1_ErrorCodes, ErrorCodes__Output as _gatehouse_v1_ErrorCodes__Output } from './gatehouse/v1/ErrorCodes.ts';
+import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from './gatehouse/v1/FieldLimits.ts';
 import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from './gatehouse/v1/GetClientRequest.ts';
 import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from './gatehouse/v1/GetProviderRequest.ts';
 import type { GetRealmRequest as _gatehouse_v1_GetRealmRequest, GetRealmRequest__Output as _gatehouse_v1_GetRealmRequest__Output } from './gatehouse/v1/GetRealmRequest.ts';
@@ -76,6 +78,8 @@ export interface ProtoGrpcType {
       CreateRealmRequest: MessageTypeDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_CreateRealmRequest__Output>
       CreateUserRequest: MessageTypeDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_CreateUserRequest__Output>
       CreatedApiKey: MessageTypeDefinition<_gatehouse_v1_CreatedApiKey, _gatehouse_v1_CreatedApiKey__Output>
+      ErrorCodes: MessageTypeDefinition<_gatehouse_v1_ErrorCodes, _gatehouse_v1_ErrorCodes__Output>
+      FieldLimits: MessageTypeDefinition<_gatehouse_v1_FieldLimits, _gatehouse_v1_FieldLimits__Output>
       GetClientRequest: MessageTypeDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_GetClientRequest__Output>
       GetProviderRequest: MessageTypeDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_GetProviderRequest__Output>
       GetRealmRequest: MessageTypeDefinition<_gatehouse_v1_GetRealmRequest, _gatehouse_v1_GetRealmRequest__Output>

@@ -10,6 +10,8 @@ import type { AuthServiceClient as _gatehouse_v1_AuthServiceClient, AuthServiceD
 import type { AuthorizationServerMetadata as _gatehouse_v1_AuthorizationServerMetadata, AuthorizationServerMetadata__Output as _gatehouse_v1_AuthorizationServerMetadata__Output } from './gatehouse/v1/AuthorizationServerMetadata.ts';
 import type { AuthorizeRequest as _gatehouse_v1_AuthorizeRequest, AuthorizeRequest__Output as _gatehouse_v1_AuthorizeRequest__Output } from './gatehouse/v1/AuthorizeRequest.ts';
 import type { AuthorizeResponse as _gatehouse_v1_AuthorizeResponse, AuthorizeResponse__Output as _gatehouse_v1_AuthorizeResponse__Output } from './gatehouse/v1/AuthorizeResponse.ts';
+import type { ErrorCodes as _gatehouse_v1_ErrorCodes, ErrorCodes__Output as _gatehouse_v1_ErrorCodes__Output } from './gatehouse/v1/ErrorCodes.ts';
+import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from './gatehouse/v1/FieldLimits.ts';
 import type { FullName as _gatehouse_v1_FullName, FullName__Output as _gatehouse_v1_FullName__Output } from './gatehouse/v1/FullName.ts';
 import type { IntrospectRequest as _gatehouse_v1_IntrospectRequest, IntrospectRequest__Output as _gatehouse_v1_IntrospectRequest__Output } from './gatehouse/v1/IntrospectRequest.ts';
 import type { IntrospectResponse as _gatehouse_v1_IntrospectResponse, IntrospectResponse__Output as _gatehouse_v1_IntrospectResponse__Output } from './gatehouse/v1/IntrospectResponse.ts';
@@ -68,6 +70,8 @@ export interface ProtoGrpcType {
       AuthorizationServerMetadata: MessageTypeDefinition<_gatehouse_v1_AuthorizationServerMetadata, _gatehouse_v1_AuthorizationServerMetadata__Output>
       AuthorizeRequest: MessageTypeDefinition<_gatehouse_v1_AuthorizeRequest, _gatehouse_v1_AuthorizeRequest__Output>
       AuthorizeResponse: MessageTypeDefinition<_gatehouse_v1_AuthorizeResponse, _gatehouse_v1_AuthorizeResponse__Output>
+      ErrorCodes: MessageTypeDefinition<_gatehouse_v1_ErrorCodes, _gatehouse_v1_ErrorCodes__Output>
+      FieldLimits: MessageTypeDefinition<_gatehouse_v1_FieldLimits, _gatehouse_v1_FieldLimits__Output>
       FullName: MessageTypeDefinition<_gatehouse_v1_FullName, _gatehouse_v1_FullName__Output>
       IntrospectRequest: MessageTypeDefinition<_gatehouse_v1_IntrospectRequest, _gatehouse_v1_IntrospectRequest__Output>
       IntrospectResponse: MessageTypeDefinition<_gatehouse_v1_IntrospectResponse, _gatehouse_v1_IntrospectResponse__Output>
