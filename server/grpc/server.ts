@@ -1,12 +1,9 @@
 // The gRPC side: every service of proto/ bound to the same handlers the HTTP adapter calls, plus
 // the standard health service and server reflection so stock tools (grpcurl, grpc_cli) work.
 
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation } from 'grpc-health-check';
+import type protobuf from 'protobufjs';
 import { badRequest, type GatehouseError } from '../errors.ts';
 import type { AnswerTurns } from '../lib/answer-turns.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
@@ -15,14 +12,12 @@ import type { Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, type ChainContext, type Req, type Res, refusedRequest } from '../rpc/chain.ts';
+import { readDescriptorSet } from '../rpc/descriptor-set.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
-import { apiProtoFiles, LOADER_OPTIONS, type LoadedProtos } from '../rpc/proto.ts';
-
-const require = createRequire(import.meta.url);
-
-import type protobuf from 'protobufjs';
+import type { LoadedProtos } from '../rpc/proto.ts';
 import { requestProblem } from '../rpc/request-check.ts';
 import { unsafeInteger } from '../rpc/safe-integers.ts';
+import { addReflection, DescriptorIndex } from './reflection.ts';
 import { encodeStatusDetails } from './status-details.ts';
 
 export interface GrpcOptions {
@@ -58,7 +53,7 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   for (const svc of opts.protos.services) statusMap[svc] = 'SERVING';
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
-  new ReflectionService(reflectionDefinition()).addToServer(server);
+  addReflection(server, new DescriptorIndex(readDescriptorSet()));
   return { server, health };
 }
 
@@ -85,16 +80,6 @@ function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, p
     };
   }
   return out as grpc.ServiceDefinition;
-}
-
-// Reflection describes the protos as written (snake_case field names, keepCase) and includes the
-// health service, so grpcurl sees exactly what a .proto reader would.
-function reflectionDefinition(): protoLoader.PackageDefinition {
-  const healthProto = join(dirname(require.resolve('grpc-health-check/package.json')), 'proto', 'health', 'v1', 'health.proto');
-  return {
-    ...protoLoader.loadSync(apiProtoFiles(), { ...LOADER_OPTIONS, keepCase: true }),
-    ...protoLoader.loadSync(healthProto, { keepCase: true }),
-  };
 }
 
 function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Req, Res> {
