@@ -13,7 +13,7 @@ import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, type Call, type ChainContext, logRequest, type Req, refusedRequest } from '../rpc/chain.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
 import { messageFromJson, messageFromParams, messageToJson, setPathParam } from '../rpc/json.ts';
-import { requestProblem } from '../rpc/request-check.ts';
+import { requestError } from '../rpc/request-check.ts';
 import { matchPattern, splitPath } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
@@ -220,8 +220,8 @@ function decodeRequest(req: IncomingMessage, route: Route<BoundMethod>, params: 
     Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields, info.ignoreUnknownQuery));
   }
   const decoded = normalise(route.bound, reqObj);
-  const problem = requestProblem(info.requestType, decoded);
-  if (problem) throw problem;
+  const refused = requestError(info, decoded);
+  if (refused) throw refused;
   return decoded;
 }
 

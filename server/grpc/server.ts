@@ -3,7 +3,6 @@
 
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import type protobuf from 'protobufjs';
 import { badRequest, type GatehouseError } from '../errors.ts';
 import type { AnswerTurns } from '../lib/answer-turns.ts';
 import { clientIp, grpcPeerAddress } from '../lib/client-ip.ts';
@@ -14,8 +13,8 @@ import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, type ChainContext, type Req, type Res, refusedRequest } from '../rpc/chain.ts';
 import { readDescriptorSet } from '../rpc/descriptor-set.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
-import type { LoadedProtos } from '../rpc/proto.ts';
-import { requestProblem } from '../rpc/request-check.ts';
+import type { LoadedProtos, MethodInfo } from '../rpc/proto.ts';
+import { requestError } from '../rpc/request-check.ts';
 import { unsafeInteger } from '../rpc/safe-integers.ts';
 import { addReflection, DescriptorIndex } from './reflection.ts';
 import { encodeStatusDetails } from './status-details.ts';
@@ -41,8 +40,8 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
     'grpc.enable_channelz': 0,
   });
   for (const svc of opts.protos.services) {
-    const types = new Map(opts.methods.filter((m) => m.info.service === svc).map((m) => [m.info.name, m.info.requestType]));
-    const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition, types);
+    const infos = new Map(opts.methods.filter((m) => m.info.service === svc).map((m) => [m.info.name, m.info]));
+    const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition, infos);
     const impl: grpc.UntypedServiceImplementation = {};
     for (const bound of opts.methods.filter((m) => m.info.service === svc)) {
       impl[bound.info.name] = unaryHandler(bound, opts);
@@ -61,10 +60,10 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
 // client's error, so they reach the chain as a refused request and come back INVALID_ARGUMENT.
 // So does an int64 beyond 2^53−1, with the message the HTTP adapter gives for the same value, and
 // whatever request-check.ts refuses (NUL, a missing required field, a broken limit).
-function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, protobuf.Type>): grpc.ServiceDefinition {
+function withSafeDeserializers(def: grpc.ServiceDefinition, infos: Map<string, MethodInfo>): grpc.ServiceDefinition {
   const out: Record<string, grpc.MethodDefinition<object, object>> = {};
   for (const [name, m] of Object.entries(def)) {
-    const type = types.get(name);
+    const info = infos.get(name);
     out[name] = {
       ...m,
       requestDeserialize: (buf: Buffer) => {
@@ -74,7 +73,7 @@ function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, p
         } catch {
           return refusedRequest(badRequest('Malformed request message'));
         }
-        const problem = type ? (unsafeInteger(type, req) ?? requestProblem(type, req)) : null;
+        const problem = info ? (unsafeInteger(info.requestType, req) ?? requestError(info, req)) : null;
         return problem ? refusedRequest(problem) : req;
       },
     };

@@ -59,7 +59,10 @@ describe('a NUL character', () => {
     refused(await h.get(`/api/points/edge/users/${userId}/transactions?kind=con%00sume`), 'kind', NUL);
     refused(await h.post('/api/points/edge/consume', { userId, amount: 1, description: 'a\u0000b' }), 'description', NUL);
     refused(await h.post('/api/points/edge/consume', { userId: `${userId}\u0000`, amount: 1 }), 'userId', NUL);
-    refused(await http(srv.http, 'POST', '/api/oauth/edge/token', { form: { grant_type: 'refresh_token', refresh_token: 'a\u0000' } }), 'refresh_token', NUL);
+    // The token endpoint answers in RFC 6749 §5.2's form.
+    const token = await http(srv.http, 'POST', '/api/oauth/edge/token', { form: { grant_type: 'refresh_token', refresh_token: 'a\u0000' } });
+    assert.deepEqual([token.status, token.body.error], [400, 'invalid_request'], token.text);
+    assert.equal(token.body.error_description, 'refresh_token: must not contain NUL characters');
     refused(await h.put('/api/bill/edge/entitlement-mappings/batch', { updates: [{ entitlementKey: 'k\u0000' }] }), 'updates[0].entitlementKey', NUL);
     assert.equal((await h.get(`/api/points/edge/users/${userId}/summary`)).body.total, 10);
   });
@@ -92,6 +95,17 @@ describe('the limits and required fields of the protos', () => {
     const settle = await grpcCall(srv.grpc, 'PointsService', 'SettleHold', { realmId: 'edge', holdId: 'hld_x' }, srv.adminKey);
     refusedOverGrpc(settle, 'amount', /^amount: required$/);
     assert.equal((await h.get(`/api/points/edge/users/${userId}/summary`)).body.total, 10);
+  });
+
+  it('answer the OAuth endpoints in their own error form (RFC 6749 §5.2)', async () => {
+    const verifier = await http(srv.http, 'POST', '/api/oauth/edge/token', {
+      form: { grant_type: 'authorization_code', code: 'c', redirect_uri: 'https://a.example/cb', client_id: 'app', code_verifier: 'short' },
+    });
+    assert.deepEqual([verifier.status, verifier.body.error], [400, 'invalid_request'], verifier.text);
+    assert.equal(verifier.body.error_description, 'code_verifier: 43–128 characters of A-Z a-z 0-9 - . _ ~');
+    const query = 'response_type=code&client_id=app&redirect_uri=https%3A%2F%2Fa.example%2Fcb&code_challenge=x&code_challenge_method=S256';
+    const state = await http(srv.http, 'GET', `/api/oauth/edge/authorize?${query}&state=short`);
+    assert.deepEqual([state.status, state.body.error, state.body.error_description], [400, 'invalid_request', 'state: 8–512 printable ASCII characters']);
   });
 
   it('answer before the credential is checked, the same on both transports', async () => {

@@ -92,6 +92,7 @@ export interface ProtoGrpcType {
   google: {
     api: {
       CustomHttpPattern: MessageTypeDefinition<_google_api_CustomHttpPattern, _google_api_CustomHttpPattern__Output>
+      FieldBehavior: EnumTypeDefinition
       Http: MessageTypeDefinition<_google_api_Http, _google_api_Http__Output>
       HttpRule: MessageTypeDefinition<_google_api_HttpRule, _google_api_HttpRule__Output>
     }
