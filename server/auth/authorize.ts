@@ -18,7 +18,6 @@ export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clo
     // Each call stores a transaction without any credential: the login endpoints' per-IP budget.
     const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
     if (!limited.allowed) throw rateLimited(limited.retryAfterS);
-    if (!req.clientId) throw oauthError('invalid_request', 'client_id: required');
     const client = await deps.admin.getClient(req.realmId, req.clientId);
     if (!client) throw oauthError('invalid_request', 'client_id: unknown client');
     if (!client.enabled) throw oauthError('unauthorized_client', 'client_id: the client is disabled');
@@ -26,7 +25,6 @@ export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clo
     if (!req.redirectUri || !client.redirectUris.includes(req.redirectUri) || redirectUriProblem(req.redirectUri) !== null) {
       throw oauthError('invalid_request', "redirect_uri: must equal one of the client's registered redirect URIs");
     }
-    if (!req.responseType) throw oauthError('invalid_request', 'response_type: required');
     if (req.responseType !== 'code') throw oauthError('unsupported_response_type', 'response_type: only "code" is supported');
     if (req.codeChallengeMethod !== 'S256') throw oauthError('invalid_request', 'code_challenge_method: only S256 is supported');
     if (!CHALLENGE_RE.test(req.codeChallenge)) throw oauthError('invalid_request', 'code_challenge: expected 43 base64url characters (S256)');
