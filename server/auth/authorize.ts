@@ -13,11 +13,17 @@ import type { AuthorizeTransaction, AuthStore } from './store.ts';
 
 export const TRANSACTION_TTL_S = 300;
 
+/** RFC 6749 Appendix A.5: `state` is VSCHAR (printable ASCII); we also bound its length. */
+const STATE_RE = /^[\x20-\x7e]{8,512}$/;
+
+// The request is checked here rather than by auth.proto's limits: the login rate limit comes
+// before any check of the request, as at every login endpoint.
 export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clock: Clock; limiter: FixedWindowLimiter }) {
   return async function authorize(req: RequestOut<'gatehouse.v1.AuthService', 'Authorize'>, ctx: CallContext) {
     // Each call stores a transaction without any credential: the login endpoints' per-IP budget.
     const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
     if (!limited.allowed) throw rateLimited(limited.retryAfterS);
+    if (!req.clientId) throw oauthError('invalid_request', 'client_id: required');
     const client = await deps.admin.getClient(req.realmId, req.clientId);
     if (!client) throw oauthError('invalid_request', 'client_id: unknown client');
     if (!client.enabled) throw oauthError('unauthorized_client', 'client_id: the client is disabled');
@@ -25,10 +31,11 @@ export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clo
     if (!req.redirectUri || !client.redirectUris.includes(req.redirectUri) || redirectUriProblem(req.redirectUri) !== null) {
       throw oauthError('invalid_request', "redirect_uri: must equal one of the client's registered redirect URIs");
     }
+    if (!req.responseType) throw oauthError('invalid_request', 'response_type: required');
     if (req.responseType !== 'code') throw oauthError('unsupported_response_type', 'response_type: only "code" is supported');
     if (req.codeChallengeMethod !== 'S256') throw oauthError('invalid_request', 'code_challenge_method: only S256 is supported');
     if (!CHALLENGE_RE.test(req.codeChallenge)) throw oauthError('invalid_request', 'code_challenge: expected 43 base64url characters (S256)');
-    // `state` is VSCHAR (RFC 6749 Appendix A.5), bounded in length: auth.proto's limits.
+    if (!STATE_RE.test(req.state)) throw oauthError('invalid_request', 'state: 8–512 printable ASCII characters');
     if (req.scope.length > 1000) throw oauthError('invalid_request', 'scope: too long');
     const now = deps.clock.now();
     const tx: AuthorizeTransaction = {

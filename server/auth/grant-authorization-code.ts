@@ -4,7 +4,7 @@
 import { sha256Hex } from '../lib/ids.ts';
 import type { Grant } from './grant.ts';
 import { oauthError } from './oauth-errors.ts';
-import { verifierMatches } from './pkce.ts';
+import { VERIFIER_RE, verifierMatches } from './pkce.ts';
 import { draftFamily } from './token-family.ts';
 
 /** What did not match, for error_description (RFC 6749 §5.2); never the code or the verifier. */
@@ -29,6 +29,8 @@ export const authorizationCodeGrant: Grant = {
     ] as const) {
       if (!v) throw oauthError('invalid_request', `${name}: required`);
     }
+    // Checked here, not by auth.proto's limits: the login rate limit comes before any check.
+    if (!VERIFIER_RE.test(req.codeVerifier)) throw oauthError('invalid_request', 'code_verifier: 43–128 characters of A-Z a-z 0-9 - . _ ~');
     const client = await deps.admin.getClient(req.realmId, req.clientId);
     if (!client || !client.enabled) throw oauthError('invalid_client', 'client_id: unknown or disabled client');
     const now = deps.clock.now();
