@@ -10,6 +10,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import descriptor from 'protobufjs/ext/descriptor/index.js';
 import { api } from '../helpers/http.ts';
 import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 import { createRealm, createUser } from '../points/helpers.ts';
@@ -61,6 +64,33 @@ describe('server reflection for a strict client (Python DescriptorPool)', { skip
     for (const name of ['gatehouse/v1/points.proto', 'gatehouse/v1/options.proto', 'google/api/http.proto', 'google/protobuf/descriptor.proto']) {
       assert.ok(files.includes(name), `${name} not among ${files.join(', ')}`);
     }
+  });
+
+  it('answers the older grpc.reflection.v1alpha (grpcurl falls back to it) with the same files', async () => {
+    const pkg = grpc.loadPackageDefinition(
+      protoLoader.loadSync('grpc/reflection/v1alpha/reflection.proto', { includeDirs: [reflectionProtoDir], keepCase: true, longs: Number, defaults: true }),
+    ) as any;
+    const reflection = new pkg.grpc.reflection.v1alpha.ServerReflection(srv.grpc, grpc.credentials.createInsecure());
+    const answer = await new Promise<any>((resolve, reject) => {
+      const call = reflection.ServerReflectionInfo();
+      call.on('data', (msg: unknown) => {
+        resolve(msg);
+        call.end();
+      });
+      call.on('error', reject);
+      call.write({ file_containing_symbol: 'gatehouse.v1.PointsService.Consume' });
+    });
+    reflection.close();
+    const files = (answer.file_descriptor_response.file_descriptor_proto as Buffer[]).map((b) => (descriptor as any).FileDescriptorProto.decode(b));
+    assert.equal(files[0].name, 'gatehouse/v1/points.proto');
+    assert.deepEqual(files[0].dependency, [
+      'google/api/annotations.proto',
+      'google/api/field_behavior.proto',
+      'google/protobuf/timestamp.proto',
+      'gatehouse/v1/options.proto',
+    ]);
+    const names = files.map((f: { name: string }) => f.name);
+    for (const dep of files.flatMap((f: { dependency: string[] }) => f.dependency)) assert.ok(names.includes(dep), `${dep} not served`);
   });
 
   it('resolves google.api.HttpBody for the pages service', async () => {
