@@ -6,20 +6,16 @@
 
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import descriptor from 'protobufjs/ext/descriptor/index.js';
 import { api } from '../helpers/http.ts';
+import { REFLECTION_PROTO_DIR, reflect, reflectedFiles } from '../helpers/reflection.ts';
 import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 import { createRealm, createUser } from '../points/helpers.ts';
 
 const PYTHON = '/usr/bin/python3';
 const CLIENT = join(import.meta.dirname, 'reflection-client.py');
-const reflectionProtoDir = join(dirname(createRequire(import.meta.url).resolve('@grpc/reflection/package.json')), 'build', 'proto');
 
 function unavailable(): string | null {
   if (spawnSync(PYTHON, ['-c', 'import grpc, google.protobuf'], { encoding: 'utf8' }).status !== 0) {
@@ -37,7 +33,7 @@ describe('server reflection for a strict client (Python DescriptorPool)', { skip
   let userId: string;
   before(async () => {
     generated = tempDir('gatehouse-reflection-');
-    const r = spawnSync('protoc', ['-I', reflectionProtoDir, `--python_out=${generated}`, 'grpc/reflection/v1/reflection.proto'], { encoding: 'utf8' });
+    const r = spawnSync('protoc', ['-I', REFLECTION_PROTO_DIR, `--python_out=${generated}`, 'grpc/reflection/v1/reflection.proto'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     srv = await spawnServer();
     const h = api(srv.http, srv.adminKey);
@@ -67,21 +63,8 @@ describe('server reflection for a strict client (Python DescriptorPool)', { skip
   });
 
   it('answers the older grpc.reflection.v1alpha (grpcurl falls back to it) with the same files', async () => {
-    const pkg = grpc.loadPackageDefinition(
-      protoLoader.loadSync('grpc/reflection/v1alpha/reflection.proto', { includeDirs: [reflectionProtoDir], keepCase: true, longs: Number, defaults: true }),
-    ) as any;
-    const reflection = new pkg.grpc.reflection.v1alpha.ServerReflection(srv.grpc, grpc.credentials.createInsecure());
-    const answer = await new Promise<any>((resolve, reject) => {
-      const call = reflection.ServerReflectionInfo();
-      call.on('data', (msg: unknown) => {
-        resolve(msg);
-        call.end();
-      });
-      call.on('error', reject);
-      call.write({ file_containing_symbol: 'gatehouse.v1.PointsService.Consume' });
-    });
-    reflection.close();
-    const files = (answer.file_descriptor_response.file_descriptor_proto as Buffer[]).map((b) => (descriptor as any).FileDescriptorProto.decode(b));
+    const answer = await reflect(srv.grpc, { file_containing_symbol: 'gatehouse.v1.PointsService.Consume' }, 'v1alpha');
+    const files = reflectedFiles(answer);
     assert.equal(files[0].name, 'gatehouse/v1/points.proto');
     for (const dep of ['google/api/annotations.proto', 'gatehouse/v1/options.proto']) assert.ok(files[0].dependency.includes(dep), dep);
     const names = files.map((f: { name: string }) => f.name);
