@@ -12,12 +12,10 @@ import {
   type ClientApp,
   type ProviderConfig,
   type Realm,
-  validateClientId,
   validateClientType,
   validateIpBinding,
   validateName,
   validateProvider,
-  validateRealmId,
   validateRedirectUris,
   validateTtl,
 } from './model.ts';
@@ -73,7 +71,6 @@ export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof
 export function createAdminService({ store, clock, providers }: AdminDeps): AdminHandlers {
   return {
     async createRealm(req) {
-      validateRealmId(req.id);
       validateName(req.name);
       const realm: Realm = { id: req.id, name: req.name.trim(), createdAt: clock.now() };
       if (!(await store.createRealm(realm))) throw conflict(`Realm ${req.id} exists already`);
@@ -92,7 +89,6 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
 
     async createClient(req) {
       await requireRealm(store, req.realmId);
-      validateClientId(req.clientId);
       validateName(req.name);
       validateClientType(req.type);
       const ipBinding = req.ipBinding ?? 'off';

@@ -13,6 +13,7 @@ import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, type Call, type ChainContext, logRequest, type Req, refusedRequest } from '../rpc/chain.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
 import { messageFromJson, messageFromParams, messageToJson, setPathParam } from '../rpc/json.ts';
+import { requestError } from '../rpc/request-check.ts';
 import { matchPattern, splitPath } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
@@ -208,14 +209,20 @@ function decodeRequest(req: IncomingMessage, route: Route<BoundMethod>, params: 
     pathFields.add(field);
   }
   if (route.body === '*') {
+    // Every field comes from the path or the body: a query parameter names none of them.
+    const stray = info.ignoreUnknownQuery ? undefined : url.searchParams.keys().next().value;
+    if (stray !== undefined) throw badRequest(`${stray}: unknown query parameter`, { field: stray });
     const fromBody = parseBody(req, buf, info.requestType);
     for (const [k, v] of Object.entries(fromBody)) {
       if (!(k in reqObj)) reqObj[k] = v; // the path wins over the body
     }
   } else {
-    Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields));
+    Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, pathFields, info.ignoreUnknownQuery));
   }
-  return normalise(route.bound, reqObj);
+  const decoded = normalise(route.bound, reqObj);
+  const refused = requestError(info, decoded);
+  if (refused) throw refused;
+  return decoded;
 }
 
 /** JSON → proto bytes → object: the same shape (defaults, nulls) a gRPC handler receives. */

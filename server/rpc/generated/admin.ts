@@ -23,6 +23,8 @@ import type { DeleteUserRequest as _gatehouse_v1_DeleteUserRequest, DeleteUserRe
 import type { DeletedAccount as _gatehouse_v1_DeletedAccount, DeletedAccount__Output as _gatehouse_v1_DeletedAccount__Output } from './gatehouse/v1/DeletedAccount.ts';
 import type { DisableUserRequest as _gatehouse_v1_DisableUserRequest, DisableUserRequest__Output as _gatehouse_v1_DisableUserRequest__Output } from './gatehouse/v1/DisableUserRequest.ts';
 import type { EnableUserRequest as _gatehouse_v1_EnableUserRequest, EnableUserRequest__Output as _gatehouse_v1_EnableUserRequest__Output } from './gatehouse/v1/EnableUserRequest.ts';
+import type { ErrorCodes as _gatehouse_v1_ErrorCodes, ErrorCodes__Output as _gatehouse_v1_ErrorCodes__Output } from './gatehouse/v1/ErrorCodes.ts';
+import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from './gatehouse/v1/FieldLimits.ts';
 import type { FullName as _gatehouse_v1_FullName, FullName__Output as _gatehouse_v1_FullName__Output } from './gatehouse/v1/FullName.ts';
 import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from './gatehouse/v1/GetClientRequest.ts';
 import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from './gatehouse/v1/GetProviderRequest.ts';
@@ -119,6 +121,8 @@ export interface ProtoGrpcType {
       DeletedAccount: MessageTypeDefinition<_gatehouse_v1_DeletedAccount, _gatehouse_v1_DeletedAccount__Output>
       DisableUserRequest: MessageTypeDefinition<_gatehouse_v1_DisableUserRequest, _gatehouse_v1_DisableUserRequest__Output>
       EnableUserRequest: MessageTypeDefinition<_gatehouse_v1_EnableUserRequest, _gatehouse_v1_EnableUserRequest__Output>
+      ErrorCodes: MessageTypeDefinition<_gatehouse_v1_ErrorCodes, _gatehouse_v1_ErrorCodes__Output>
+      FieldLimits: MessageTypeDefinition<_gatehouse_v1_FieldLimits, _gatehouse_v1_FieldLimits__Output>
       FullName: MessageTypeDefinition<_gatehouse_v1_FullName, _gatehouse_v1_FullName__Output>
       GetClientRequest: MessageTypeDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_GetClientRequest__Output>
       GetProviderRequest: MessageTypeDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_GetProviderRequest__Output>
@@ -163,6 +167,7 @@ export interface ProtoGrpcType {
   google: {
     api: {
       CustomHttpPattern: MessageTypeDefinition<_google_api_CustomHttpPattern, _google_api_CustomHttpPattern__Output>
+      FieldBehavior: EnumTypeDefinition
       Http: MessageTypeDefinition<_google_api_Http, _google_api_Http__Output>
       HttpRule: MessageTypeDefinition<_google_api_HttpRule, _google_api_HttpRule__Output>
     }

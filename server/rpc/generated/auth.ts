@@ -12,6 +12,8 @@ import type { AuthorizeRequest as _gatehouse_v1_AuthorizeRequest, AuthorizeReque
 import type { AuthorizeResponse as _gatehouse_v1_AuthorizeResponse, AuthorizeResponse__Output as _gatehouse_v1_AuthorizeResponse__Output } from './gatehouse/v1/AuthorizeResponse.ts';
 import type { DeleteMeRequest as _gatehouse_v1_DeleteMeRequest, DeleteMeRequest__Output as _gatehouse_v1_DeleteMeRequest__Output } from './gatehouse/v1/DeleteMeRequest.ts';
 import type { DeletedAccount as _gatehouse_v1_DeletedAccount, DeletedAccount__Output as _gatehouse_v1_DeletedAccount__Output } from './gatehouse/v1/DeletedAccount.ts';
+import type { ErrorCodes as _gatehouse_v1_ErrorCodes, ErrorCodes__Output as _gatehouse_v1_ErrorCodes__Output } from './gatehouse/v1/ErrorCodes.ts';
+import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from './gatehouse/v1/FieldLimits.ts';
 import type { FullName as _gatehouse_v1_FullName, FullName__Output as _gatehouse_v1_FullName__Output } from './gatehouse/v1/FullName.ts';
 import type { IntrospectRequest as _gatehouse_v1_IntrospectRequest, IntrospectRequest__Output as _gatehouse_v1_IntrospectRequest__Output } from './gatehouse/v1/IntrospectRequest.ts';
 import type { IntrospectResponse as _gatehouse_v1_IntrospectResponse, IntrospectResponse__Output as _gatehouse_v1_IntrospectResponse__Output } from './gatehouse/v1/IntrospectResponse.ts';
@@ -73,6 +75,8 @@ export interface ProtoGrpcType {
       AuthorizeResponse: MessageTypeDefinition<_gatehouse_v1_AuthorizeResponse, _gatehouse_v1_AuthorizeResponse__Output>
       DeleteMeRequest: MessageTypeDefinition<_gatehouse_v1_DeleteMeRequest, _gatehouse_v1_DeleteMeRequest__Output>
       DeletedAccount: MessageTypeDefinition<_gatehouse_v1_DeletedAccount, _gatehouse_v1_DeletedAccount__Output>
+      ErrorCodes: MessageTypeDefinition<_gatehouse_v1_ErrorCodes, _gatehouse_v1_ErrorCodes__Output>
+      FieldLimits: MessageTypeDefinition<_gatehouse_v1_FieldLimits, _gatehouse_v1_FieldLimits__Output>
       FullName: MessageTypeDefinition<_gatehouse_v1_FullName, _gatehouse_v1_FullName__Output>
       IntrospectRequest: MessageTypeDefinition<_gatehouse_v1_IntrospectRequest, _gatehouse_v1_IntrospectRequest__Output>
       IntrospectResponse: MessageTypeDefinition<_gatehouse_v1_IntrospectResponse, _gatehouse_v1_IntrospectResponse__Output>
@@ -93,6 +97,7 @@ export interface ProtoGrpcType {
   google: {
     api: {
       CustomHttpPattern: MessageTypeDefinition<_google_api_CustomHttpPattern, _google_api_CustomHttpPattern__Output>
+      FieldBehavior: EnumTypeDefinition
       Http: MessageTypeDefinition<_google_api_Http, _google_api_Http__Output>
       HttpRule: MessageTypeDefinition<_google_api_HttpRule, _google_api_HttpRule__Output>
     }
