@@ -1,8 +1,10 @@
-// The five storage ports a backend implements, together (each method one transaction; the domain
+// The storage ports a backend implements, together (each method one transaction; the domain
 // decides, the store reads and writes). store/stores.ts fills them over SQLite.
 import type { AdminStore } from './admin/store.ts';
 import type { AuthStore } from './auth/store.ts';
 import type { BillingStore } from './billing/store.ts';
+import type { RecordStore } from './events/store.ts';
+import type { JobStore } from './jobs/store.ts';
 import type { PointsStore } from './points/store.ts';
 import type { UserStore } from './users/store.ts';
 
@@ -12,4 +14,6 @@ export interface Stores {
   users: UserStore;
   points: PointsStore;
   billing: BillingStore;
+  jobs: JobStore;
+  records: RecordStore;
 }

@@ -1,11 +1,13 @@
 // Every store of gatehouse over one PostgreSQL pool, beside sqliteStores (store/stores.ts): the one
-// place that names the PostgreSQL classes of the five ports.
+// place that names the PostgreSQL classes of the ports.
 import type pg from 'pg';
 import type { Stores } from '../../stores.ts';
 import { PostgresAdminStore } from './admin-store.ts';
 import { PostgresAuthStore } from './auth-store.ts';
 import { PostgresBillingStore } from './billing-store.ts';
+import { PostgresJobStore } from './job-store.ts';
 import { PostgresPointsStore } from './points-store.ts';
+import { PostgresRecordStore } from './records.ts';
 import type { TxObserver } from './tx.ts';
 import { PostgresUserStore } from './user-store.ts';
 
@@ -22,5 +24,7 @@ export function postgresStores(pool: pg.Pool, opts: PostgresStoreOptions = {}): 
     users: new PostgresUserStore(ctx),
     points: new PostgresPointsStore(ctx),
     billing: new PostgresBillingStore(ctx),
+    jobs: new PostgresJobStore(ctx),
+    records: new PostgresRecordStore(ctx),
   };
 }
