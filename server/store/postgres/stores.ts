@@ -10,6 +10,7 @@ import { PostgresPointsStore } from './points-store.ts';
 import { PostgresRecordStore } from './records.ts';
 import type { TxObserver } from './tx.ts';
 import { PostgresUserStore } from './user-store.ts';
+import { PostgresWebhookStore } from './webhook-store.ts';
 
 export interface PostgresStoreOptions {
   /** Told the cost (statements, round trips) of every committed transaction, by use case. */
@@ -26,5 +27,6 @@ export function postgresStores(pool: pg.Pool, opts: PostgresStoreOptions = {}): 
     billing: new PostgresBillingStore(ctx),
     jobs: new PostgresJobStore(ctx),
     records: new PostgresRecordStore(ctx),
+    webhooks: new PostgresWebhookStore(ctx),
   };
 }
