@@ -1,4 +1,4 @@
-// Revoking a deleted account's Apple tokens (CONTRACT §11; App Store Review Guideline 5.1.1(v),
+// Revoking a deleted account's Apple tokens (docs/login.md "Deleting an account"; App Store Review Guideline 5.1.1(v),
 // Apple TN3194). The deletion queues the jobs in its own transaction (planned here, pure); they run
 // after the commit, at once and then from the durable queue, retried for 24 hours:
 // - `apple.revoke_code`: an authorization code the app obtained for the deletion, exchanged at
@@ -26,7 +26,7 @@ export const APPLE_TOKEN_TIMEOUT_MS = 5000;
 export const REVOKE_CODE = 'apple.revoke_code';
 export const REVOKE_TOKEN = 'apple.revoke_token';
 
-/** Retried for 24 hours (§11): first after about 30 s, then doubling up to an hour. */
+/** Retried for 24 hours (docs/login.md): first after about 30 s, then doubling up to an hour. */
 export const APPLE_REVOCATION_POLICY: JobPolicy = {
   baseDelayMs: 30_000,
   maxDelayMs: 3_600_000,

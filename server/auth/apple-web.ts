@@ -192,7 +192,7 @@ export function createAppleWeb(deps: AppleWebDeps) {
     const downstreamState = attempt.downstreamState ?? undefined;
     const client = await branchPreconditions(deps, { realmId: req.realmId, clientId: attempt.clientId, downstreamState }, fail);
     const done = await completeLogin(deps, { realmId: req.realmId, provider: deps.apple.provider, claims, fullName, client, downstreamState }, ctx, fail);
-    // Kept for the account's deletion, which revokes it at Apple (CONTRACT §11).
+    // Kept for the account's deletion, which revokes it at Apple (docs/login.md "Deleting an account").
     if (appleRefreshToken !== null) await deps.users.keepAppleRefreshToken(req.realmId, claims.sub, appleRefreshToken);
     ctx.log.info('apple web login', { realmId: req.realmId, provider: 'apple', flow: 'web', userId: done.userId, created: done.created, branch: done.branch });
     deps.metrics?.login('apple_web', 'apple', 'success');

@@ -1,4 +1,4 @@
-// Account deletion (CONTRACT §11, docs/login.md "Deleting an account"): the use case behind
+// Account deletion (docs/login.md "Deleting an account"): the use case behind
 // DELETE /api/oauth/{realmId}/me, DELETE /api/admin/realms/{realmId}/users/{userId}, `gatehouse
 // users delete` and Apple's `account-delete` notification. One transaction deletes (deletion.ts
 // plans it); the Apple revocations it queued then run at once, after the commit: their outcome is

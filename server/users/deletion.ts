@@ -1,4 +1,4 @@
-// Account deletion (CONTRACT §11), the pure part: what one transaction does to a user, planned from
+// Account deletion (docs/login.md "Deleting an account"), the pure part: what one transaction does to a user, planned from
 // what the store read of them under lock. The store applies the plan (UserStore.deleteAccount);
 // the calls to Apple happen after the commit, from the jobs the plan queues (apple-revocation.ts).
 import type { Actor } from '../audit/model.ts';
@@ -94,7 +94,7 @@ export function planAccountDeletion(snapshot: AccountSnapshot, req: DeletionRequ
 /** What the deletion use case is asked (the API, the CLI, Apple's `account-delete` notification). */
 export interface DeleteAccountInput extends DeletionRequest {
   /** A fresh Sign in with Apple authorization code from the app, exchanged for a refresh token that
-   *  is then revoked (§11). */
+   *  is then revoked. */
   appleAuthorizationCode?: string | null;
   /** false when Apple itself asked (its `account-delete` notification): nothing to revoke there. */
   revokeAtApple: boolean;
@@ -111,7 +111,7 @@ export interface DeletedAccount {
 export type DeleteAccount = (input: DeleteAccountInput) => Promise<DeletedAccount>;
 
 /** The grant sources a new account counts as given already: a subject whose account was deleted
- *  in the realm has had its registration credit (§11: once per provider subject per realm). */
+ *  in the realm has had its registration credit (once per provider subject per realm). */
 export function grantsGivenAtCreation(subjectDeletedBefore: boolean): string[] {
   return subjectDeletedBefore ? ['registration'] : [];
 }

@@ -1,4 +1,4 @@
-// Deleting an account (CONTRACT §11, docs/login.md "Deleting an account"): the user's own DELETE
+// Deleting an account (docs/login.md "Deleting an account"): the user's own DELETE
 // …/me and the admin's DELETE …/users/{userId}, over HTTP and gRPC, against a real server; what is
 // left of the account afterwards; and the revocation of the user's Apple tokens against a stand-in
 // for Apple's token and revoke endpoints that checks the client secret as Apple does. The queue's

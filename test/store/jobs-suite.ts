@@ -54,6 +54,18 @@ export function describeJobStore(backend: string, factory: StoreFactory): void {
       assert.ok(!rest.includes(early.id), "b's lease still holds");
     });
 
+    it('claims only the kinds asked for, and tells whether any is due without writing', async () => {
+      const realm = await seedRealm(s);
+      const other = { ...job(realm, T0 - HOUR), kind: 'other.kind' };
+      await s.jobs.enqueue(other);
+      assert.equal(await s.jobs.anyDue(T0 - HOUR, ['other.kind']), true);
+      assert.equal(await s.jobs.anyDue(T0 - HOUR - 1, ['other.kind']), false);
+      assert.equal(await s.jobs.anyDue(T0 + 100 * HOUR, ['no.such.kind']), false);
+      assert.deepEqual(await s.jobs.claim(T0, 1, KINDS, claimAs('a', T0), other.id), []);
+      assert.equal((await s.jobs.get(other.id))?.status, 'pending');
+      assert.equal((await s.jobs.claim(T0, 1, ['other.kind'], claimAs('a', T0), other.id))[0]?.id, other.id);
+    });
+
     it('never lets two replicas claiming at once hold the same job', async () => {
       const realm = await seedRealm(s);
       const peer = await s.peer();
