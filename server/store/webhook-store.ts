@@ -56,6 +56,7 @@ export class SqliteWebhookStore implements WebhookStore {
       event: db.prepare('SELECT * FROM events WHERE id = ?'),
       deliveries: db.prepare(listDeliveriesSql((n) => `@p${n}`, '')),
       attemptsOf: db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY at, id'),
+      anyUndispatched: db.prepare('SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1').pluck(),
       outbox: db.prepare('SELECT count(*) AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL'),
     };
   }
@@ -170,6 +171,10 @@ export class SqliteWebhookStore implements WebhookStore {
       this.s.insertDelivery.run(...deliveryValues(delivery));
       recordWriter(this.db)({ events: [], audit: [], jobs: [job] });
     });
+  }
+
+  async anyUndispatched(): Promise<boolean> {
+    return this.s.anyUndispatched.get() !== undefined;
   }
 
   async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {

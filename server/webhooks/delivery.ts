@@ -83,6 +83,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
     handlers: new Map([[DELIVER, { policy: DELIVERY_POLICY, run: attempt }]]),
     async relay() {
       let total = 0;
+      if (!(await store.anyUndispatched())) return 0;
       for (;;) {
         const now = clock.now();
         const n = await store.dispatch(now, RELAY_BATCH, (events, endpoints) => fanOut(events, endpoints, now));

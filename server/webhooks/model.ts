@@ -135,7 +135,8 @@ export function fanOut(events: readonly GatehouseEvent[], endpoints: readonly We
       if (endpoint.realmId !== event.realmId || !subscribes(endpoint, event.type)) continue;
       const planned = newDelivery(endpoint, event, now);
       deliveries.push(planned.delivery);
-      jobs.push(planned.job);
+      // Due from the event's creation: the queue takes the oldest due first, so in order of creation.
+      jobs.push({ ...planned.job, runAt: Math.min(event.createdAt, now) });
     }
   }
   return { deliveries, jobs };

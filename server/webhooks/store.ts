@@ -43,6 +43,8 @@ export interface WebhookStore {
   listDeliveries(webhookId: string, opts: { status?: DeliveryStatus; after: DeliveryCursor | null; limit: number }): Promise<DeliveryView[]>;
   /** Queues a new delivery of an event to an endpoint (redeliver). */
   queueDelivery(delivery: Delivery, job: Job): Promise<void>;
+  /** Whether an outbox event waits to be handed out: a plain read, so an idle poll writes nothing. */
+  anyUndispatched(): Promise<boolean>;
   /** Outbox events not yet handed out, and the oldest one's creation time. */
   outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }>;
 }

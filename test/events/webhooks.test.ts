@@ -4,8 +4,6 @@
 // retried without blocking other endpoints, and the audit API. The queue's time is the server's
 // manual clock: the test moves it and runs the queue's round itself.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { Webhook } from 'standardwebhooks';
@@ -13,6 +11,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
+import { receiver } from '../helpers/webhook-receiver.ts';
 
 const REALM = 'hooks';
 const DAY = 86_400_000;
@@ -31,59 +30,6 @@ const resolveHost = async (host: string) => {
   if (!address) throw new Error(`ENOTFOUND ${host}`);
   return [{ address, family: address.includes(':') ? 6 : 4 }];
 };
-
-type Mode = 'ok' | '500' | 'hang' | 'redirect' | 'huge' | 'reset';
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A receiver on loopback answering as its mode says, keeping what it was sent. */
-async function receiver(): Promise<{ url: string; mode: Mode; received: Received[]; close(): Promise<void> }> {
-  const state = { mode: 'ok' as Mode, received: [] as Received[] };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.setEncoding('utf8').on('data', (d: string) => (body += d));
-    req.on('end', () => {
-      state.received.push({ headers: req.headers as Record<string, string>, body });
-      switch (state.mode) {
-        case 'ok':
-          return void res.writeHead(204).end();
-        case '500':
-          return void res.writeHead(500).end('down');
-        case 'hang':
-          return; // never answers
-        case 'redirect':
-          return void res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
-        case 'huge': {
-          res.writeHead(500, { 'content-type': 'text/plain' });
-          const chunk = Buffer.alloc(1024 * 1024, 'x');
-          for (let i = 0; i < 10; i++) res.write(chunk);
-          return void res.end();
-        }
-        case 'reset':
-          return void req.socket.destroy();
-      }
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    get mode() {
-      return state.mode;
-    },
-    set mode(m: Mode) {
-      state.mode = m;
-    },
-    received: state.received,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
 
 describe('webhooks', () => {
   const clock = new ManualClock(Date.now());

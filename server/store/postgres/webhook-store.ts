@@ -55,6 +55,7 @@ const SQL = {
   event: 'SELECT * FROM events WHERE id = $1',
   deliveries: listDeliveriesSql((n, cast) => `$${n}::${cast}`, ' COLLATE "C"'),
   attemptsOf: 'SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY at, id COLLATE "C"',
+  anyUndispatched: 'SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1',
   outbox: 'SELECT count(*)::int AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL',
 };
 
@@ -164,6 +165,10 @@ export class PostgresWebhookStore implements WebhookStore {
       tx.run(SQL.insertDelivery, deliveryValues(delivery));
       writeEmitted(tx, { events: [], audit: [], jobs: [job] });
     });
+  }
+
+  async anyUndispatched(): Promise<boolean> {
+    return (await query(this.ctx.pool, SQL.anyUndispatched, [])).length > 0;
   }
 
   async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {
