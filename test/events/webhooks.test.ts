@@ -305,6 +305,82 @@ describe('webhooks', () => {
     });
   });
 
+  describe('endpoint health', () => {
+    it('disables an endpoint that has failed everything for 5 days, with a webhook.disable audit record by gatehouse', async () => {
+      const r = await receiver();
+      r.mode = '500';
+      const start = clock.now();
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['webhook.test'] });
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        let second = false;
+        await runQueue();
+        while ((await admin.get(`${hooks}/${hook.body.id}`)).body.enabled) {
+          if (!second && clock.now() - start > 2.5 * DAY) {
+            second = true; // a delivery that outlives the first one's 3 days
+            await admin.post(`${hooks}/${hook.body.id}/test`, {});
+          }
+          const pending = (await deliveries(hook.body.id, '?status=pending')).deliveries;
+          assert.ok(pending.length > 0, 'something still to attempt');
+          clock.set(Math.min(...pending.map((d) => Date.parse(d.nextAttemptAt))));
+          await runQueue();
+        }
+        assert.ok(clock.now() - start >= 5 * DAY && clock.now() - start < 5 * DAY + 7 * 3_600_000);
+        const audit = await admin.get(`/api/admin/realms/${REALM}/audit?action=webhook.disable&targetId=${hook.body.id}`);
+        assert.equal(audit.body.records.length, 1);
+        assert.deepEqual(audit.body.records[0].actor, { type: 'system', id: 'gatehouse' });
+        assert.deepEqual(JSON.parse(audit.body.records[0].changesJson).enabled, { before: true, after: false });
+        const sent = r.received.length;
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue();
+        assert.equal(r.received.length, sent, 'nothing sent to a disabled endpoint');
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        clock.set(Date.now());
+        await r.close();
+      }
+    });
+  });
+
+  describe('/metrics', () => {
+    it('shows the outbox depth, its oldest pending age and attempts by outcome and endpoint', async () => {
+      const r = await receiver();
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['user.deleted'] });
+        const user = await admin.post(`/api/admin/realms/${REALM}/users`, { email: 'metrics@example.com' });
+        await admin.delete(`/api/admin/realms/${REALM}/users/${user.body.id}`);
+        const metricValue = (text: string, name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+        clock.advance(30_000);
+        const waiting = (await admin.get('/metrics')).text;
+        assert.ok(metricValue(waiting, 'gatehouse_outbox_depth') >= 1, waiting.slice(0, 200));
+        assert.ok(metricValue(waiting, 'gatehouse_outbox_oldest_pending_age_seconds') >= 30);
+        await runQueue();
+        const after = (await admin.get('/metrics')).text;
+        assert.equal(metricValue(after, 'gatehouse_outbox_depth'), 0);
+        assert.equal(metricValue(after, 'gatehouse_outbox_oldest_pending_age_seconds'), 0);
+        assert.match(after, new RegExp(`gatehouse_webhook_deliveries_total\\{outcome="delivered",webhook_id="${hook.body.id}"\\} 1`));
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        await r.close();
+      }
+    });
+  });
+
+  describe('--webhooks-allow-private', () => {
+    it('accepts a host resolving to a private address, still only over https', async () => {
+      const open = await startInProcess({ config: { webhooksAllowPrivate: true }, tuning: { jobIntervalMs: 3_600_000, resolveHost } });
+      try {
+        const client = api(open.http, open.adminKey);
+        await client.post('/api/admin/realms', { id: REALM, name: 'Hooks' });
+        const res = await client.post(`/api/admin/realms/${REALM}/webhooks`, { url: 'https://metadata.test/in', eventTypes: ['*'] });
+        assert.equal(res.status, 200, res.text);
+        assert.equal((await client.post(`/api/admin/realms/${REALM}/webhooks`, { url: 'http://internal.test/in', eventTypes: ['*'] })).status, 400);
+      } finally {
+        await open.stop();
+      }
+    });
+  });
+
   describe('audit API', () => {
     it('lists webhook changes newest first with the secret redacted, filtered and paged', async () => {
       const hook = await admin.post(hooks, { url: 'https://hooks.example/audit', eventTypes: ['*'] });
