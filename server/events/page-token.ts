@@ -1,7 +1,7 @@
-// The page token of the audit and delivery listings: opaque to callers, base64url of a small JSON
-// naming where the last page ended (time and id) and which listing it belongs to. It grants
-// nothing, so it is not signed; a token of another listing, or anything else, is a 400 naming
-// pageToken rather than a silent restart (as points/history-token.ts).
+// The page token of a listing (points history, audit log, webhook deliveries): opaque to callers,
+// base64url of a small versioned JSON naming where the last page ended (time and id) and a short
+// fingerprint of the listing it belongs to. It grants nothing, so it is not signed; a token of
+// another listing, or anything else, is a 400 naming pageToken rather than a silent restart.
 import { badRequest } from '../errors.ts';
 import { sha256Hex } from '../lib/ids.ts';
 
