@@ -412,4 +412,38 @@ describe('webhooks', () => {
       assert.equal((await admin.get(`/api/admin/realms/${REALM}/audit?pageToken=nonsense!`)).status, 400);
     });
   });
+  describe('retention', () => {
+    it('prunes handed-out events with their deliveries after 30 days, keeping pending ones, and audit records after 400 days', async () => {
+      const r = await receiver();
+      const start = clock.now();
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['webhook.test'] });
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue();
+        assert.equal((await deliveries(hook.body.id, '?status=delivered')).deliveries.length, 1);
+        clock.set(start + 29 * DAY);
+        r.mode = '500';
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue(); // a second delivery, still pending
+        await server.running.sweeper.runOnce();
+        assert.equal((await deliveries(hook.body.id)).deliveries.length, 2, 'nothing is 30 days old yet');
+        clock.set(start + 31 * DAY);
+        const swept = await server.running.sweeper.runOnce();
+        assert.ok(swept.events! >= 1);
+        const left = (await deliveries(hook.body.id)).deliveries;
+        assert.deepEqual(
+          left.map((d) => d.status),
+          ['pending'],
+        );
+        assert.equal((await admin.get(`/api/admin/realms/${REALM}/audit?targetId=${hook.body.id}`)).body.records.length, 1);
+        clock.set(start + 401 * DAY);
+        assert.ok((await server.running.sweeper.runOnce()).audit! >= 1);
+        assert.equal((await admin.get(`/api/admin/realms/${REALM}/audit?targetId=${hook.body.id}`)).body.records.length, 0);
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        clock.set(Date.now());
+        await r.close();
+      }
+    });
+  });
 });
