@@ -114,9 +114,10 @@ export function subscribes(endpoint: Pick<WebhookEndpoint, 'enabled' | 'eventTyp
   return endpoint.enabled && (endpoint.eventTypes[0] === '*' || endpoint.eventTypes.includes(type));
 }
 
+/** A delivery of the event to the endpoint, and its job, due at once. */
 export function newDelivery(
   endpoint: Pick<WebhookEndpoint, 'id' | 'realmId'>,
-  event: Pick<GatehouseEvent, 'id' | 'type'>,
+  event: { id: string; type: string },
   now: number,
 ): { delivery: Delivery; job: Job } {
   const job = newJob(DELIVER, endpoint.realmId, { webhookId: endpoint.id, eventId: event.id }, null, now, DELIVERY_POLICY);

@@ -188,7 +188,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookHandlers 
       const endpoint = await requireEndpoint(req.realmId, req.webhookId);
       const previous = await webhooks.getDelivery(endpoint.id, req.deliveryId);
       if (!previous) throw notFound(`Delivery ${req.deliveryId} not found for webhook ${req.webhookId}`);
-      const { delivery, job } = newDelivery(endpoint, { id: previous.eventId, type: previous.eventType as never }, clock.now());
+      const { delivery, job } = newDelivery(endpoint, { id: previous.eventId, type: previous.eventType }, clock.now());
       await webhooks.queueDelivery(delivery, job);
       return deliveryView({ ...delivery, status: 'pending', attemptCount: 0, nextAttemptAt: job.runAt, attempts: [] });
     },
