@@ -149,7 +149,13 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     translateError: backend.errors,
   });
   const jobs = withOutboxRelay(queue, webhookDelivery.relay, log);
-  const deleteAccount = createAccountDeletion({ users: userStore, clock, revocations: appleRevocationPlanner(adminStore), runJob: jobs.runNow });
+  const deleteAccount = createAccountDeletion({
+    users: userStore,
+    clock,
+    revocations: appleRevocationPlanner(adminStore),
+    holdJob: jobs.hold,
+    runHeldJob: jobs.runHeld,
+  });
 
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
