@@ -37,3 +37,11 @@ export function pageSize(requested: number | undefined | null): number {
   if (!Number.isInteger(requested) || requested < 1 || requested > 200) throw badRequest('pageSize: from 1 to 200', { field: 'pageSize' });
   return requested;
 }
+
+/** A page read one row beyond its size (`limit + 1` rows asked for): the rows to show, and the
+ *  token of the next page, '' when this one is the last. */
+export function pageOf<T>(rows: T[], limit: number, listing: unknown, cursor: (row: T) => { at: number; id: string }): { shown: T[]; nextPageToken: string } {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return { shown, nextPageToken: rows.length > limit && last ? encodePageToken(cursor(last), listing) : '' };
+}
