@@ -156,7 +156,7 @@ export async function startInProcess(
   opts: {
     clock?: Clock;
     config?: Partial<Config>;
-    tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs' | 'jobIntervalMs'>;
+    tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs' | 'jobIntervalMs' | 'resolveHost' | 'webhookTimeoutMs'>;
     backend?: TestBackend;
   } = {},
 ): Promise<InProcessServer> {
