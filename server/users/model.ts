@@ -17,8 +17,13 @@ export interface Identity {
   subject: string;
   userId: string;
   email: string | null;
+  /** Apple's email-disabled / email-enabled (docs/login.md, "Apple server notifications"); null
+   *  when the provider never said. */
+  emailForwarding: EmailForwarding | null;
   createdAt: number;
 }
+
+export type EmailForwarding = 'enabled' | 'disabled';
 
 /** Emails are compared and stored lower-cased and trimmed: one mailbox, one account. */
 export function normaliseEmail(email: string): string {

@@ -9,7 +9,7 @@ describe('what a provider login writes', () => {
   const login: ProviderLogin = { realmId: 'r', provider: 'apple', subject: 'sub1', email: 'a@b.c', emailVerified: true, fullName: null };
   const named = { ...login, fullName: { givenName: 'Ada', familyName: '' } };
   const owner: User = { id: 'usr_1', realmId: 'r', email: 'a@b.c', emailVerified: true, givenName: null, familyName: null, createdAt: 0 };
-  const link = (userId: string) => ({ realmId: 'r', provider: 'apple', subject: 'sub1', userId, email: 'a@b.c', createdAt: now });
+  const link = (userId: string) => ({ realmId: 'r', provider: 'apple', subject: 'sub1', userId, email: 'a@b.c', emailForwarding: null, createdAt: now });
   const created = (over: Partial<User>): User => ({
     id: 'usr_new',
     realmId: 'r',

@@ -67,6 +67,7 @@ const linkOf = (login: ProviderLogin, userId: string, now: number): Identity => 
   subject: login.subject,
   userId,
   email: login.email,
+  emailForwarding: null,
   createdAt: now,
 });
 

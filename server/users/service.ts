@@ -1,11 +1,13 @@
 // The AdminService handlers for accounts (operators seed, look up and support users).
 
 import { type AdminStore, requireRealm } from '../admin/store.ts';
+import { SYSTEM_ACTOR } from '../audit/model.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
+import { identityFields, unlinkIdentity } from './identities.ts';
 import { type User, validateEmail } from './model.ts';
 import type { UserCreatedHook, UserStore } from './store.ts';
 
@@ -25,13 +27,13 @@ export async function userView(users: UserStore, u: User) {
     emailVerified: u.emailVerified,
     givenName: u.givenName ?? '',
     familyName: u.familyName ?? '',
-    identities: identities.map((i) => ({ provider: i.provider, subject: i.subject, createdAt: toTimestamp(i.createdAt) })),
+    identities: identities.map((i) => ({ ...identityFields(i), createdAt: toTimestamp(i.createdAt) })),
     createdAt: toTimestamp(u.createdAt),
   };
 }
 
 /** The AdminService RPCs about accounts; admin/service.ts implements the others. */
-export type UserAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'createUser' | 'getUser' | 'listUsers'>;
+export type UserAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'createUser' | 'getUser' | 'listUsers' | 'unlinkUserIdentity'>;
 
 export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: UserAdminDeps): UserAdminHandlers {
   return {
@@ -64,6 +66,15 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: 
       if (limit < 1 || limit > 1000) throw badRequest('limit: between 1 and 1000', { field: 'limit' });
       const list = await users.listUsers(req.realmId, { email: req.email ? req.email.trim().toLowerCase() : undefined, limit });
       return { users: await Promise.all(list.map((u) => userView(users, u))) };
+    },
+
+    async unlinkUserIdentity(req, ctx) {
+      const u = await users.getUser(req.realmId, req.userId);
+      if (!u) throw notFound(`User ${req.userId} not found in realm ${req.realmId}`);
+      const actor = ctx.principal?.kind === 'api_key' ? { type: 'api_key' as const, id: ctx.principal.keyId } : SYSTEM_ACTOR;
+      await unlinkIdentity(users, { realmId: req.realmId, userId: u.id, provider: req.provider, actor, requestId: ctx.requestId, now: clock.now() });
+      ctx.log.info('identity unlinked', { realmId: req.realmId, userId: u.id, provider: req.provider, by: 'admin' });
+      return userView(users, (await users.getUser(req.realmId, u.id)) ?? u);
     },
   };
 }

@@ -30,6 +30,7 @@ import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProvide
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from './gatehouse/v1/Realm.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from './gatehouse/v1/RevokeApiKeyRequest.ts';
 import type { StringList as _gatehouse_v1_StringList, StringList__Output as _gatehouse_v1_StringList__Output } from './gatehouse/v1/StringList.ts';
+import type { UnlinkUserIdentityRequest as _gatehouse_v1_UnlinkUserIdentityRequest, UnlinkUserIdentityRequest__Output as _gatehouse_v1_UnlinkUserIdentityRequest__Output } from './gatehouse/v1/UnlinkUserIdentityRequest.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from './gatehouse/v1/UpdateClientRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from './gatehouse/v1/User.ts';
 import type { CustomHttpPattern as _google_api_CustomHttpPattern, CustomHttpPattern__Output as _google_api_CustomHttpPattern__Output } from './google/api/CustomHttpPattern.ts';
@@ -96,6 +97,7 @@ export interface ProtoGrpcType {
       Realm: MessageTypeDefinition<_gatehouse_v1_Realm, _gatehouse_v1_Realm__Output>
       RevokeApiKeyRequest: MessageTypeDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_RevokeApiKeyRequest__Output>
       StringList: MessageTypeDefinition<_gatehouse_v1_StringList, _gatehouse_v1_StringList__Output>
+      UnlinkUserIdentityRequest: MessageTypeDefinition<_gatehouse_v1_UnlinkUserIdentityRequest, _gatehouse_v1_UnlinkUserIdentityRequest__Output>
       UpdateClientRequest: MessageTypeDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_UpdateClientRequest__Output>
       User: MessageTypeDefinition<_gatehouse_v1_User, _gatehouse_v1_User__Output>
     }

@@ -45,8 +45,8 @@ const SQL = {
   // One realm's key is created once: whoever holds the realm row's lock checks and creates.
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
   insertKey: 'INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-  insertFamily: `INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  insertFamily: `INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at,
+    provider) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
   setFamilyExpiry: 'UPDATE token_families SET expires_at = $2 WHERE id = $1',
   getFamily: 'SELECT * FROM token_families WHERE id = $1',
   lockFamily: 'SELECT * FROM token_families WHERE id = $1 FOR NO KEY UPDATE',
@@ -67,8 +67,8 @@ const SQL = {
   replaceTx: `UPDATE authorize_transactions SET client_id = $3, redirect_uri = $4, code_challenge = $5, scope = $6, created_at = $7,
     expires_at = $8, consumed_at = NULL WHERE realm_id = $1 AND state = $2`,
   consumeTx: 'UPDATE authorize_transactions SET consumed_at = $3 WHERE realm_id = $1 AND state = $2',
-  insertCode: `INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, created_at, expires_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  insertCode: `INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, provider, created_at,
+    expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
   lockCode: 'SELECT * FROM authorization_codes WHERE code_hash = $1 FOR UPDATE',
   lockFamilyOfCode: `SELECT f.* FROM authorization_codes c JOIN token_families f ON f.id = c.family_id WHERE c.code_hash = $1
     FOR NO KEY UPDATE OF f`,
@@ -106,6 +106,7 @@ const SWEEPS: Record<SweepKind, SweepStatement[]> = {
   transactions: expiredOrUsed('transactions', 'authorize_transactions', 'realm_id, state', 'consumed_at'),
   codes: expiredOrUsed('codes', 'authorization_codes', 'code_hash', 'used_at'),
   webAttempts: expiredOrUsed('webAttempts', 'apple_web_attempts', 'state_hash', 'consumed_at'),
+  appleNotifications: expiredOrUsed('appleNotifications', 'apple_notifications', 'realm_id, jti', 'received_at'),
   families: [
     {
       text: `DELETE FROM refresh_tokens WHERE token_hash IN
@@ -236,7 +237,7 @@ export class PostgresAuthStore implements AuthStore {
       if (d.kind === 'ok') {
         const c = d.code;
         tx.run(SQL.consumeTx, [realmId, state, now]);
-        tx.run(SQL.insertCode, [c.hash, c.realmId, c.clientId, c.redirectUri, c.codeChallenge, c.scope, c.userId, c.ip, c.createdAt, c.expiresAt]);
+        tx.run(SQL.insertCode, [c.hash, c.realmId, c.clientId, c.redirectUri, c.codeChallenge, c.scope, c.userId, c.ip, c.provider, c.createdAt, c.expiresAt]);
         return { kind: 'ok', tx: d.tx };
       }
       return d;
@@ -287,6 +288,6 @@ export class PostgresAuthStore implements AuthStore {
 }
 
 function insertFamily(tx: Tx, f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): void {
-  tx.run(SQL.insertFamily, [f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt]);
+  tx.run(SQL.insertFamily, [f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt, f.provider]);
   tx.run(SQL.insertRefresh, [refresh.hash, f.id, f.createdAt, refresh.expiresAt]);
 }

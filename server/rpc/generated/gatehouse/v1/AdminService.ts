@@ -27,6 +27,7 @@ import type { Provider as _gatehouse_v1_Provider, Provider__Output as _gatehouse
 import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProviderRequest__Output as _gatehouse_v1_PutProviderRequest__Output } from '../../gatehouse/v1/PutProviderRequest.ts';
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from '../../gatehouse/v1/Realm.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from '../../gatehouse/v1/RevokeApiKeyRequest.ts';
+import type { UnlinkUserIdentityRequest as _gatehouse_v1_UnlinkUserIdentityRequest, UnlinkUserIdentityRequest__Output as _gatehouse_v1_UnlinkUserIdentityRequest__Output } from '../../gatehouse/v1/UnlinkUserIdentityRequest.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from '../../gatehouse/v1/UpdateClientRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from '../../gatehouse/v1/User.ts';
 
@@ -166,6 +167,15 @@ export interface AdminServiceClient extends grpc.Client {
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -208,6 +218,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   RevokeApiKey: grpc.handleUnaryCall<_gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey>;
   
+  UnlinkUserIdentity: grpc.handleUnaryCall<_gatehouse_v1_UnlinkUserIdentityRequest__Output, _gatehouse_v1_User>;
+  
   UpdateClient: grpc.handleUnaryCall<_gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client>;
   
 }
@@ -228,5 +240,6 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   ListUsers: MethodDefinition<_gatehouse_v1_ListUsersRequest, _gatehouse_v1_ListUsersResponse, _gatehouse_v1_ListUsersRequest__Output, _gatehouse_v1_ListUsersResponse__Output>
   PutProvider: MethodDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider__Output>
   RevokeApiKey: MethodDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_ApiKey, _gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey__Output>
+  UnlinkUserIdentity: MethodDefinition<_gatehouse_v1_UnlinkUserIdentityRequest, _gatehouse_v1_User, _gatehouse_v1_UnlinkUserIdentityRequest__Output, _gatehouse_v1_User__Output>
   UpdateClient: MethodDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client__Output>
 }
