@@ -4,6 +4,7 @@
 
 import { authenticateApiKey } from './admin/api-keys.ts';
 import { createAdminService } from './admin/service.ts';
+import { APPLE_TOKEN_TIMEOUT_MS, appleRevocationHandlers, appleRevocationPlanner } from './auth/apple-revocation.ts';
 import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { createAuth } from './auth/service.ts';
 import type { AuthStore } from './auth/store.ts';
@@ -11,6 +12,7 @@ import { type StorageBackend, sqliteBackend } from './backend.ts';
 import type { Config } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
@@ -21,6 +23,8 @@ import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
+import { createAccountDeletion, createDeleteMe } from './users/delete-account.ts';
+import type { DeleteAccount } from './users/deletion.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
 
@@ -49,6 +53,10 @@ export interface App {
   signatures: CryptoOffload;
   services: ServiceTable;
   auth: Authenticator;
+  /** The durable job queue (Apple revocations); main.ts polls it. */
+  jobs: JobQueue;
+  /** The account deletion use case (API, CLI, Apple's account-delete notification). */
+  deleteAccount: DeleteAccount;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
@@ -88,6 +96,16 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const pointsEngine = createPointsEngine(stores, clock, metrics);
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
+  // --- account lifecycle: deletion, and the durable queue its Apple revocations run from ---
+  const jobs = createJobQueue({
+    store: stores.jobs,
+    clock,
+    log,
+    handlers: appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
+    translateError: backend.errors,
+  });
+  const deleteAccount = createAccountDeletion({ users: userStore, clock, revocations: appleRevocationPlanner(adminStore), runJob: jobs.runNow });
+
   // --- auth concern ---
   const signatures = new CryptoOffload();
   const authConcern = createAuth({
@@ -103,15 +121,16 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     metrics,
     providers,
     signatures,
+    deleteAccount,
   });
 
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
       ...createAdminService({ store: adminStore, clock, providers: providers.kinds }),
-      ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
+      ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated, deleteAccount }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),
-    'gatehouse.v1.AuthService': authConcern.service,
+    'gatehouse.v1.AuthService': { ...authConcern.service, deleteMe: createDeleteMe(deleteAccount) },
     'gatehouse.v1.PointsService': pointsEngine.pointsService,
     'gatehouse.v1.BillingService': pointsEngine.billingService,
   };
@@ -131,6 +150,8 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     signatures,
     services,
     auth,
+    jobs,
+    deleteAccount,
     authStore,
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),

@@ -1,4 +1,4 @@
-// Audit records (CONTRACT §13): one per change through the admin API, grant, refund, deletion…,
+// Audit records: one per change through the admin API, grant, refund, deletion…,
 // written in the transaction of the change.
 
 export type ActorType = 'api_key' | 'user' | 'apple' | 'system';

@@ -1,4 +1,4 @@
-// Events (CONTRACT §12): what happened, written to the outbox in the transaction of the change it
+// Events: what happened, written to the outbox in the transaction of the change it
 // reports. `data` carries ids and figures, never a token or secret.
 
 export const EVENT_TYPES = [

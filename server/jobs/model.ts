@@ -1,4 +1,4 @@
-// The durable job queue (CONTRACT §11, §12): work done after a commit that must survive a restart
+// The durable job queue: work done after a commit that must survive a restart
 // and a dead replica (an Apple token revocation, a webhook delivery). A replica claims a due job by
 // taking its lease; what happens after an attempt is retry.ts's decision.
 

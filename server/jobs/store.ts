@@ -7,10 +7,12 @@ import type { AttemptOutcome } from './retry.ts';
 export interface JobStore {
   /** Queues a job on its own (a use case queues its jobs in its own transaction: Emitted.jobs). */
   enqueue(job: Job): Promise<void>;
-  /** Takes up to `limit` due jobs (`onlyId`: that one, if due) for `owner`, oldest due first, each
-   *  made `claim(job)`. A job another replica holds, or is claiming at the same moment, is skipped:
-   *  no two replicas hold one job while its lease lasts. */
-  claim(now: number, limit: number, claim: (job: Job) => Job, onlyId?: string): Promise<Job[]>;
+  /** Whether a job of these kinds is due at `now`: a plain read, so an idle poll writes nothing. */
+  anyDue(now: number, kinds: readonly string[]): Promise<boolean>;
+  /** Takes up to `limit` due jobs of these kinds (`onlyId`: that one, if due), oldest due first,
+   *  each made `claim(job)` (retry.ts claimed). A job another replica holds, or is claiming at the
+   *  same moment, is skipped: no two replicas hold one job while its lease lasts. */
+  claim(now: number, limit: number, kinds: readonly string[], claim: (job: Job) => Job, onlyId?: string): Promise<Job[]>;
   /** Applies `decide(job)` to a job `owner` still holds, with its audit record; false (nothing
    *  written) when the lease was lost to another replica meanwhile. */
   finish(id: string, owner: string, decide: (job: Job) => AttemptOutcome): Promise<boolean>;

@@ -14,8 +14,11 @@ export class SqliteJobStore implements JobStore {
   constructor(private readonly db: Db) {
     this.s = {
       insert: db.prepare(insertSql('jobs', JOB_COLUMNS, () => '?')),
-      due: db.prepare(`SELECT * FROM jobs WHERE ${dueSql('@now')} ORDER BY coalesce(lease_until, run_at), id LIMIT @limit`),
-      dueOne: db.prepare(`SELECT * FROM jobs WHERE id = @id AND ${dueSql('@now')}`),
+      anyDue: db.prepare(`SELECT 1 FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) LIMIT 1`).pluck(),
+      due: db.prepare(
+        `SELECT * FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY coalesce(lease_until, run_at), id LIMIT @limit`,
+      ),
+      dueOne: db.prepare(`SELECT * FROM jobs WHERE id = @id AND ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds))`),
       get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
       update: db.prepare(updateJobStateSql(() => '?')),
       list: db.prepare(`SELECT * FROM jobs WHERE realm_id = @realm AND (@kind IS NULL OR kind = @kind)
@@ -27,9 +30,14 @@ export class SqliteJobStore implements JobStore {
     await immediate(this.db, () => this.s.insert.run(...jobValues(job)));
   }
 
-  claim(now: number, limit: number, claim: (job: Job) => Job, onlyId?: string): Promise<Job[]> {
+  async anyDue(now: number, kinds: readonly string[]): Promise<boolean> {
+    return this.s.anyDue.get({ now, kinds: JSON.stringify(kinds) }) !== undefined;
+  }
+
+  claim(now: number, limit: number, kinds: readonly string[], claim: (job: Job) => Job, onlyId?: string): Promise<Job[]> {
+    const k = JSON.stringify(kinds);
     return immediate(this.db, () => {
-      const rows = (onlyId === undefined ? this.s.due.all({ now, limit }) : this.s.dueOne.all({ id: onlyId, now })) as JobRow[];
+      const rows = (onlyId === undefined ? this.s.due.all({ now, limit, kinds: k }) : this.s.dueOne.all({ id: onlyId, now, kinds: k })) as JobRow[];
       return rows
         .map(toJob)
         .filter((j) => isDue(j, now))

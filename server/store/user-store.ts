@@ -1,12 +1,13 @@
 // SQLite implementation of UserStore.
 import { type AppleNotificationWrite, planAppleNotification } from '../users/apple-notification.ts';
+import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../users/deletion.ts';
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
 import type { Identity, ProviderLogin, User } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
 import type { AppleNotificationResult, UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
-import { type IdentityRow, toIdentity, toUser, type UserRow } from './user-rows.ts';
+import { DROP_USER_POINTS, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from './user-rows.ts';
 
 export class SqliteUserStore implements UserStore {
   private readonly s;
@@ -14,9 +15,9 @@ export class SqliteUserStore implements UserStore {
   constructor(private readonly db: Db) {
     this.s = {
       totals: db.prepare('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_identities) AS identities'),
-      get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ?'),
-      byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
-      list: db.prepare('SELECT * FROM users WHERE realm_id = ? ORDER BY created_at, id LIMIT ?'),
+      get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ? AND deleted_at IS NULL'),
+      byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ? AND deleted_at IS NULL'),
+      list: db.prepare('SELECT * FROM users WHERE realm_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ?'),
       identities: db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider'),
       insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
         VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt)`),
@@ -27,15 +28,29 @@ export class SqliteUserStore implements UserStore {
       // Unless an account holds that placeholder already (one registered by hand): then it stays.
       setPlaceholder: db.prepare(`UPDATE users SET email = @email WHERE id = @id
         AND NOT EXISTS (SELECT 1 FROM users o WHERE o.realm_id = users.realm_id AND o.email = @email)`),
-      unlink: db.prepare('DELETE FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
+      unlinkOne: db.prepare('DELETE FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
       setForwarding: db.prepare('UPDATE user_identities SET email_forwarding = ? WHERE realm_id = ? AND provider = ? AND subject = ?'),
       seenJti: db.prepare('SELECT 1 FROM apple_notifications WHERE realm_id = ? AND jti = ?'),
       claimJti: db.prepare('INSERT INTO apple_notifications (realm_id, jti, received_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
       // Only families an Apple sign-in opened; NULL (opened before 011) is not Apple's.
       liveAppleFamilies: db.prepare(`SELECT id FROM token_families WHERE realm_id = ? AND user_id = ? AND provider = 'apple'
         AND revoked_at IS NULL ORDER BY created_at, id`),
-      revokeFamily: db.prepare(`UPDATE token_families SET revoked_at = ?, revoked_reason = 'apple_consent_revoked'
+      revokeAppleFamily: db.prepare(`UPDATE token_families SET revoked_at = ?, revoked_reason = 'apple_consent_revoked'
         WHERE id = ? AND revoked_at IS NULL`),
+      keepAppleToken: db.prepare("UPDATE user_identities SET apple_refresh_token = ? WHERE realm_id = ? AND provider = 'apple' AND subject = ?"),
+      subjectDeleted: db.prepare('SELECT 1 FROM deleted_subjects WHERE realm_id = ? AND subject_hash = ?').pluck(),
+      given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
+      liveFamilies: db.prepare('SELECT id FROM token_families WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at, id').pluck(),
+      openHolds: db.prepare("SELECT count(*) FROM points_holds WHERE user_id = ? AND status = 'open'").pluck(),
+      activeSubscriptions: db.prepare("SELECT id FROM subscriptions WHERE user_id = ? AND status = 'active' ORDER BY id").pluck(),
+      erase: db.prepare('UPDATE users SET email = ?, email_verified = 0, given_name = NULL, family_name = NULL, deleted_at = ? WHERE id = ?'),
+      tombstone: db.prepare('INSERT INTO user_tombstones (user_id, realm_id, deleted_at) VALUES (?, ?, ?)'),
+      deletedSubject: db.prepare('INSERT OR IGNORE INTO deleted_subjects (realm_id, subject_hash, user_id, deleted_at) VALUES (?, ?, ?, ?)'),
+      unlink: db.prepare('DELETE FROM user_identities WHERE user_id = ?'),
+      revokeFamily: db.prepare("UPDATE token_families SET revoked_at = ?, revoked_reason = 'user_deleted' WHERE id = ?"),
+      dropCodes: db.prepare('DELETE FROM authorization_codes WHERE user_id = ? AND used_at IS NULL'),
+      cancelSubscription: db.prepare("UPDATE subscriptions SET status = 'canceled', canceled_at = ? WHERE id = ?"),
+      dropPoints: DROP_USER_POINTS.map((sql) => db.prepare(sql.replaceAll('$1', '?'))),
     };
   }
 
@@ -86,6 +101,8 @@ export class SqliteUserStore implements UserStore {
         const inserted = this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 });
         // No row: the realm's unique email refused it (INSERT OR IGNORE) — translated to ours.
         if (inserted.changes !== 1) throw loginEmailTaken();
+        const deletedBefore = this.s.subjectDeleted.get(login.realmId, deletedSubjectHash(login.provider, login.subject)) !== undefined;
+        for (const source of grantsGivenAtCreation(deletedBefore)) this.s.given.run(u.id, source);
       }
       if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.id);
       const l = plan.link;
@@ -121,7 +138,7 @@ export class SqliteUserStore implements UserStore {
       const user = this.s.get.get(req.realmId, req.userId) as UserRow | undefined;
       const plan = planUnlink(user ? toUser(user) : null, user ? this.identitiesOfNow(user.id) : [], req);
       if (plan.kind === 'unlink') {
-        this.s.unlink.run(req.realmId, plan.identity.provider, plan.identity.subject);
+        this.s.unlinkOne.run(req.realmId, plan.identity.provider, plan.identity.subject);
         if (plan.email !== null) this.s.setPlaceholder.run({ email: plan.email, id: plan.identity.userId });
         recordWriter(this.db)(plan.emitted);
       }
@@ -148,10 +165,10 @@ export class SqliteUserStore implements UserStore {
       this.s.claimJti.run(n.realmId, n.jti, n.now, n.expiresAt);
       if (plan.kind === 'email_forwarding') this.s.setForwarding.run(plan.forwarding, n.realmId, plan.identity.provider, plan.identity.subject);
       if (plan.kind === 'unlink') {
-        this.s.unlink.run(n.realmId, plan.identity.provider, plan.identity.subject);
+        this.s.unlinkOne.run(n.realmId, plan.identity.provider, plan.identity.subject);
         if (plan.email !== null) this.s.setPlaceholder.run({ email: plan.email, id: plan.identity.userId });
       }
-      if (plan.kind === 'revoke_apple_sessions') for (const id of plan.familyIds) this.s.revokeFamily.run(n.now, id);
+      if (plan.kind === 'revoke_apple_sessions') for (const id of plan.familyIds) this.s.revokeAppleFamily.run(n.now, id);
       recordWriter(this.db)(plan.emitted);
       return { kind: 'applied', plan };
     });
@@ -159,6 +176,34 @@ export class SqliteUserStore implements UserStore {
 
   private identitiesOfNow(userId: string): Identity[] {
     return (this.s.identities.all(userId) as IdentityRow[]).map(toIdentity);
+  }
+
+  async keepAppleRefreshToken(realmId: string, subject: string, token: string): Promise<void> {
+    await immediate(this.db, () => this.s.keepAppleToken.run(token, realmId, subject));
+  }
+
+  deleteAccount(realmId: string, userId: string, plan: (snapshot: AccountSnapshot) => DeletionPlan): Promise<DeletionPlan | null> {
+    return immediate(this.db, () => {
+      const row = this.s.get.get(realmId, userId) as UserRow | undefined;
+      if (!row) return null;
+      const p = plan({
+        user: toUser(row),
+        identities: (this.s.identities.all(userId) as IdentityWithTokenRow[]).map(toIdentityWithToken),
+        liveFamilyIds: this.s.liveFamilies.all(userId) as string[],
+        openHolds: this.s.openHolds.get(userId) as number,
+        activeSubscriptionIds: this.s.activeSubscriptions.all(userId) as string[],
+      });
+      this.s.erase.run(p.erasedEmail, p.deletedAt, userId);
+      this.s.tombstone.run(userId, realmId, p.deletedAt);
+      for (const hash of p.deletedSubjects) this.s.deletedSubject.run(realmId, hash, userId, p.deletedAt);
+      this.s.unlink.run(userId);
+      for (const id of p.revokeFamilyIds) this.s.revokeFamily.run(p.deletedAt, id);
+      this.s.dropCodes.run(userId);
+      for (const id of p.cancelSubscriptionIds) this.s.cancelSubscription.run(p.deletedAt, id);
+      for (const drop of this.s.dropPoints) drop.run(userId);
+      recordWriter(this.db)(p.emitted);
+      return p;
+    });
   }
 
   /** The account the login's (provider, subject) is linked to, or null. */

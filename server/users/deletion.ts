@@ -1,7 +1,8 @@
-// Account deletion (CONTRACT §11), the pure part: what one transaction does to a user, planned from
+// Account deletion (docs/login.md "Deleting an account"), the pure part: what one transaction does to a user, planned from
 // what the store read of them under lock. The store applies the plan (UserStore.deleteAccount);
 // the calls to Apple happen after the commit, from the jobs the plan queues (apple-revocation.ts).
 import type { Actor } from '../audit/model.ts';
+import { type GatehouseError, notFound } from '../errors.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
 import type { Job } from '../jobs/model.ts';
 import { sha256Hex } from '../lib/ids.ts';
@@ -93,7 +94,7 @@ export function planAccountDeletion(snapshot: AccountSnapshot, req: DeletionRequ
 /** What the deletion use case is asked (the API, the CLI, Apple's `account-delete` notification). */
 export interface DeleteAccountInput extends DeletionRequest {
   /** A fresh Sign in with Apple authorization code from the app, exchanged for a refresh token that
-   *  is then revoked (§11). */
+   *  is then revoked. */
   appleAuthorizationCode?: string | null;
   /** false when Apple itself asked (its `account-delete` notification): nothing to revoke there. */
   revokeAtApple: boolean;
@@ -108,3 +109,15 @@ export interface DeletedAccount {
 
 /** The use case: 404 not_found for an unknown or already deleted user. */
 export type DeleteAccount = (input: DeleteAccountInput) => Promise<DeletedAccount>;
+
+/** The grant sources a new account counts as given already: a subject whose account was deleted
+ *  in the realm has had its registration credit (once per provider subject per realm). */
+export function grantsGivenAtCreation(subjectDeletedBefore: boolean): string[] {
+  return subjectDeletedBefore ? ['registration'] : [];
+}
+
+/** A session asked for a deleted account (a login or code exchange that raced the deletion): refused,
+ *  nothing written. */
+export function accountGone(userId: string): GatehouseError {
+  return notFound(`User ${userId} not found`);
+}

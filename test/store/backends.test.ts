@@ -7,6 +7,7 @@ import { describeAdminStore } from './admin-suite.ts';
 import { describeAuthStore } from './auth-suite.ts';
 import { describeBillingStore } from './billing-suite.ts';
 import type { Backend } from './contract.ts';
+import { describeAccountDeletion } from './deletion-suite.ts';
 import { describeJobStore } from './jobs-suite.ts';
 import { describeLedgerStore } from './ledger-suite.ts';
 import { describePointsStore } from './points-suite.ts';
@@ -25,4 +26,5 @@ for (const { name, factory } of BACKENDS) {
   describeLedgerStore(name, factory);
   describeBillingStore(name, factory);
   describeJobStore(name, factory);
+  describeAccountDeletion(name, factory);
 }

@@ -9,6 +9,7 @@ import type { Job, JobPolicy } from '../../server/jobs/model.ts';
 import { afterAttempt, claimed, newJob } from '../../server/jobs/retry.ts';
 import { HOUR, SECOND, type StoreFactory, type StoreFixture, seedRealm, T0 } from './contract.ts';
 
+const KINDS = ['test.kind'];
 const policy: JobPolicy = { baseDelayMs: 10 * SECOND, maxDelayMs: HOUR, leaseMs: 60 * SECOND, lifetimeMs: 24 * HOUR, auditOutcome: true };
 
 export function describeJobStore(backend: string, factory: StoreFactory): void {
@@ -38,19 +39,31 @@ export function describeJobStore(backend: string, factory: StoreFactory): void {
       const late = job(realm, T0 - SECOND);
       const future = job(realm, T0 + HOUR);
       for (const j of [late, future, early]) await s.jobs.enqueue(j);
-      const taken = await s.jobs.claim(T0, 1, claimAs('a', T0), early.id);
+      const taken = await s.jobs.claim(T0, 1, KINDS, claimAs('a', T0), early.id);
       assert.deepEqual(
         taken.map((j) => [j.id, j.status, j.leaseOwner, j.attempts]),
         [[early.id, 'running', 'a', 1]],
       );
-      assert.deepEqual(await peer.jobs.claim(T0, 1, claimAs('b', T0), early.id), [], 'held by a while the lease lasts');
-      assert.deepEqual(await peer.jobs.claim(T0, 1, claimAs('b', T0), future.id), [], 'not due yet');
-      assert.equal((await peer.jobs.claim(T0 + 60 * SECOND, 1, claimAs('b', T0 + 60 * SECOND), early.id))[0]?.leaseOwner, 'b', 'the lease ran out');
+      assert.deepEqual(await peer.jobs.claim(T0, 1, KINDS, claimAs('b', T0), early.id), [], 'held by a while the lease lasts');
+      assert.deepEqual(await peer.jobs.claim(T0, 1, KINDS, claimAs('b', T0), future.id), [], 'not due yet');
+      assert.equal((await peer.jobs.claim(T0 + 60 * SECOND, 1, KINDS, claimAs('b', T0 + 60 * SECOND), early.id))[0]?.leaseOwner, 'b', 'the lease ran out');
       const now = T0 + 100 * SECOND;
-      const rest = (await s.jobs.claim(now, 100, claimAs('c', now))).map((j) => j.id);
+      const rest = (await s.jobs.claim(now, 100, KINDS, claimAs('c', now))).map((j) => j.id);
       assert.ok(rest.includes(late.id));
       assert.ok(!rest.includes(future.id), 'not due yet');
       assert.ok(!rest.includes(early.id), "b's lease still holds");
+    });
+
+    it('claims only the kinds asked for, and tells whether any is due without writing', async () => {
+      const realm = await seedRealm(s);
+      const other = { ...job(realm, T0 - HOUR), kind: 'other.kind' };
+      await s.jobs.enqueue(other);
+      assert.equal(await s.jobs.anyDue(T0 - HOUR, ['other.kind']), true);
+      assert.equal(await s.jobs.anyDue(T0 - HOUR - 1, ['other.kind']), false);
+      assert.equal(await s.jobs.anyDue(T0 + 100 * HOUR, ['no.such.kind']), false);
+      assert.deepEqual(await s.jobs.claim(T0, 1, KINDS, claimAs('a', T0), other.id), []);
+      assert.equal((await s.jobs.get(other.id))?.status, 'pending');
+      assert.equal((await s.jobs.claim(T0, 1, ['other.kind'], claimAs('a', T0), other.id))[0]?.id, other.id);
     });
 
     it('never lets two replicas claiming at once hold the same job', async () => {
@@ -60,7 +73,7 @@ export function describeJobStore(backend: string, factory: StoreFactory): void {
       for (const j of jobs) await s.jobs.enqueue(j);
       const ids = new Set(jobs.map((j) => j.id));
       const now = T0 + 20 * HOUR;
-      const rounds = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? peer : s).jobs.claim(now, 5, claimAs(`replica-${i}`, now))));
+      const rounds = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? peer : s).jobs.claim(now, 5, KINDS, claimAs(`replica-${i}`, now))));
       const mine = rounds.flat().filter((j) => ids.has(j.id));
       assert.equal(new Set(mine.map((j) => j.id)).size, mine.length, 'each job claimed once');
       for (const j of mine) assert.equal((await s.jobs.get(j.id))?.leaseOwner, j.leaseOwner);
@@ -71,8 +84,8 @@ export function describeJobStore(backend: string, factory: StoreFactory): void {
       const peer = await s.peer();
       const j = job(realm, T0);
       await s.jobs.enqueue(j);
-      await s.jobs.claim(T0, 1, claimAs('a', T0), j.id);
-      await peer.jobs.claim(T0 + 61 * SECOND, 1, claimAs('b', T0 + 61 * SECOND), j.id);
+      await s.jobs.claim(T0, 1, KINDS, claimAs('a', T0), j.id);
+      await peer.jobs.claim(T0 + 61 * SECOND, 1, KINDS, claimAs('b', T0 + 61 * SECOND), j.id);
       const fail = (x: Job) => afterAttempt(x, { kind: 'fail', error: 'refused' }, T0 + 62 * SECOND, policy, 0);
       assert.equal(await s.jobs.finish(j.id, 'a', fail), false, "a's lease was lost to b");
       assert.equal((await s.jobs.get(j.id))?.status, 'running');
@@ -90,11 +103,11 @@ export function describeJobStore(backend: string, factory: StoreFactory): void {
       const realm = await seedRealm(s);
       const j = job(realm, T0);
       await s.jobs.enqueue(j);
-      await s.jobs.claim(T0, 1, claimAs('a', T0), j.id);
+      await s.jobs.claim(T0, 1, KINDS, claimAs('a', T0), j.id);
       assert.equal(await s.jobs.finish(j.id, 'a', (x) => afterAttempt(x, { kind: 'retry', error: 'HTTP 503' }, T0, policy, 0)), true);
       const peer = await s.peer();
-      assert.deepEqual(await peer.jobs.claim(T0 + 5 * SECOND - 1, 1, claimAs('b', T0), j.id), []);
-      const [again] = await peer.jobs.claim(T0 + 5 * SECOND, 1, claimAs('b', T0 + 5 * SECOND), j.id);
+      assert.deepEqual(await peer.jobs.claim(T0 + 5 * SECOND - 1, 1, KINDS, claimAs('b', T0), j.id), []);
+      const [again] = await peer.jobs.claim(T0 + 5 * SECOND, 1, KINDS, claimAs('b', T0 + 5 * SECOND), j.id);
       assert.deepEqual([again?.attempts, again?.lastError], [2, 'HTTP 503']);
     });
   });

@@ -1,6 +1,7 @@
--- Account lifecycle, events and audit (CONTRACT §11–13). Times are epoch milliseconds; JSON is text.
+-- Account lifecycle (docs/login.md "Deleting an account"), events and audit. Times are epoch
+-- milliseconds; JSON is text.
 
--- What stays of a deleted account (§11): no personal data.
+-- What stays of a deleted account: no personal data.
 CREATE TABLE user_tombstones (
   user_id     TEXT PRIMARY KEY,
   realm_id    TEXT NOT NULL REFERENCES realms(id),
@@ -12,7 +13,7 @@ CREATE TABLE user_tombstones (
 ALTER TABLE users ADD COLUMN deleted_at INTEGER;
 
 -- Per identity of a deleted account, the SHA-256 hex of `provider:subject`: a new sign-in with that
--- subject creates a new account but no second registration credit (§11).
+-- subject creates a new account but no second registration credit.
 CREATE TABLE deleted_subjects (
   realm_id      TEXT NOT NULL REFERENCES realms(id),
   subject_hash  TEXT NOT NULL,
@@ -21,11 +22,18 @@ CREATE TABLE deleted_subjects (
   PRIMARY KEY (realm_id, subject_hash)
 );
 
+-- What the deletion removes, found by user: a stored idempotency answer (by the user it answered
+-- for: every answer names its userId) and unused codes.
+ALTER TABLE points_idempotency ADD COLUMN user_id TEXT;
+UPDATE points_idempotency SET user_id = json_extract(response, '$.userId');
+CREATE INDEX points_idempotency_user ON points_idempotency(user_id) WHERE user_id IS NOT NULL;
+CREATE INDEX authorization_codes_user ON authorization_codes(user_id);
+
 -- The refresh token Apple's token endpoint returned to the web flow, revoked when the account is
--- deleted (§11). Never returned by an API, never logged.
+-- deleted. Never returned by an API, never logged.
 ALTER TABLE user_identities ADD COLUMN apple_refresh_token TEXT;
 
--- The transactional outbox (§12): written in the transaction of the change it reports; a relay
+-- The transactional outbox: written in the transaction of the change it reports; a relay
 -- marks `dispatched_at` once the event has been handed to its deliveries.
 CREATE TABLE events (
   id             TEXT PRIMARY KEY,        -- evt_…
@@ -38,7 +46,7 @@ CREATE TABLE events (
 CREATE INDEX events_undispatched ON events(created_at, id) WHERE dispatched_at IS NULL;
 CREATE INDEX events_realm ON events(realm_id, created_at, id);
 
--- The audit log (§13), newest first per realm ('*' for global).
+-- The audit log, newest first per realm ('*' for global).
 CREATE TABLE audit_log (
   id          TEXT PRIMARY KEY,           -- aud_…
   at          INTEGER NOT NULL,

@@ -12,8 +12,10 @@ const dollar = (n: number) => `$${n}`;
 
 const SQL = {
   insert: insertSql('jobs', JOB_COLUMNS, dollar),
-  due: `SELECT * FROM jobs WHERE ${dueSql('$1')} ORDER BY coalesce(lease_until, run_at), id COLLATE "C" LIMIT $2 FOR UPDATE SKIP LOCKED`,
-  dueOne: `SELECT * FROM jobs WHERE id = $2 AND ${dueSql('$1')} FOR UPDATE SKIP LOCKED`,
+  anyDue: `SELECT 1 FROM jobs WHERE ${dueSql('$1')} AND kind = ANY($2::text[]) LIMIT 1`,
+  due: `SELECT * FROM jobs WHERE ${dueSql('$1')} AND kind = ANY($3::text[]) ORDER BY coalesce(lease_until, run_at), id COLLATE "C" LIMIT $2
+    FOR UPDATE SKIP LOCKED`,
+  dueOne: `SELECT * FROM jobs WHERE id = $2 AND ${dueSql('$1')} AND kind = ANY($3::text[]) FOR UPDATE SKIP LOCKED`,
   get: 'SELECT * FROM jobs WHERE id = $1',
   lock: 'SELECT * FROM jobs WHERE id = $1 FOR UPDATE',
   update: updateJobStateSql(dollar),
@@ -28,9 +30,13 @@ export class PostgresJobStore implements JobStore {
     await inTransaction(this.ctx, 'enqueueJob', (tx) => tx.run(SQL.insert, jobValues(job)));
   }
 
-  claim(now: number, limit: number, claim: (job: Job) => Job, onlyId?: string): Promise<Job[]> {
+  async anyDue(now: number, kinds: readonly string[]): Promise<boolean> {
+    return (await query(this.ctx.pool, SQL.anyDue, [now, kinds])).length > 0;
+  }
+
+  claim(now: number, limit: number, kinds: readonly string[], claim: (job: Job) => Job, onlyId?: string): Promise<Job[]> {
     return inTransaction(this.ctx, 'claimJobs', async (tx) => {
-      const rows = onlyId === undefined ? await tx.rows<JobRow>(SQL.due, [now, limit]) : await tx.rows<JobRow>(SQL.dueOne, [now, onlyId]);
+      const rows = onlyId === undefined ? await tx.rows<JobRow>(SQL.due, [now, limit, kinds]) : await tx.rows<JobRow>(SQL.dueOne, [now, onlyId, kinds]);
       return rows
         .map(toJob)
         .filter((j) => isDue(j, now))

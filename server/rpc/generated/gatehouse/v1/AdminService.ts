@@ -9,6 +9,8 @@ import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateCl
 import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from '../../gatehouse/v1/CreateRealmRequest.ts';
 import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from '../../gatehouse/v1/CreateUserRequest.ts';
 import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from '../../gatehouse/v1/CreatedApiKey.ts';
+import type { DeleteUserRequest as _gatehouse_v1_DeleteUserRequest, DeleteUserRequest__Output as _gatehouse_v1_DeleteUserRequest__Output } from '../../gatehouse/v1/DeleteUserRequest.ts';
+import type { DeletedAccount as _gatehouse_v1_DeletedAccount, DeletedAccount__Output as _gatehouse_v1_DeletedAccount__Output } from '../../gatehouse/v1/DeletedAccount.ts';
 import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from '../../gatehouse/v1/GetClientRequest.ts';
 import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from '../../gatehouse/v1/GetProviderRequest.ts';
 import type { GetRealmRequest as _gatehouse_v1_GetRealmRequest, GetRealmRequest__Output as _gatehouse_v1_GetRealmRequest__Output } from '../../gatehouse/v1/GetRealmRequest.ts';
@@ -67,6 +69,15 @@ export interface AdminServiceClient extends grpc.Client {
   createUser(argument: _gatehouse_v1_CreateUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   createUser(argument: _gatehouse_v1_CreateUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   createUser(argument: _gatehouse_v1_CreateUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteUser(argument: _gatehouse_v1_DeleteUserRequest, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
   
   GetClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   GetClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -196,6 +207,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   CreateUser: grpc.handleUnaryCall<_gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User>;
   
+  DeleteUser: grpc.handleUnaryCall<_gatehouse_v1_DeleteUserRequest__Output, _gatehouse_v1_DeletedAccount>;
+  
   GetClient: grpc.handleUnaryCall<_gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client>;
   
   GetProvider: grpc.handleUnaryCall<_gatehouse_v1_GetProviderRequest__Output, _gatehouse_v1_Provider>;
@@ -229,6 +242,7 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   CreateClient: MethodDefinition<_gatehouse_v1_CreateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_CreateClientRequest__Output, _gatehouse_v1_Client__Output>
   CreateRealm: MethodDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_CreateRealmRequest__Output, _gatehouse_v1_Realm__Output>
   CreateUser: MethodDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_User, _gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User__Output>
+  DeleteUser: MethodDefinition<_gatehouse_v1_DeleteUserRequest, _gatehouse_v1_DeletedAccount, _gatehouse_v1_DeleteUserRequest__Output, _gatehouse_v1_DeletedAccount__Output>
   GetClient: MethodDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_Client, _gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client__Output>
   GetProvider: MethodDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_GetProviderRequest__Output, _gatehouse_v1_Provider__Output>
   GetRealm: MethodDefinition<_gatehouse_v1_GetRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_GetRealmRequest__Output, _gatehouse_v1_Realm__Output>
