@@ -14,7 +14,7 @@ import type { RequestOut } from '../rpc/types.ts';
 import { identityView, providerLinked, unlinkIdentity } from '../users/identities.ts';
 import type { UserStore } from '../users/store.ts';
 import { type IdTokenClaims, InvalidIdToken } from './id-token.ts';
-import { enabledProvider, type ProviderEntry, verifyNativeToken } from './provider-token.ts';
+import { checkNonceField, enabledProvider, type ProviderEntry, providerLabel, verifyNativeToken } from './provider-token.ts';
 
 export interface IdentityLinkingDeps {
   admin: AdminStore;
@@ -48,8 +48,8 @@ export function createIdentityLinking(deps: IdentityLinkingDeps) {
     async linkMyIdentity(req: Req<'LinkMyIdentity'>, ctx: CallContext) {
       if (!req.provider) throw badRequest('provider: required', { field: 'provider' });
       if (!req.identityToken) throw badRequest('identityToken: required', { field: 'identityToken' });
-      if (req.nonce !== undefined && (req.nonce === '' || req.nonce.length > 512)) throw badRequest('nonce: 1–512 characters', { field: 'nonce' });
-      const label = /^[a-z0-9_-]{1,32}$/.test(req.provider) ? req.provider : 'identity';
+      checkNonceField(req.nonce);
+      const label = providerLabel(req.provider);
       const fields = { realmId: req.realmId, provider: label };
       const u = await caller(req.realmId, ctx);
       const p = await enabledProvider(deps, req.realmId, req.provider);
@@ -90,7 +90,7 @@ export function createIdentityLinking(deps: IdentityLinkingDeps) {
       const u = await caller(req.realmId, ctx);
       const by = { actor: { type: 'user' as const, id: u.id }, requestId: ctx.requestId, now: deps.clock.now() };
       await unlinkIdentity(users, { realmId: req.realmId, userId: u.id, provider: req.provider, ...by });
-      ctx.log.info('identity unlinked', { realmId: req.realmId, userId: u.id, provider: req.provider, by: 'user' });
+      ctx.log.info('identity unlinked', { realmId: req.realmId, userId: u.id, provider: providerLabel(req.provider), by: 'user' });
       return listOf(u.id);
     },
   };

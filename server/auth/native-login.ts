@@ -14,7 +14,7 @@ import type { RequestOut } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { branchPreconditions, cleanName, completeLogin } from './complete-login.ts';
 import { type IdTokenClaims, InvalidIdToken } from './id-token.ts';
-import { enabledProvider, type ProviderEntry, verifyNativeToken } from './provider-token.ts';
+import { checkNonceField, enabledProvider, type ProviderEntry, providerLabel, verifyNativeToken } from './provider-token.ts';
 import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
@@ -36,7 +36,7 @@ export interface NativeLoginDeps {
 
 export function createNativeLogin(deps: NativeLoginDeps) {
   return async function nativeLogin(req: RequestOut<'gatehouse.v1.AuthService', 'NativeLogin'>, ctx: CallContext) {
-    const label = /^[a-z0-9_-]{1,32}$/.test(req.provider) ? req.provider : 'identity';
+    const label = providerLabel(req.provider);
     const fields = { realmId: req.realmId, provider: label };
     const fail = (category: string, err: GatehouseError) => {
       ctx.log.info('native login refused', { ...fields, category });
@@ -53,8 +53,10 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     if (req.downstreamState !== undefined && req.downstreamState === '') {
       throw fail('bad_request', badRequest('downstreamState: must not be empty', { field: 'downstreamState' }));
     }
-    if (req.nonce !== undefined && (req.nonce === '' || req.nonce.length > 512)) {
-      throw fail('bad_request', badRequest('nonce: 1–512 characters', { field: 'nonce' }));
+    try {
+      checkNonceField(req.nonce);
+    } catch (e) {
+      throw fail('bad_request', e as GatehouseError);
     }
     const fullName = cleanName(req.fullName);
 

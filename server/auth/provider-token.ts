@@ -4,6 +4,7 @@
 import type { ProviderConfig } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { SignatureService } from '../crypto/offload.ts';
+import { badRequest } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { type IdTokenClaims, verifyIdToken } from './id-token.ts';
 import type { JwksCache } from './jwks-cache.ts';
@@ -12,6 +13,14 @@ import type { NativeProvider } from './providers/provider.ts';
 export interface ProviderEntry {
   provider: NativeProvider;
   jwks: JwksCache;
+}
+
+/** A provider name as it may appear in logs and messages (anything else is `identity`). */
+export const providerLabel = (kind: string): string => (/^[a-z0-9_-]{1,32}$/.test(kind) ? kind : 'identity');
+
+/** The request's raw nonce, when given: 1–512 characters (400 otherwise). */
+export function checkNonceField(nonce: string | undefined): void {
+  if (nonce !== undefined && (nonce === '' || nonce.length > 512)) throw badRequest('nonce: 1–512 characters', { field: 'nonce' });
 }
 
 /** The provider of kind `kind` when the realm has it configured and enabled, else null. */
