@@ -18,7 +18,7 @@ export interface UserStore {
   /** One transaction: match by (provider, subject), then by email, then create the account and
    *  link it; fills in a missing name — the writes provider-login.ts planProviderLogin plans. A
    *  login it allows (mayAnswerByRead) that writes nothing may be answered by a plain read (links
-   *  are never removed). A new account whose email is taken is a conflict (loginEmailTaken).
+   *  are never moved). A new account whose email is taken is a conflict (loginEmailTaken).
    *  `created` is true for a new account, whose caller must run the UserCreatedHook. */
   resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }>;
   /** One transaction: reads the account, the link of (provider, subject), the account's identities
