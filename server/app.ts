@@ -104,7 +104,13 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     handlers: appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
     translateError: backend.errors,
   });
-  const deleteAccount = createAccountDeletion({ users: userStore, clock, revocations: appleRevocationPlanner(adminStore), runJob: jobs.runNow });
+  const deleteAccount = createAccountDeletion({
+    users: userStore,
+    clock,
+    revocations: appleRevocationPlanner(adminStore),
+    holdJob: jobs.hold,
+    runHeldJob: jobs.runHeld,
+  });
 
   // --- auth concern ---
   const signatures = new CryptoOffload();
