@@ -4,7 +4,7 @@
 // and every bad payload answered with the contract's error body and nothing changed.
 
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { JWTPayload } from 'jose';
 import { http } from '../helpers/http.ts';
@@ -109,6 +109,40 @@ describe('Apple server-to-server notifications', () => {
     assert.equal(revoked.filter((e) => e.data.userId === apple.userId && e.data.reason === 'apple_consent_revoked').length, 2);
     // Signing in with Apple again works (and asks the user's consent at Apple).
     await appleLogin('notify-consent');
+  });
+
+  it("revokes on consent-revoked a partner's session that began with an Apple sign-in (the downstream code)", async () => {
+    const verifier = 'consent-downstream-'.padEnd(64, 'v');
+    const state = 'consent-downstream-state';
+    const started = await http(
+      f.srv.http,
+      'GET',
+      `/api/oauth/${REALM}/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: 'partner2',
+        redirect_uri: 'https://partner2.example/cb',
+        state,
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+      })}`,
+    );
+    assert.equal(started.status, 200, started.text);
+    const login = await f.login('apple', {
+      identityToken: await f.apple.token({ sub: 'notify-consent-partner' }),
+      clientId: 'partner2',
+      downstreamState: state,
+    });
+    assert.equal(login.status, 200, login.text);
+    const code = new URL(login.body.redirectUri).searchParams.get('code')!;
+    const tokens = await http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, {
+      form: { grant_type: 'authorization_code', code, redirect_uri: 'https://partner2.example/cb', client_id: 'partner2', code_verifier: verifier },
+    });
+    assert.equal(tokens.status, 200, tokens.text);
+    const alive = await refresh(tokens.body.refresh_token);
+    assert.equal(alive.status, 200, alive.text);
+    await notify('consent-revoked', 'notify-consent-partner');
+    const r = await refresh(alive.body.refresh_token);
+    assert.equal(r.body.error, 'invalid_grant', r.text);
   });
 
   it('unlinks Apple on account-delete when the account has another identity', async () => {
