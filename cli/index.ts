@@ -6,6 +6,7 @@ import { backupCommand } from './commands/backup.ts';
 import { clientCommand } from './commands/client.ts';
 import { dbCommand } from './commands/db.ts';
 import { defaultConfigCommand } from './commands/default-config.ts';
+import { identitiesCommand } from './commands/identities.ts';
 import { keysCommand } from './commands/keys.ts';
 import { mappingsCommand } from './commands/mappings.ts';
 import { pointsCommand } from './commands/points.ts';
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
     usersCommand(),
     webhooksCommand(),
     auditCommand(),
+    identitiesCommand(),
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),

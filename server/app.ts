@@ -109,23 +109,6 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const pointsEngine = createPointsEngine(stores, clock, metrics);
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
-  // --- auth concern ---
-  const signatures = new CryptoOffload();
-  const authConcern = createAuth({
-    config,
-    admin: adminStore,
-    users: userStore,
-    store: authStore,
-    clock,
-    log,
-    onUserCreated,
-    // Read on use: the listener's address is known only after bind (setPublicUrl).
-    publicUrl: () => publicUrl ?? `http://${config.httpAddr}`,
-    metrics,
-    providers,
-    signatures,
-  });
-
   // --- account lifecycle: deletion, and the durable queue its Apple revocations run from ---
   // --- events: webhook deliveries are jobs of the same queue, fed by the outbox relay ---
   const resolveHost: HostResolver = opts.resolveHost ?? ((host) => lookup(host, { all: true }));
@@ -155,6 +138,24 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     revocations: appleRevocationPlanner(adminStore),
     holdJob: jobs.hold,
     runHeldJob: jobs.runHeld,
+  });
+
+  // --- auth concern ---
+  const signatures = new CryptoOffload();
+  const authConcern = createAuth({
+    config,
+    admin: adminStore,
+    users: userStore,
+    store: authStore,
+    clock,
+    log,
+    onUserCreated,
+    // Read on use: the listener's address is known only after bind (setPublicUrl).
+    publicUrl: () => publicUrl ?? `http://${config.httpAddr}`,
+    metrics,
+    providers,
+    signatures,
+    deleteAccount,
   });
 
   const services: ServiceTable = {

@@ -47,7 +47,7 @@ export const authorizationCodeGrant: Grant = {
         if (!verifierMatches(req.codeVerifier, c.codeChallenge)) return 'code_verifier';
         return null;
       },
-      (c) => (draft = draftFamily(req.realmId, c.userId, client, ctx.clientIp, now)),
+      (c) => (draft = draftFamily(req.realmId, c.userId, client, ctx.clientIp, now, c.provider)),
     );
     if (result.kind !== 'ok' || !draft) {
       const reason = result.kind === 'refused' ? result.reason : result.kind;

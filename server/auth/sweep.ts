@@ -41,7 +41,7 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
 
   async function pass(): Promise<SweepCounts> {
     const now = deps.clock.now();
-    const counts: SweepCounts = { transactions: 0, codes: 0, webAttempts: 0, families: 0 };
+    const counts: SweepCounts = { transactions: 0, codes: 0, webAttempts: 0, families: 0, appleNotifications: 0 };
     for (const kind of SWEEP_KINDS) {
       for (;;) {
         if (stopped) return counts;

@@ -49,6 +49,7 @@ describe('the onUserCreated hook', () => {
       onUserCreated: async (u) => void created.push(u),
       publicUrl: () => 'https://gatehouse.test',
       signatures: new CryptoOffload(),
+      deleteAccount: async () => assert.fail('no account is deleted here'),
     });
   });
   after(async () => {

@@ -4,6 +4,8 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 import type { AccessRule as _gatehouse_v1_AccessRule, AccessRule__Output as _gatehouse_v1_AccessRule__Output } from './gatehouse/v1/AccessRule.ts';
 import type { AdminServiceClient as _gatehouse_v1_AdminServiceClient, AdminServiceDefinition as _gatehouse_v1_AdminServiceDefinition } from './gatehouse/v1/AdminService.ts';
 import type { ApiKey as _gatehouse_v1_ApiKey, ApiKey__Output as _gatehouse_v1_ApiKey__Output } from './gatehouse/v1/ApiKey.ts';
+import type { AppleNotificationRequest as _gatehouse_v1_AppleNotificationRequest, AppleNotificationRequest__Output as _gatehouse_v1_AppleNotificationRequest__Output } from './gatehouse/v1/AppleNotificationRequest.ts';
+import type { AppleNotificationResponse as _gatehouse_v1_AppleNotificationResponse, AppleNotificationResponse__Output as _gatehouse_v1_AppleNotificationResponse__Output } from './gatehouse/v1/AppleNotificationResponse.ts';
 import type { AppleWebCallbackRequest as _gatehouse_v1_AppleWebCallbackRequest, AppleWebCallbackRequest__Output as _gatehouse_v1_AppleWebCallbackRequest__Output } from './gatehouse/v1/AppleWebCallbackRequest.ts';
 import type { AppleWebCallbackResponse as _gatehouse_v1_AppleWebCallbackResponse, AppleWebCallbackResponse__Output as _gatehouse_v1_AppleWebCallbackResponse__Output } from './gatehouse/v1/AppleWebCallbackResponse.ts';
 import type { AppleWebLoginRequest as _gatehouse_v1_AppleWebLoginRequest, AppleWebLoginRequest__Output as _gatehouse_v1_AppleWebLoginRequest__Output } from './gatehouse/v1/AppleWebLoginRequest.ts';
@@ -40,12 +42,15 @@ import type { IntrospectResponse as _gatehouse_v1_IntrospectResponse, Introspect
 import type { Jwk as _gatehouse_v1_Jwk, Jwk__Output as _gatehouse_v1_Jwk__Output } from './gatehouse/v1/Jwk.ts';
 import type { JwkSet as _gatehouse_v1_JwkSet, JwkSet__Output as _gatehouse_v1_JwkSet__Output } from './gatehouse/v1/JwkSet.ts';
 import type { JwksRequest as _gatehouse_v1_JwksRequest, JwksRequest__Output as _gatehouse_v1_JwksRequest__Output } from './gatehouse/v1/JwksRequest.ts';
+import type { LinkMyIdentityRequest as _gatehouse_v1_LinkMyIdentityRequest, LinkMyIdentityRequest__Output as _gatehouse_v1_LinkMyIdentityRequest__Output } from './gatehouse/v1/LinkMyIdentityRequest.ts';
+import type { LinkedIdentity as _gatehouse_v1_LinkedIdentity, LinkedIdentity__Output as _gatehouse_v1_LinkedIdentity__Output } from './gatehouse/v1/LinkedIdentity.ts';
 import type { ListApiKeysRequest as _gatehouse_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _gatehouse_v1_ListApiKeysRequest__Output } from './gatehouse/v1/ListApiKeysRequest.ts';
 import type { ListApiKeysResponse as _gatehouse_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _gatehouse_v1_ListApiKeysResponse__Output } from './gatehouse/v1/ListApiKeysResponse.ts';
 import type { ListAuditRecordsRequest as _gatehouse_v1_ListAuditRecordsRequest, ListAuditRecordsRequest__Output as _gatehouse_v1_ListAuditRecordsRequest__Output } from './gatehouse/v1/ListAuditRecordsRequest.ts';
 import type { ListAuditRecordsResponse as _gatehouse_v1_ListAuditRecordsResponse, ListAuditRecordsResponse__Output as _gatehouse_v1_ListAuditRecordsResponse__Output } from './gatehouse/v1/ListAuditRecordsResponse.ts';
 import type { ListClientsRequest as _gatehouse_v1_ListClientsRequest, ListClientsRequest__Output as _gatehouse_v1_ListClientsRequest__Output } from './gatehouse/v1/ListClientsRequest.ts';
 import type { ListClientsResponse as _gatehouse_v1_ListClientsResponse, ListClientsResponse__Output as _gatehouse_v1_ListClientsResponse__Output } from './gatehouse/v1/ListClientsResponse.ts';
+import type { ListMyIdentitiesRequest as _gatehouse_v1_ListMyIdentitiesRequest, ListMyIdentitiesRequest__Output as _gatehouse_v1_ListMyIdentitiesRequest__Output } from './gatehouse/v1/ListMyIdentitiesRequest.ts';
 import type { ListProvidersRequest as _gatehouse_v1_ListProvidersRequest, ListProvidersRequest__Output as _gatehouse_v1_ListProvidersRequest__Output } from './gatehouse/v1/ListProvidersRequest.ts';
 import type { ListProvidersResponse as _gatehouse_v1_ListProvidersResponse, ListProvidersResponse__Output as _gatehouse_v1_ListProvidersResponse__Output } from './gatehouse/v1/ListProvidersResponse.ts';
 import type { ListRealmsRequest as _gatehouse_v1_ListRealmsRequest, ListRealmsRequest__Output as _gatehouse_v1_ListRealmsRequest__Output } from './gatehouse/v1/ListRealmsRequest.ts';
@@ -57,6 +62,7 @@ import type { ListWebhookDeliveriesResponse as _gatehouse_v1_ListWebhookDeliveri
 import type { ListWebhooksRequest as _gatehouse_v1_ListWebhooksRequest, ListWebhooksRequest__Output as _gatehouse_v1_ListWebhooksRequest__Output } from './gatehouse/v1/ListWebhooksRequest.ts';
 import type { ListWebhooksResponse as _gatehouse_v1_ListWebhooksResponse, ListWebhooksResponse__Output as _gatehouse_v1_ListWebhooksResponse__Output } from './gatehouse/v1/ListWebhooksResponse.ts';
 import type { MetadataRequest as _gatehouse_v1_MetadataRequest, MetadataRequest__Output as _gatehouse_v1_MetadataRequest__Output } from './gatehouse/v1/MetadataRequest.ts';
+import type { MyIdentities as _gatehouse_v1_MyIdentities, MyIdentities__Output as _gatehouse_v1_MyIdentities__Output } from './gatehouse/v1/MyIdentities.ts';
 import type { NativeLoginRequest as _gatehouse_v1_NativeLoginRequest, NativeLoginRequest__Output as _gatehouse_v1_NativeLoginRequest__Output } from './gatehouse/v1/NativeLoginRequest.ts';
 import type { NativeLoginResponse as _gatehouse_v1_NativeLoginResponse, NativeLoginResponse__Output as _gatehouse_v1_NativeLoginResponse__Output } from './gatehouse/v1/NativeLoginResponse.ts';
 import type { Provider as _gatehouse_v1_Provider, Provider__Output as _gatehouse_v1_Provider__Output } from './gatehouse/v1/Provider.ts';
@@ -71,6 +77,8 @@ import type { SignOutUserResponse as _gatehouse_v1_SignOutUserResponse, SignOutU
 import type { StringList as _gatehouse_v1_StringList, StringList__Output as _gatehouse_v1_StringList__Output } from './gatehouse/v1/StringList.ts';
 import type { TokenRequest as _gatehouse_v1_TokenRequest, TokenRequest__Output as _gatehouse_v1_TokenRequest__Output } from './gatehouse/v1/TokenRequest.ts';
 import type { TokenResponse as _gatehouse_v1_TokenResponse, TokenResponse__Output as _gatehouse_v1_TokenResponse__Output } from './gatehouse/v1/TokenResponse.ts';
+import type { UnlinkMyIdentityRequest as _gatehouse_v1_UnlinkMyIdentityRequest, UnlinkMyIdentityRequest__Output as _gatehouse_v1_UnlinkMyIdentityRequest__Output } from './gatehouse/v1/UnlinkMyIdentityRequest.ts';
+import type { UnlinkUserIdentityRequest as _gatehouse_v1_UnlinkUserIdentityRequest, UnlinkUserIdentityRequest__Output as _gatehouse_v1_UnlinkUserIdentityRequest__Output } from './gatehouse/v1/UnlinkUserIdentityRequest.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from './gatehouse/v1/UpdateClientRequest.ts';
 import type { UpdateWebhookRequest as _gatehouse_v1_UpdateWebhookRequest, UpdateWebhookRequest__Output as _gatehouse_v1_UpdateWebhookRequest__Output } from './gatehouse/v1/UpdateWebhookRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from './gatehouse/v1/User.ts';
@@ -118,6 +126,8 @@ export interface ProtoGrpcType {
       AccessRule: MessageTypeDefinition<_gatehouse_v1_AccessRule, _gatehouse_v1_AccessRule__Output>
       AdminService: SubtypeConstructor<typeof grpc.Client, _gatehouse_v1_AdminServiceClient> & { service: _gatehouse_v1_AdminServiceDefinition }
       ApiKey: MessageTypeDefinition<_gatehouse_v1_ApiKey, _gatehouse_v1_ApiKey__Output>
+      AppleNotificationRequest: MessageTypeDefinition<_gatehouse_v1_AppleNotificationRequest, _gatehouse_v1_AppleNotificationRequest__Output>
+      AppleNotificationResponse: MessageTypeDefinition<_gatehouse_v1_AppleNotificationResponse, _gatehouse_v1_AppleNotificationResponse__Output>
       AppleWebCallbackRequest: MessageTypeDefinition<_gatehouse_v1_AppleWebCallbackRequest, _gatehouse_v1_AppleWebCallbackRequest__Output>
       AppleWebCallbackResponse: MessageTypeDefinition<_gatehouse_v1_AppleWebCallbackResponse, _gatehouse_v1_AppleWebCallbackResponse__Output>
       AppleWebLoginRequest: MessageTypeDefinition<_gatehouse_v1_AppleWebLoginRequest, _gatehouse_v1_AppleWebLoginRequest__Output>
@@ -154,12 +164,15 @@ export interface ProtoGrpcType {
       Jwk: MessageTypeDefinition<_gatehouse_v1_Jwk, _gatehouse_v1_Jwk__Output>
       JwkSet: MessageTypeDefinition<_gatehouse_v1_JwkSet, _gatehouse_v1_JwkSet__Output>
       JwksRequest: MessageTypeDefinition<_gatehouse_v1_JwksRequest, _gatehouse_v1_JwksRequest__Output>
+      LinkMyIdentityRequest: MessageTypeDefinition<_gatehouse_v1_LinkMyIdentityRequest, _gatehouse_v1_LinkMyIdentityRequest__Output>
+      LinkedIdentity: MessageTypeDefinition<_gatehouse_v1_LinkedIdentity, _gatehouse_v1_LinkedIdentity__Output>
       ListApiKeysRequest: MessageTypeDefinition<_gatehouse_v1_ListApiKeysRequest, _gatehouse_v1_ListApiKeysRequest__Output>
       ListApiKeysResponse: MessageTypeDefinition<_gatehouse_v1_ListApiKeysResponse, _gatehouse_v1_ListApiKeysResponse__Output>
       ListAuditRecordsRequest: MessageTypeDefinition<_gatehouse_v1_ListAuditRecordsRequest, _gatehouse_v1_ListAuditRecordsRequest__Output>
       ListAuditRecordsResponse: MessageTypeDefinition<_gatehouse_v1_ListAuditRecordsResponse, _gatehouse_v1_ListAuditRecordsResponse__Output>
       ListClientsRequest: MessageTypeDefinition<_gatehouse_v1_ListClientsRequest, _gatehouse_v1_ListClientsRequest__Output>
       ListClientsResponse: MessageTypeDefinition<_gatehouse_v1_ListClientsResponse, _gatehouse_v1_ListClientsResponse__Output>
+      ListMyIdentitiesRequest: MessageTypeDefinition<_gatehouse_v1_ListMyIdentitiesRequest, _gatehouse_v1_ListMyIdentitiesRequest__Output>
       ListProvidersRequest: MessageTypeDefinition<_gatehouse_v1_ListProvidersRequest, _gatehouse_v1_ListProvidersRequest__Output>
       ListProvidersResponse: MessageTypeDefinition<_gatehouse_v1_ListProvidersResponse, _gatehouse_v1_ListProvidersResponse__Output>
       ListRealmsRequest: MessageTypeDefinition<_gatehouse_v1_ListRealmsRequest, _gatehouse_v1_ListRealmsRequest__Output>
@@ -171,6 +184,7 @@ export interface ProtoGrpcType {
       ListWebhooksRequest: MessageTypeDefinition<_gatehouse_v1_ListWebhooksRequest, _gatehouse_v1_ListWebhooksRequest__Output>
       ListWebhooksResponse: MessageTypeDefinition<_gatehouse_v1_ListWebhooksResponse, _gatehouse_v1_ListWebhooksResponse__Output>
       MetadataRequest: MessageTypeDefinition<_gatehouse_v1_MetadataRequest, _gatehouse_v1_MetadataRequest__Output>
+      MyIdentities: MessageTypeDefinition<_gatehouse_v1_MyIdentities, _gatehouse_v1_MyIdentities__Output>
       NativeLoginRequest: MessageTypeDefinition<_gatehouse_v1_NativeLoginRequest, _gatehouse_v1_NativeLoginRequest__Output>
       NativeLoginResponse: MessageTypeDefinition<_gatehouse_v1_NativeLoginResponse, _gatehouse_v1_NativeLoginResponse__Output>
       Provider: MessageTypeDefinition<_gatehouse_v1_Provider, _gatehouse_v1_Provider__Output>
@@ -185,6 +199,8 @@ export interface ProtoGrpcType {
       StringList: MessageTypeDefinition<_gatehouse_v1_StringList, _gatehouse_v1_StringList__Output>
       TokenRequest: MessageTypeDefinition<_gatehouse_v1_TokenRequest, _gatehouse_v1_TokenRequest__Output>
       TokenResponse: MessageTypeDefinition<_gatehouse_v1_TokenResponse, _gatehouse_v1_TokenResponse__Output>
+      UnlinkMyIdentityRequest: MessageTypeDefinition<_gatehouse_v1_UnlinkMyIdentityRequest, _gatehouse_v1_UnlinkMyIdentityRequest__Output>
+      UnlinkUserIdentityRequest: MessageTypeDefinition<_gatehouse_v1_UnlinkUserIdentityRequest, _gatehouse_v1_UnlinkUserIdentityRequest__Output>
       UpdateClientRequest: MessageTypeDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_UpdateClientRequest__Output>
       UpdateWebhookRequest: MessageTypeDefinition<_gatehouse_v1_UpdateWebhookRequest, _gatehouse_v1_UpdateWebhookRequest__Output>
       User: MessageTypeDefinition<_gatehouse_v1_User, _gatehouse_v1_User__Output>

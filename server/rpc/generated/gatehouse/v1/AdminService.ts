@@ -42,6 +42,7 @@ import type { RedeliverWebhookRequest as _gatehouse_v1_RedeliverWebhookRequest, 
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from '../../gatehouse/v1/RevokeApiKeyRequest.ts';
 import type { SignOutUserRequest as _gatehouse_v1_SignOutUserRequest, SignOutUserRequest__Output as _gatehouse_v1_SignOutUserRequest__Output } from '../../gatehouse/v1/SignOutUserRequest.ts';
 import type { SignOutUserResponse as _gatehouse_v1_SignOutUserResponse, SignOutUserResponse__Output as _gatehouse_v1_SignOutUserResponse__Output } from '../../gatehouse/v1/SignOutUserResponse.ts';
+import type { UnlinkUserIdentityRequest as _gatehouse_v1_UnlinkUserIdentityRequest, UnlinkUserIdentityRequest__Output as _gatehouse_v1_UnlinkUserIdentityRequest__Output } from '../../gatehouse/v1/UnlinkUserIdentityRequest.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from '../../gatehouse/v1/UpdateClientRequest.ts';
 import type { UpdateWebhookRequest as _gatehouse_v1_UpdateWebhookRequest, UpdateWebhookRequest__Output as _gatehouse_v1_UpdateWebhookRequest__Output } from '../../gatehouse/v1/UpdateWebhookRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from '../../gatehouse/v1/User.ts';
@@ -302,6 +303,15 @@ export interface AdminServiceClient extends grpc.Client {
   testWebhook(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
   testWebhook(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
   
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -379,6 +389,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   TestWebhook: grpc.handleUnaryCall<_gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_WebhookTestEvent>;
   
+  UnlinkUserIdentity: grpc.handleUnaryCall<_gatehouse_v1_UnlinkUserIdentityRequest__Output, _gatehouse_v1_User>;
+  
   UpdateClient: grpc.handleUnaryCall<_gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client>;
   
   UpdateWebhook: grpc.handleUnaryCall<_gatehouse_v1_UpdateWebhookRequest__Output, _gatehouse_v1_Webhook>;
@@ -414,6 +426,7 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   RotateWebhookSecret: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
   SignOutUser: MethodDefinition<_gatehouse_v1_SignOutUserRequest, _gatehouse_v1_SignOutUserResponse, _gatehouse_v1_SignOutUserRequest__Output, _gatehouse_v1_SignOutUserResponse__Output>
   TestWebhook: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_WebhookTestEvent, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_WebhookTestEvent__Output>
+  UnlinkUserIdentity: MethodDefinition<_gatehouse_v1_UnlinkUserIdentityRequest, _gatehouse_v1_User, _gatehouse_v1_UnlinkUserIdentityRequest__Output, _gatehouse_v1_User__Output>
   UpdateClient: MethodDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client__Output>
   UpdateWebhook: MethodDefinition<_gatehouse_v1_UpdateWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_UpdateWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
 }
