@@ -13,6 +13,7 @@ import { realmCommand } from './commands/realm.ts';
 import { serveCommand } from './commands/serve.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { subscriptionsCommand } from './commands/subscriptions.ts';
+import { usersCommand } from './commands/users.ts';
 import { closeConnections } from './context.ts';
 import { EXIT, reportError } from './output.ts';
 
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
     dbCommand(),
     pointsCommand(),
     subscriptionsCommand(),
+    usersCommand(),
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),

@@ -2,8 +2,10 @@
 // clock, and by offline CLI commands. The only place that knows every concern. The database is
 // SQLite (a file) or PostgreSQL (a postgres:// URL, opened by startServer): backend.ts.
 
+import { lookup } from 'node:dns/promises';
 import { authenticateApiKey } from './admin/api-keys.ts';
 import { createAdminService } from './admin/service.ts';
+import { APPLE_TOKEN_TIMEOUT_MS, appleRevocationHandlers, appleRevocationPlanner } from './auth/apple-revocation.ts';
 import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { createAuth } from './auth/service.ts';
 import type { AuthStore } from './auth/store.ts';
@@ -11,6 +13,7 @@ import { type StorageBackend, sqliteBackend } from './backend.ts';
 import type { Config } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
@@ -21,8 +24,14 @@ import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
+import { createAccountDeletion, createDeleteMe } from './users/delete-account.ts';
+import type { DeleteAccount } from './users/deletion.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
+import { createWebhookDelivery, webhookMetrics, withOutboxRelay } from './webhooks/delivery.ts';
+import { DELIVERY_TIMEOUT_MS } from './webhooks/model.ts';
+import { createWebhookService } from './webhooks/service.ts';
+import type { HostResolver } from './webhooks/url-rules.ts';
 
 export interface AppOptions {
   clock?: Clock;
@@ -33,6 +42,10 @@ export interface AppOptions {
   backend?: StorageBackend;
   /** The native identity providers (default: every one in auth/providers/registry.ts). */
   providers?: ProviderRegistry;
+  /** How webhook hosts are resolved (default: the system's resolver; tests give fixed answers). */
+  resolveHost?: HostResolver;
+  /** One webhook attempt's timeout (default model.ts DELIVERY_TIMEOUT_MS; tests shorten it). */
+  webhookTimeoutMs?: number;
 }
 
 export interface App {
@@ -49,6 +62,11 @@ export interface App {
   signatures: CryptoOffload;
   services: ServiceTable;
   auth: Authenticator;
+  /** The durable job queue (Apple revocations, webhook deliveries after the outbox relay); main.ts
+   *  polls it. */
+  jobs: JobQueue;
+  /** The account deletion use case (API, CLI, Apple's account-delete notification). */
+  deleteAccount: DeleteAccount;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
@@ -105,13 +123,46 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     signatures,
   });
 
+  // --- account lifecycle: deletion, and the durable queue its Apple revocations run from ---
+  // --- events: webhook deliveries are jobs of the same queue, fed by the outbox relay ---
+  const resolveHost: HostResolver = opts.resolveHost ?? ((host) => lookup(host, { all: true }));
+  const webhookDelivery = createWebhookDelivery({
+    store: stores.webhooks,
+    clock,
+    log,
+    resolve: resolveHost,
+    allowPrivate: config.webhooksAllowPrivate,
+    timeoutMs: opts.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,
+    observe: metrics ? webhookMetrics(metrics.registry, stores.webhooks, clock) : undefined,
+  });
+  const queue = createJobQueue({
+    store: stores.jobs,
+    clock,
+    log,
+    handlers: new Map([
+      ...appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
+      ...webhookDelivery.handlers,
+    ]),
+    translateError: backend.errors,
+  });
+  const jobs = withOutboxRelay(queue, webhookDelivery.relay, log);
+  const deleteAccount = createAccountDeletion({ users: userStore, clock, revocations: appleRevocationPlanner(adminStore), runJob: jobs.runNow });
+
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
       ...createAdminService({ store: adminStore, clock, providers: providers.kinds }),
-      ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
+      ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated, deleteAccount }),
+      ...createWebhookService({
+        webhooks: stores.webhooks,
+        records: stores.records,
+        admin: adminStore,
+        clock,
+        resolve: resolveHost,
+        allowPrivate: config.webhooksAllowPrivate,
+      }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),
-    'gatehouse.v1.AuthService': authConcern.service,
+    'gatehouse.v1.AuthService': { ...authConcern.service, deleteMe: createDeleteMe(deleteAccount) },
     'gatehouse.v1.PointsService': pointsEngine.pointsService,
     'gatehouse.v1.BillingService': pointsEngine.billingService,
   };
@@ -131,6 +182,8 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     signatures,
     services,
     auth,
+    jobs,
+    deleteAccount,
     authStore,
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),

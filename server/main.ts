@@ -33,6 +33,8 @@ export interface ServerOptions extends AppOptions {
   headersTimeoutMs?: number;
   /** How often expired login state is swept (default 30 s). */
   sweepIntervalMs?: number;
+  /** How often the job queue looks for due jobs (default jobs/queue.ts JOB_POLL_INTERVAL_MS). */
+  jobIntervalMs?: number;
   /** False when another process checkpoints the database file (a cluster worker's primary). */
   checkpointer?: boolean;
 }
@@ -61,7 +63,11 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   if (ownFile && opts.checkpointer === false) leaveCheckpointsToAnother(app.db!);
   const checkpointer = ownFile && opts.checkpointer !== false ? startCheckpointer(app.db!, config.db, app.log) : null;
   const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs, translateError: app.storeErrors });
+  // Every replica (and every --workers worker) polls the queue: a claim is exclusive in the
+  // database, and an idle poll is a plain read, so one process's death leaves its jobs to the rest.
+  app.jobs.start(opts.jobIntervalMs);
   const close = async () => {
+    await app.jobs.stop();
     await sweeper.stop();
     await checkpointer?.stop();
     await app.signatures.stopWorker(); // each server has its own thread: a stopped one holds none

@@ -1,10 +1,13 @@
-// The five storage ports a backend implements, together (each method one transaction; the domain
+// The storage ports a backend implements, together (each method one transaction; the domain
 // decides, the store reads and writes). store/stores.ts fills them over SQLite.
 import type { AdminStore } from './admin/store.ts';
 import type { AuthStore } from './auth/store.ts';
 import type { BillingStore } from './billing/store.ts';
+import type { RecordStore } from './events/store.ts';
+import type { JobStore } from './jobs/store.ts';
 import type { PointsStore } from './points/store.ts';
 import type { UserStore } from './users/store.ts';
+import type { WebhookStore } from './webhooks/store.ts';
 
 export interface Stores {
   admin: AdminStore;
@@ -12,4 +15,7 @@ export interface Stores {
   users: UserStore;
   points: PointsStore;
   billing: BillingStore;
+  jobs: JobStore;
+  records: RecordStore;
+  webhooks: WebhookStore;
 }

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'points.consume',
   'tokens.introspect',
   'users.manage',
+  'webhooks.manage',
+  'audit.view',
 ] as const;
 
 export interface Realm {

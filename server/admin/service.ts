@@ -6,6 +6,7 @@ import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
 import { type ApiKeyPrincipal, type CallContext, keyCoversRealm } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { UserAdminHandlers } from '../users/service.ts';
+import type { WebhookHandlers } from '../webhooks/service.ts';
 import { createApiKey, keyOutsideCaller } from './api-keys.ts';
 import {
   type ApiKeyRecord,
@@ -67,7 +68,7 @@ function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
 }
 
 /** The AdminService RPCs except the account ones (users/service.ts). */
-export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof UserAdminHandlers>;
+export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof UserAdminHandlers | keyof WebhookHandlers>;
 
 export function createAdminService({ store, clock, providers }: AdminDeps): AdminHandlers {
   return {

@@ -160,8 +160,9 @@ export function createAppleWeb(deps: AppleWebDeps) {
       throw new GatehouseError('internal_error', 'Internal error');
     }
     let claims: IdTokenClaims;
+    let appleRefreshToken: string | null;
     try {
-      const { idToken } = await exchangeAppleCode({
+      const { idToken, refreshToken } = await exchangeAppleCode({
         tokenUrl: `${deps.appleAuthUrl}/auth/token`,
         clientId: web.servicesId,
         clientSecret,
@@ -170,6 +171,7 @@ export function createAppleWeb(deps: AppleWebDeps) {
         timeoutMs: deps.tokenTimeoutMs,
         fetch: deps.fetch,
       });
+      appleRefreshToken = refreshToken;
       // 3. The same verifier as native login; the web flow's audience is the Services ID.
       claims = await verifyIdToken(idToken, {
         jwks: deps.apple.jwks,
@@ -190,6 +192,8 @@ export function createAppleWeb(deps: AppleWebDeps) {
     const downstreamState = attempt.downstreamState ?? undefined;
     const client = await branchPreconditions(deps, { realmId: req.realmId, clientId: attempt.clientId, downstreamState }, fail);
     const done = await completeLogin(deps, { realmId: req.realmId, provider: deps.apple.provider, claims, fullName, client, downstreamState }, ctx, fail);
+    // Kept for the account's deletion, which revokes it at Apple (docs/login.md "Deleting an account").
+    if (appleRefreshToken !== null) await deps.users.keepAppleRefreshToken(req.realmId, claims.sub, appleRefreshToken);
     ctx.log.info('apple web login', { realmId: req.realmId, provider: 'apple', flow: 'web', userId: done.userId, created: done.created, branch: done.branch });
     deps.metrics?.login('apple_web', 'apple', 'success');
     return done.branch === 'session' ? done.session : { location: done.redirectUri };

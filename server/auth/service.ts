@@ -9,6 +9,7 @@ import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
+import { APPLE_TOKEN_TIMEOUT_MS } from './apple-revocation.ts';
 import { createAppleWeb } from './apple-web.ts';
 import { createAuthorize } from './authorize.ts';
 import { createIntrospect } from './introspect.ts';
@@ -25,9 +26,6 @@ import type { AuthStore } from './store.ts';
 import { createToken } from './token.ts';
 import { createSessions } from './token-family.ts';
 import { createUserInfo } from './userinfo.ts';
-
-/** One call to Apple's token endpoint (web-redirect login). */
-const APPLE_TOKEN_TIMEOUT_MS = 5000;
 
 export interface AuthDeps {
   config: Config;
@@ -48,7 +46,10 @@ export interface AuthDeps {
   signatures: SignatureService;
 }
 
-export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1.AuthService'>; userToken: Authenticator['userToken'] } {
+/** The AuthService RPCs but the account's deletion (users/delete-account.ts). */
+export type AuthHandlers = Omit<ServiceImpl<'gatehouse.v1.AuthService'>, 'deleteMe'>;
+
+export function createAuth(deps: AuthDeps): { service: AuthHandlers; userToken: Authenticator['userToken'] } {
   const { config, clock, store } = deps;
   const issuer = (realmId: string) => `${deps.publicUrl()}/api/oauth/${encodeURIComponent(realmId)}`;
   const keys = new SigningKeys(store, clock);
@@ -92,7 +93,7 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1
     metrics: deps.metrics,
   });
 
-  const service: ServiceImpl<'gatehouse.v1.AuthService'> = {
+  const service: AuthHandlers = {
     nativeLogin: createNativeLogin({
       admin: deps.admin,
       users: deps.users,

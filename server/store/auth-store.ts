@@ -25,6 +25,7 @@ import type {
 } from '../auth/store.ts';
 import { SWEEP_RULES } from '../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../auth/web-attempt.ts';
+import { accountGone } from '../users/deletion.ts';
 import {
   type AttemptRow,
   type CodeRow,
@@ -57,6 +58,7 @@ export class SqliteAuthStore implements AuthStore {
       insertFamily:
         db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      userLive: db.prepare('SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL').pluck(),
       setFamilyExpiry: db.prepare('UPDATE token_families SET expires_at = ? WHERE id = ?'),
       getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
       revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ?'),
@@ -145,7 +147,9 @@ export class SqliteAuthStore implements AuthStore {
     await immediate(this.db, () => this.insertFamily(family, refresh, familyExpiresAt(family, refresh, family.createdAt)));
   }
 
+  /** A deleted account gets no session (it may have been read live before the deletion). */
   private insertFamily(f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): void {
+    if (this.s.userLive.get(f.userId) === undefined) throw accountGone(f.userId);
     this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt);
     this.s.insertRefresh.run(refresh.hash, f.id, f.createdAt, refresh.expiresAt);
   }

@@ -51,7 +51,7 @@ export class PointsSql {
     this.configs = createCache<DefaultPointsConfig>({ max: 1024, invalidation: otherCommitsSignal(db) });
     this.s = {
       realm: db.prepare('SELECT 1 FROM realms WHERE id = ?').pluck(),
-      user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ?').pluck(),
+      user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ? AND deleted_at IS NULL').pluck(),
       config: db.prepare('SELECT * FROM points_default_config WHERE realm_id = ?'),
       insertBalance: db.prepare(`INSERT OR IGNORE INTO points_balances (id, realm_id, user_id, kind, amount, remaining, expires_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),

@@ -80,7 +80,7 @@ export class SqlitePointsStore implements PointsStore {
           free_periodic_validity_days = excluded.free_periodic_validity_days, free_periodic_quota_windows = excluded.free_periodic_quota_windows,
           updated_at = excluded.updated_at`),
       idem: db.prepare('SELECT request_hash AS requestHash, response FROM points_idempotency WHERE realm_id = ? AND scope = ? AND key = ?'),
-      saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       insertHold: db.prepare(`INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`),
       hold: db.prepare('SELECT * FROM points_holds WHERE realm_id = ? AND id = ?'),
@@ -130,8 +130,9 @@ export class SqlitePointsStore implements PointsStore {
     return prior && (JSON.parse(prior.response) as T);
   }
 
-  private saveAnswer(realmId: string, scope: string, key: string | null, requestHash: string, answer: unknown, now: number): void {
-    if (key !== null) this.s.saveIdem.run(realmId, scope, key, requestHash, JSON.stringify(answer), now);
+  /** Kept under the user it answered for: the user's deletion deletes it. */
+  private saveAnswer(realmId: string, scope: string, key: string | null, requestHash: string, answer: { userId: string }, now: number): void {
+    if (key !== null) this.s.saveIdem.run(realmId, scope, key, requestHash, JSON.stringify(answer), now, answer.userId);
   }
 
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {

@@ -40,3 +40,23 @@ export const toIdentity = (r: IdentityRow): Identity => ({
   email: r.email,
   createdAt: r.created_at,
 });
+
+/** Every points row of a user, deleted with the account ($1 the user id), each through an index
+ *  that starts with the user (a hold through its two partial indexes). */
+export const DROP_USER_POINTS = [
+  'DELETE FROM points_balances WHERE user_id = $1',
+  'DELETE FROM points_window_entitlements WHERE user_id = $1',
+  'DELETE FROM points_usage_heads WHERE user_id = $1',
+  'DELETE FROM points_usage_ledger WHERE user_id = $1',
+  'DELETE FROM points_usage_returns WHERE user_id = $1',
+  'DELETE FROM points_grants_given WHERE user_id = $1',
+  "DELETE FROM points_holds WHERE user_id = $1 AND status = 'open'",
+  "DELETE FROM points_holds WHERE user_id = $1 AND status <> 'open'",
+  'DELETE FROM points_transactions WHERE user_id = $1',
+  'DELETE FROM points_idempotency WHERE user_id = $1',
+];
+
+/** An identity row as the deletion reads it, with the Apple refresh token kept for revoking. */
+export type IdentityWithTokenRow = IdentityRow & { apple_refresh_token: string | null };
+
+export const toIdentityWithToken = (r: IdentityWithTokenRow) => ({ ...toIdentity(r), appleRefreshToken: r.apple_refresh_token });

@@ -1,9 +1,11 @@
 // SQLite implementation of UserStore.
+import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../users/deletion.ts';
 import type { Identity, ProviderLogin, User } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
 import type { UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
-import { type IdentityRow, toIdentity, toUser, type UserRow } from './user-rows.ts';
+import { recordWriter } from './records.ts';
+import { DROP_USER_POINTS, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from './user-rows.ts';
 
 export class SqliteUserStore implements UserStore {
   private readonly s;
@@ -11,15 +13,29 @@ export class SqliteUserStore implements UserStore {
   constructor(private readonly db: Db) {
     this.s = {
       totals: db.prepare('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_identities) AS identities'),
-      get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ?'),
-      byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
-      list: db.prepare('SELECT * FROM users WHERE realm_id = ? ORDER BY created_at, id LIMIT ?'),
+      get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ? AND deleted_at IS NULL'),
+      byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ? AND deleted_at IS NULL'),
+      list: db.prepare('SELECT * FROM users WHERE realm_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ?'),
       identities: db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider'),
       insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
         VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt)`),
       identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       setName: db.prepare('UPDATE users SET given_name = ?, family_name = ? WHERE id = ?'),
+      keepAppleToken: db.prepare("UPDATE user_identities SET apple_refresh_token = ? WHERE realm_id = ? AND provider = 'apple' AND subject = ?"),
+      subjectDeleted: db.prepare('SELECT 1 FROM deleted_subjects WHERE realm_id = ? AND subject_hash = ?').pluck(),
+      given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
+      liveFamilies: db.prepare('SELECT id FROM token_families WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at, id').pluck(),
+      openHolds: db.prepare("SELECT count(*) FROM points_holds WHERE user_id = ? AND status = 'open'").pluck(),
+      activeSubscriptions: db.prepare("SELECT id FROM subscriptions WHERE user_id = ? AND status = 'active' ORDER BY id").pluck(),
+      erase: db.prepare('UPDATE users SET email = ?, email_verified = 0, given_name = NULL, family_name = NULL, deleted_at = ? WHERE id = ?'),
+      tombstone: db.prepare('INSERT INTO user_tombstones (user_id, realm_id, deleted_at) VALUES (?, ?, ?)'),
+      deletedSubject: db.prepare('INSERT OR IGNORE INTO deleted_subjects (realm_id, subject_hash, user_id, deleted_at) VALUES (?, ?, ?, ?)'),
+      unlink: db.prepare('DELETE FROM user_identities WHERE user_id = ?'),
+      revokeFamily: db.prepare("UPDATE token_families SET revoked_at = ?, revoked_reason = 'user_deleted' WHERE id = ?"),
+      dropCodes: db.prepare('DELETE FROM authorization_codes WHERE user_id = ? AND used_at IS NULL'),
+      cancelSubscription: db.prepare("UPDATE subscriptions SET status = 'canceled', canceled_at = ? WHERE id = ?"),
+      dropPoints: DROP_USER_POINTS.map((sql) => db.prepare(sql.replaceAll('$1', '?'))),
     };
   }
 
@@ -70,11 +86,41 @@ export class SqliteUserStore implements UserStore {
         const inserted = this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 });
         // No row: the realm's unique email refused it (INSERT OR IGNORE) — translated to ours.
         if (inserted.changes !== 1) throw loginEmailTaken();
+        const deletedBefore = this.s.subjectDeleted.get(login.realmId, deletedSubjectHash(login.provider, login.subject)) !== undefined;
+        for (const source of grantsGivenAtCreation(deletedBefore)) this.s.given.run(u.id, source);
       }
       if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.id);
       const l = plan.link;
       if (l) this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
       return resultOf(plan);
+    });
+  }
+
+  async keepAppleRefreshToken(realmId: string, subject: string, token: string): Promise<void> {
+    await immediate(this.db, () => this.s.keepAppleToken.run(token, realmId, subject));
+  }
+
+  deleteAccount(realmId: string, userId: string, plan: (snapshot: AccountSnapshot) => DeletionPlan): Promise<DeletionPlan | null> {
+    return immediate(this.db, () => {
+      const row = this.s.get.get(realmId, userId) as UserRow | undefined;
+      if (!row) return null;
+      const p = plan({
+        user: toUser(row),
+        identities: (this.s.identities.all(userId) as IdentityWithTokenRow[]).map(toIdentityWithToken),
+        liveFamilyIds: this.s.liveFamilies.all(userId) as string[],
+        openHolds: this.s.openHolds.get(userId) as number,
+        activeSubscriptionIds: this.s.activeSubscriptions.all(userId) as string[],
+      });
+      this.s.erase.run(p.erasedEmail, p.deletedAt, userId);
+      this.s.tombstone.run(userId, realmId, p.deletedAt);
+      for (const hash of p.deletedSubjects) this.s.deletedSubject.run(realmId, hash, userId, p.deletedAt);
+      this.s.unlink.run(userId);
+      for (const id of p.revokeFamilyIds) this.s.revokeFamily.run(p.deletedAt, id);
+      this.s.dropCodes.run(userId);
+      for (const id of p.cancelSubscriptionIds) this.s.cancelSubscription.run(p.deletedAt, id);
+      for (const drop of this.s.dropPoints) drop.run(userId);
+      recordWriter(this.db)(p.emitted);
+      return p;
     });
   }
 

@@ -49,9 +49,10 @@ export function writesNothing(plan: LoginPlan): boolean {
 }
 
 /** Whether a plan made from reads outside the write transaction may be answered as it is, when it
- *  writes nothing: links and accounts are never removed or moved, so what the subject is linked to
- *  now it is linked to for good. Only for a login that brings no name: one that does usually has a
- *  name to store, and re-planning it inside the transaction would read everything twice. */
+ *  writes nothing: links are never moved, so what the subject is linked to now it stays linked to
+ *  until the account is deleted (a session then started for it is refused: AuthStore.createFamily).
+ *  Only for a login that brings no name: one that does usually has a name to store, and
+ *  re-planning it inside the transaction would read everything twice. */
 export function mayAnswerByRead(login: ProviderLogin): boolean {
   return !hasName(login.fullName);
 }

@@ -6,6 +6,8 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
+import { createDeleteUser } from './delete-account.ts';
+import type { DeleteAccount } from './deletion.ts';
 import { type User, validateEmail } from './model.ts';
 import type { UserCreatedHook, UserStore } from './store.ts';
 
@@ -14,6 +16,7 @@ export interface UserAdminDeps {
   admin: AdminStore;
   clock: Clock;
   onUserCreated: UserCreatedHook;
+  deleteAccount: DeleteAccount;
 }
 
 export async function userView(users: UserStore, u: User) {
@@ -31,10 +34,12 @@ export async function userView(users: UserStore, u: User) {
 }
 
 /** The AdminService RPCs about accounts; admin/service.ts implements the others. */
-export type UserAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'createUser' | 'getUser' | 'listUsers'>;
+export type UserAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'createUser' | 'getUser' | 'listUsers' | 'deleteUser'>;
 
-export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: UserAdminDeps): UserAdminHandlers {
+export function createUserAdminHandlers({ users, admin, clock, onUserCreated, deleteAccount }: UserAdminDeps): UserAdminHandlers {
   return {
+    deleteUser: createDeleteUser(deleteAccount),
+
     async createUser(req) {
       await requireRealm(admin, req.realmId);
       if (!req.email) throw badRequest('email: required', { field: 'email' });

@@ -34,7 +34,7 @@ export async function authFixture(
     inProcess?: {
       clock: Clock;
       config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>);
-      tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'>;
+      tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs' | 'jobIntervalMs'>;
     };
   } = {},
 ): Promise<AuthFixture> {

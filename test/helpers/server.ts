@@ -154,7 +154,12 @@ export interface InProcessServer extends TestServer {
 }
 
 export async function startInProcess(
-  opts: { clock?: Clock; config?: Partial<Config>; tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs'>; backend?: TestBackend } = {},
+  opts: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs' | 'jobIntervalMs' | 'resolveHost' | 'webhookTimeoutMs'>;
+    backend?: TestBackend;
+  } = {},
 ): Promise<InProcessServer> {
   const dir = tempDir();
   const database = await databaseFor(opts.backend ?? defaultBackend(), dir, undefined);

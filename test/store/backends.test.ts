@@ -7,6 +7,8 @@ import { describeAdminStore } from './admin-suite.ts';
 import { describeAuthStore } from './auth-suite.ts';
 import { describeBillingStore } from './billing-suite.ts';
 import type { Backend } from './contract.ts';
+import { describeAccountDeletion } from './deletion-suite.ts';
+import { describeJobStore } from './jobs-suite.ts';
 import { describeLedgerStore } from './ledger-suite.ts';
 import { describePointsStore } from './points-suite.ts';
 import { describeUserStore } from './users-suite.ts';
@@ -23,4 +25,6 @@ for (const { name, factory } of BACKENDS) {
   describePointsStore(name, factory);
   describeLedgerStore(name, factory);
   describeBillingStore(name, factory);
+  describeJobStore(name, factory);
+  describeAccountDeletion(name, factory);
 }

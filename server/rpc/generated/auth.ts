@@ -10,6 +10,8 @@ import type { AuthServiceClient as _gatehouse_v1_AuthServiceClient, AuthServiceD
 import type { AuthorizationServerMetadata as _gatehouse_v1_AuthorizationServerMetadata, AuthorizationServerMetadata__Output as _gatehouse_v1_AuthorizationServerMetadata__Output } from './gatehouse/v1/AuthorizationServerMetadata.ts';
 import type { AuthorizeRequest as _gatehouse_v1_AuthorizeRequest, AuthorizeRequest__Output as _gatehouse_v1_AuthorizeRequest__Output } from './gatehouse/v1/AuthorizeRequest.ts';
 import type { AuthorizeResponse as _gatehouse_v1_AuthorizeResponse, AuthorizeResponse__Output as _gatehouse_v1_AuthorizeResponse__Output } from './gatehouse/v1/AuthorizeResponse.ts';
+import type { DeleteMeRequest as _gatehouse_v1_DeleteMeRequest, DeleteMeRequest__Output as _gatehouse_v1_DeleteMeRequest__Output } from './gatehouse/v1/DeleteMeRequest.ts';
+import type { DeletedAccount as _gatehouse_v1_DeletedAccount, DeletedAccount__Output as _gatehouse_v1_DeletedAccount__Output } from './gatehouse/v1/DeletedAccount.ts';
 import type { FullName as _gatehouse_v1_FullName, FullName__Output as _gatehouse_v1_FullName__Output } from './gatehouse/v1/FullName.ts';
 import type { IntrospectRequest as _gatehouse_v1_IntrospectRequest, IntrospectRequest__Output as _gatehouse_v1_IntrospectRequest__Output } from './gatehouse/v1/IntrospectRequest.ts';
 import type { IntrospectResponse as _gatehouse_v1_IntrospectResponse, IntrospectResponse__Output as _gatehouse_v1_IntrospectResponse__Output } from './gatehouse/v1/IntrospectResponse.ts';
@@ -50,6 +52,7 @@ import type { OneofOptions as _google_protobuf_OneofOptions, OneofOptions__Outpu
 import type { ServiceDescriptorProto as _google_protobuf_ServiceDescriptorProto, ServiceDescriptorProto__Output as _google_protobuf_ServiceDescriptorProto__Output } from './google/protobuf/ServiceDescriptorProto.ts';
 import type { ServiceOptions as _google_protobuf_ServiceOptions, ServiceOptions__Output as _google_protobuf_ServiceOptions__Output } from './google/protobuf/ServiceOptions.ts';
 import type { SourceCodeInfo as _google_protobuf_SourceCodeInfo, SourceCodeInfo__Output as _google_protobuf_SourceCodeInfo__Output } from './google/protobuf/SourceCodeInfo.ts';
+import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from './google/protobuf/Timestamp.ts';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from './google/protobuf/UninterpretedOption.ts';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -68,6 +71,8 @@ export interface ProtoGrpcType {
       AuthorizationServerMetadata: MessageTypeDefinition<_gatehouse_v1_AuthorizationServerMetadata, _gatehouse_v1_AuthorizationServerMetadata__Output>
       AuthorizeRequest: MessageTypeDefinition<_gatehouse_v1_AuthorizeRequest, _gatehouse_v1_AuthorizeRequest__Output>
       AuthorizeResponse: MessageTypeDefinition<_gatehouse_v1_AuthorizeResponse, _gatehouse_v1_AuthorizeResponse__Output>
+      DeleteMeRequest: MessageTypeDefinition<_gatehouse_v1_DeleteMeRequest, _gatehouse_v1_DeleteMeRequest__Output>
+      DeletedAccount: MessageTypeDefinition<_gatehouse_v1_DeletedAccount, _gatehouse_v1_DeletedAccount__Output>
       FullName: MessageTypeDefinition<_gatehouse_v1_FullName, _gatehouse_v1_FullName__Output>
       IntrospectRequest: MessageTypeDefinition<_gatehouse_v1_IntrospectRequest, _gatehouse_v1_IntrospectRequest__Output>
       IntrospectResponse: MessageTypeDefinition<_gatehouse_v1_IntrospectResponse, _gatehouse_v1_IntrospectResponse__Output>
@@ -116,6 +121,7 @@ export interface ProtoGrpcType {
       ServiceOptions: MessageTypeDefinition<_google_protobuf_ServiceOptions, _google_protobuf_ServiceOptions__Output>
       SourceCodeInfo: MessageTypeDefinition<_google_protobuf_SourceCodeInfo, _google_protobuf_SourceCodeInfo__Output>
       SymbolVisibility: EnumTypeDefinition
+      Timestamp: MessageTypeDefinition<_google_protobuf_Timestamp, _google_protobuf_Timestamp__Output>
       UninterpretedOption: MessageTypeDefinition<_google_protobuf_UninterpretedOption, _google_protobuf_UninterpretedOption__Output>
     }
   }

@@ -19,6 +19,7 @@ import type {
 } from '../../auth/store.ts';
 import { SWEEP_RULES } from '../../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../../auth/web-attempt.ts';
+import { accountGone } from '../../users/deletion.ts';
 import {
   type AttemptRow,
   type CodeRow,
@@ -45,8 +46,13 @@ const SQL = {
   // One realm's key is created once: whoever holds the realm row's lock checks and creates.
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
   insertKey: 'INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-  insertFamily: `INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  // A new session and its first refresh token, for a live account only: the account's row is locked
+  // FOR KEY SHARE, so a deletion holding it is waited for and then seen (no row: nothing written).
+  insertSession: `WITH live AS (SELECT id FROM users WHERE id = $3 AND deleted_at IS NULL FOR KEY SHARE), family AS (
+      INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
+      SELECT $1::text, $2::text, live.id, $4::text, $5::text, $6::text, $7::bigint, $8::bigint, $9::bigint, $10::bigint FROM live RETURNING id
+    )
+    INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) SELECT $11::text, family.id, $9::bigint, $12::bigint FROM family`,
   setFamilyExpiry: 'UPDATE token_families SET expires_at = $2 WHERE id = $1',
   getFamily: 'SELECT * FROM token_families WHERE id = $1',
   lockFamily: 'SELECT * FROM token_families WHERE id = $1 FOR NO KEY UPDATE',
@@ -157,8 +163,12 @@ export class PostgresAuthStore implements AuthStore {
   }
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {
-    // BEGIN, both inserts and COMMIT go out together: one round trip.
-    await inTransaction(this.ctx, 'createFamily', async (tx) => insertFamily(tx, family, refresh, familyExpiresAt(family, refresh, family.createdAt)));
+    // BEGIN, the insert and COMMIT go out together: one round trip. A deleted account's insert
+    // wrote nothing, and is told after the commit.
+    const sent = await inTransaction(this.ctx, 'createFamily', async (tx) => ({
+      inserted: insertFamily(tx, family, refresh, familyExpiresAt(family, refresh, family.createdAt)),
+    }));
+    if ((await sent.inserted) !== 1) throw accountGone(family.userId);
   }
 
   async totals() {
@@ -277,7 +287,7 @@ export class PostgresAuthStore implements AuthStore {
         return { kind: 'replayed' };
       }
       if (d.kind === 'ok') {
-        insertFamily(tx, d.family, d.refresh, d.familyExpiresAt);
+        if ((await insertFamily(tx, d.family, d.refresh, d.familyExpiresAt)) !== 1) throw accountGone(d.family.userId);
         tx.run(SQL.useCode, [hash, now, d.family.id]);
         return { kind: 'ok', code: d.code };
       }
@@ -286,7 +296,8 @@ export class PostgresAuthStore implements AuthStore {
   }
 }
 
-function insertFamily(tx: Tx, f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): void {
-  tx.run(SQL.insertFamily, [f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt]);
-  tx.run(SQL.insertRefresh, [refresh.hash, f.id, f.createdAt, refresh.expiresAt]);
+/** The family and its first refresh token; 1, or 0 (nothing written) for a deleted account. */
+function insertFamily(tx: Tx, f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): Promise<number> {
+  const values = [f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt];
+  return tx.run(SQL.insertSession, [...values, refresh.hash, refresh.expiresAt]);
 }

@@ -108,11 +108,12 @@ function pageSql(byKind: boolean): string {
 
 export const POINTS_SQL = {
   realm: 'SELECT 1 FROM realms WHERE id = $1',
-  user: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2',
-  lockUser: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2 FOR NO KEY UPDATE',
+  user: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2 AND deleted_at IS NULL',
+  lockUser: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2 AND deleted_at IS NULL FOR NO KEY UPDATE',
   // The user of a hold or of a movement of the history, locked (their user never changes).
-  lockHoldUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_holds WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
-  lockTransactionUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_transactions WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
+  lockHoldUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_holds WHERE realm_id = $1 AND id = $2) AND deleted_at IS NULL FOR NO KEY UPDATE',
+  lockTransactionUser:
+    'SELECT id FROM users WHERE id = (SELECT user_id FROM points_transactions WHERE realm_id = $1 AND id = $2) AND deleted_at IS NULL FOR NO KEY UPDATE',
   // The same, read without a lock (before the use case's transaction).
   holdUser: 'SELECT user_id AS "userId" FROM points_holds WHERE realm_id = $1 AND id = $2',
   transactionUser: 'SELECT user_id AS "userId" FROM points_transactions WHERE realm_id = $1 AND id = $2',
@@ -201,8 +202,8 @@ export const POINTS_SQL = {
       INSERT INTO points_transactions (${HISTORY_COLUMNS})
       VALUES ($13::text, $14::text, $1::text, $15::text, $16::bigint, $17::text, $18::text, $19::text, $20::bigint)
     )
-    INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at)
-    SELECT $14::text, $21::text, $22::text, $23::text, $24::text, $20::bigint WHERE $22::text IS NOT NULL`,
+    INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id)
+    SELECT $14::text, $21::text, $22::text, $23::text, $24::text, $20::bigint, $1::text WHERE $22::text IS NOT NULL`,
   // Points going back, in one statement: quota to the ledger rows it was drawn at ($2–$5; a row
   // given back whole is deleted, a pruned one takes nothing) and to the block sums holding them
   // ($6–$10, ledger.ts returnBlocks of each row, counted for the rows that took it) and the
@@ -247,7 +248,7 @@ export const POINTS_SQL = {
     ), kept AS (${keptReturnBlocksSql('(SELECT max(seq) + 1 FROM gone)')})
     DELETE FROM points_usage_returns x USING kept
     WHERE kept.keep IS NOT NULL AND x.user_id = $1 AND x.kind = $2 AND x.level = kept.level AND x.idx < kept.keep`,
-  saveAnswer: 'INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+  saveAnswer: 'INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
 };
 
 /** An idempotency key's stored answer. */

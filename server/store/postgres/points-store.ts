@@ -181,7 +181,7 @@ export class PostgresPointsStore implements PointsStore {
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
       recordHistory(tx, cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
       if (cmd.idempotencyKey !== null)
-        tx.run(POINTS_SQL.saveAnswer, [cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, JSON.stringify(w.result), now]);
+        tx.run(POINTS_SQL.saveAnswer, [cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, JSON.stringify(w.result), now, w.result.userId]);
       return w.result;
     });
   }
@@ -235,7 +235,7 @@ export class PostgresPointsStore implements PointsStore {
 
   /** The answer once the reads behind the writes are in; kept under the key (before COMMIT, so
    *  waited for) when there is one. */
-  private async answered<T>(
+  private async answered<T extends { userId: string }>(
     tx: Tx,
     realmId: string,
     scope: string,
@@ -246,7 +246,7 @@ export class PostgresPointsStore implements PointsStore {
   ): Promise<Later<T>> {
     if (key === null) return { later: answer };
     const r = await answer;
-    tx.run(POINTS_SQL.saveAnswer, [realmId, scope, key, requestHash, JSON.stringify(r), now]);
+    tx.run(POINTS_SQL.saveAnswer, [realmId, scope, key, requestHash, JSON.stringify(r), now, r.userId]);
     return ready(r);
   }
 

@@ -9,6 +9,8 @@ import type { AppleWebLoginResponse as _gatehouse_v1_AppleWebLoginResponse, Appl
 import type { AuthorizationServerMetadata as _gatehouse_v1_AuthorizationServerMetadata, AuthorizationServerMetadata__Output as _gatehouse_v1_AuthorizationServerMetadata__Output } from '../../gatehouse/v1/AuthorizationServerMetadata.ts';
 import type { AuthorizeRequest as _gatehouse_v1_AuthorizeRequest, AuthorizeRequest__Output as _gatehouse_v1_AuthorizeRequest__Output } from '../../gatehouse/v1/AuthorizeRequest.ts';
 import type { AuthorizeResponse as _gatehouse_v1_AuthorizeResponse, AuthorizeResponse__Output as _gatehouse_v1_AuthorizeResponse__Output } from '../../gatehouse/v1/AuthorizeResponse.ts';
+import type { DeleteMeRequest as _gatehouse_v1_DeleteMeRequest, DeleteMeRequest__Output as _gatehouse_v1_DeleteMeRequest__Output } from '../../gatehouse/v1/DeleteMeRequest.ts';
+import type { DeletedAccount as _gatehouse_v1_DeletedAccount, DeletedAccount__Output as _gatehouse_v1_DeletedAccount__Output } from '../../gatehouse/v1/DeletedAccount.ts';
 import type { IntrospectRequest as _gatehouse_v1_IntrospectRequest, IntrospectRequest__Output as _gatehouse_v1_IntrospectRequest__Output } from '../../gatehouse/v1/IntrospectRequest.ts';
 import type { IntrospectResponse as _gatehouse_v1_IntrospectResponse, IntrospectResponse__Output as _gatehouse_v1_IntrospectResponse__Output } from '../../gatehouse/v1/IntrospectResponse.ts';
 import type { JwkSet as _gatehouse_v1_JwkSet, JwkSet__Output as _gatehouse_v1_JwkSet__Output } from '../../gatehouse/v1/JwkSet.ts';
@@ -50,6 +52,15 @@ export interface AuthServiceClient extends grpc.Client {
   authorize(argument: _gatehouse_v1_AuthorizeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_AuthorizeResponse__Output>): grpc.ClientUnaryCall;
   authorize(argument: _gatehouse_v1_AuthorizeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_AuthorizeResponse__Output>): grpc.ClientUnaryCall;
   authorize(argument: _gatehouse_v1_AuthorizeRequest, callback: grpc.requestCallback<_gatehouse_v1_AuthorizeResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteMe(argument: _gatehouse_v1_DeleteMeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteMe(argument: _gatehouse_v1_DeleteMeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteMe(argument: _gatehouse_v1_DeleteMeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  DeleteMe(argument: _gatehouse_v1_DeleteMeRequest, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteMe(argument: _gatehouse_v1_DeleteMeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteMe(argument: _gatehouse_v1_DeleteMeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteMe(argument: _gatehouse_v1_DeleteMeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  deleteMe(argument: _gatehouse_v1_DeleteMeRequest, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
   
   Introspect(argument: _gatehouse_v1_IntrospectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_IntrospectResponse__Output>): grpc.ClientUnaryCall;
   Introspect(argument: _gatehouse_v1_IntrospectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_IntrospectResponse__Output>): grpc.ClientUnaryCall;
@@ -123,6 +134,8 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   Authorize: grpc.handleUnaryCall<_gatehouse_v1_AuthorizeRequest__Output, _gatehouse_v1_AuthorizeResponse>;
   
+  DeleteMe: grpc.handleUnaryCall<_gatehouse_v1_DeleteMeRequest__Output, _gatehouse_v1_DeletedAccount>;
+  
   Introspect: grpc.handleUnaryCall<_gatehouse_v1_IntrospectRequest__Output, _gatehouse_v1_IntrospectResponse>;
   
   Jwks: grpc.handleUnaryCall<_gatehouse_v1_JwksRequest__Output, _gatehouse_v1_JwkSet>;
@@ -143,6 +156,7 @@ export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   AppleWebCallback: MethodDefinition<_gatehouse_v1_AppleWebCallbackRequest, _gatehouse_v1_AppleWebCallbackResponse, _gatehouse_v1_AppleWebCallbackRequest__Output, _gatehouse_v1_AppleWebCallbackResponse__Output>
   AppleWebLogin: MethodDefinition<_gatehouse_v1_AppleWebLoginRequest, _gatehouse_v1_AppleWebLoginResponse, _gatehouse_v1_AppleWebLoginRequest__Output, _gatehouse_v1_AppleWebLoginResponse__Output>
   Authorize: MethodDefinition<_gatehouse_v1_AuthorizeRequest, _gatehouse_v1_AuthorizeResponse, _gatehouse_v1_AuthorizeRequest__Output, _gatehouse_v1_AuthorizeResponse__Output>
+  DeleteMe: MethodDefinition<_gatehouse_v1_DeleteMeRequest, _gatehouse_v1_DeletedAccount, _gatehouse_v1_DeleteMeRequest__Output, _gatehouse_v1_DeletedAccount__Output>
   Introspect: MethodDefinition<_gatehouse_v1_IntrospectRequest, _gatehouse_v1_IntrospectResponse, _gatehouse_v1_IntrospectRequest__Output, _gatehouse_v1_IntrospectResponse__Output>
   Jwks: MethodDefinition<_gatehouse_v1_JwksRequest, _gatehouse_v1_JwkSet, _gatehouse_v1_JwksRequest__Output, _gatehouse_v1_JwkSet__Output>
   Metadata: MethodDefinition<_gatehouse_v1_MetadataRequest, _gatehouse_v1_AuthorizationServerMetadata, _gatehouse_v1_MetadataRequest__Output, _gatehouse_v1_AuthorizationServerMetadata__Output>

@@ -1,0 +1,72 @@
+// SQLite implementation of JobStore. A claim is one BEGIN IMMEDIATE unit (immediate()): the write
+// lock is taken before the due jobs are read, so two processes on one file never claim the same
+// job, and the lease keeps it theirs until it runs out.
+import type { Job, JobStatus } from '../jobs/model.ts';
+import { type AttemptOutcome, isDue } from '../jobs/retry.ts';
+import type { JobStore } from '../jobs/store.ts';
+import { type Db, immediate } from './open.ts';
+import { dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from './record-rows.ts';
+import { recordWriter } from './records.ts';
+
+export class SqliteJobStore implements JobStore {
+  private readonly s;
+
+  constructor(private readonly db: Db) {
+    this.s = {
+      insert: db.prepare(insertSql('jobs', JOB_COLUMNS, () => '?')),
+      anyDue: db.prepare(`SELECT 1 FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) LIMIT 1`).pluck(),
+      due: db.prepare(
+        `SELECT * FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY coalesce(lease_until, run_at), id LIMIT @limit`,
+      ),
+      dueOne: db.prepare(`SELECT * FROM jobs WHERE id = @id AND ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds))`),
+      get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
+      update: db.prepare(updateJobStateSql(() => '?')),
+      list: db.prepare(`SELECT * FROM jobs WHERE realm_id = @realm AND (@kind IS NULL OR kind = @kind)
+        AND (@status IS NULL OR status = @status) ORDER BY created_at DESC, id DESC LIMIT @limit`),
+    };
+  }
+
+  async enqueue(job: Job): Promise<void> {
+    await immediate(this.db, () => this.s.insert.run(...jobValues(job)));
+  }
+
+  async anyDue(now: number, kinds: readonly string[]): Promise<boolean> {
+    return this.s.anyDue.get({ now, kinds: JSON.stringify(kinds) }) !== undefined;
+  }
+
+  claim(now: number, limit: number, kinds: readonly string[], claim: (job: Job) => Job, onlyId?: string): Promise<Job[]> {
+    const k = JSON.stringify(kinds);
+    return immediate(this.db, () => {
+      const rows = (onlyId === undefined ? this.s.due.all({ now, limit, kinds: k }) : this.s.dueOne.all({ id: onlyId, now, kinds: k })) as JobRow[];
+      return rows
+        .map(toJob)
+        .filter((j) => isDue(j, now))
+        .map((j) => {
+          const held = claim(j);
+          this.s.update.run(...jobStateValues(held), held.id);
+          return held;
+        });
+    });
+  }
+
+  finish(id: string, owner: string, decide: (job: Job) => AttemptOutcome): Promise<boolean> {
+    return immediate(this.db, () => {
+      const row = this.s.get.get(id) as JobRow | undefined;
+      if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
+      const outcome = decide(toJob(row));
+      this.s.update.run(...jobStateValues(outcome.job), id);
+      recordWriter(this.db)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
+      return true;
+    });
+  }
+
+  async get(id: string): Promise<Job | null> {
+    const r = this.s.get.get(id) as JobRow | undefined;
+    return r ? toJob(r) : null;
+  }
+
+  async list(realmId: string, opts: { kind?: string; status?: JobStatus; limit: number }): Promise<Job[]> {
+    const rows = this.s.list.all({ realm: realmId, kind: opts.kind ?? null, status: opts.status ?? null, limit: opts.limit }) as JobRow[];
+    return rows.map(toJob);
+  }
+}

@@ -1,0 +1,141 @@
+// The rows of the outbox, the audit log and the job queue as both backends read and write them
+// (the same columns in SQLite and PostgreSQL), and the records they make. A use case's Emitted
+// records are inserted through these column lists, in its own transaction.
+import type { AuditRecord } from '../audit/model.ts';
+import type { GatehouseEvent } from '../events/model.ts';
+import type { Job, JobStatus } from '../jobs/model.ts';
+
+export const EVENT_COLUMNS = ['id', 'type', 'realm_id', 'created_at', 'data'] as const;
+export const AUDIT_COLUMNS = ['id', 'at', 'realm_id', 'actor_type', 'actor_id', 'action', 'target_id', 'changes', 'request_id'] as const;
+export const JOB_COLUMNS = [
+  'id',
+  'kind',
+  'realm_id',
+  'payload',
+  'secret',
+  'status',
+  'attempts',
+  'run_at',
+  'lease_owner',
+  'lease_until',
+  'give_up_at',
+  'last_error',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** `INSERT INTO table (columns) VALUES (…)` with the backend's placeholders (`?` or `$n`). */
+export function insertSql(table: string, columns: readonly string[], placeholder: (n: number) => string): string {
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => placeholder(i + 1)).join(', ')})`;
+}
+
+export const eventValues = (e: GatehouseEvent): unknown[] => [e.id, e.type, e.realmId, e.createdAt, JSON.stringify(e.data)];
+
+export const auditValues = (a: AuditRecord): unknown[] => [
+  a.auditId,
+  a.at,
+  a.realmId,
+  a.actor.type,
+  a.actor.id,
+  a.action,
+  a.targetId,
+  JSON.stringify(a.changes),
+  a.requestId,
+];
+
+export const jobValues = (j: Job): unknown[] => [
+  j.id,
+  j.kind,
+  j.realmId,
+  JSON.stringify(j.payload),
+  j.secret,
+  j.status,
+  j.attempts,
+  j.runAt,
+  j.leaseOwner,
+  j.leaseUntil,
+  j.giveUpAt,
+  j.lastError,
+  j.createdAt,
+  j.updatedAt,
+];
+
+/** The columns a finished attempt or a claim changes, after the id: `SET status = …` in this order. */
+export const JOB_STATE_COLUMNS = ['status', 'attempts', 'run_at', 'lease_owner', 'lease_until', 'last_error', 'updated_at'] as const;
+export const jobStateValues = (j: Job): unknown[] => [j.status, j.attempts, j.runAt, j.leaseOwner, j.leaseUntil, j.lastError, j.updatedAt];
+
+/** `UPDATE jobs SET <state columns> WHERE id = …` with the backend's placeholders; the id last. */
+export function updateJobStateSql(placeholder: (n: number) => string, extraWhere = ''): string {
+  const sets = JOB_STATE_COLUMNS.map((c, i) => `${c} = ${placeholder(i + 1)}`).join(', ');
+  return `UPDATE jobs SET ${sets} WHERE id = ${placeholder(JOB_STATE_COLUMNS.length + 1)}${extraWhere}`;
+}
+
+export interface EventRow {
+  id: string;
+  type: GatehouseEvent['type'];
+  realm_id: string;
+  created_at: number;
+  data: string;
+}
+
+export interface AuditRow {
+  id: string;
+  at: number;
+  realm_id: string;
+  actor_type: AuditRecord['actor']['type'];
+  actor_id: string;
+  action: string;
+  target_id: string;
+  changes: string;
+  request_id: string | null;
+}
+
+export interface JobRow {
+  id: string;
+  kind: string;
+  realm_id: string;
+  payload: string;
+  secret: string | null;
+  status: JobStatus;
+  attempts: number;
+  run_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  give_up_at: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const toEvent = (r: EventRow): GatehouseEvent => ({ id: r.id, type: r.type, realmId: r.realm_id, createdAt: r.created_at, data: JSON.parse(r.data) });
+
+export const toAuditRecord = (r: AuditRow): AuditRecord => ({
+  auditId: r.id,
+  at: r.at,
+  realmId: r.realm_id,
+  actor: { type: r.actor_type, id: r.actor_id },
+  action: r.action,
+  targetId: r.target_id,
+  changes: JSON.parse(r.changes),
+  requestId: r.request_id,
+});
+
+export const toJob = (r: JobRow): Job => ({
+  id: r.id,
+  kind: r.kind,
+  realmId: r.realm_id,
+  payload: JSON.parse(r.payload),
+  secret: r.secret,
+  status: r.status,
+  attempts: r.attempts,
+  runAt: r.run_at,
+  leaseOwner: r.lease_owner,
+  leaseUntil: r.lease_until,
+  giveUpAt: r.give_up_at,
+  lastError: r.last_error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** The due condition of retry.ts isDue, as SQL over the jobs table; `now` at placeholder `p`. */
+export const dueSql = (p: string) => `((status = 'pending' AND run_at <= ${p}) OR (status = 'running' AND lease_until <= ${p}))`;

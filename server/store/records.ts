@@ -1,0 +1,80 @@
+// SQLite: the writer of a use case's Emitted records (outbox events, audit records, queued jobs),
+// called inside the use case's own immediate() unit, and the reads of the outbox and audit log.
+import type { AuditRecord } from '../audit/model.ts';
+import type { GatehouseEvent } from '../events/model.ts';
+import type { Emitted } from '../events/plan.ts';
+import type { AuditQuery, RecordStore } from '../events/store.ts';
+import { perObject } from '../lib/memo.ts';
+import type { Db } from './open.ts';
+import {
+  AUDIT_COLUMNS,
+  type AuditRow,
+  auditValues,
+  EVENT_COLUMNS,
+  type EventRow,
+  eventValues,
+  insertSql,
+  JOB_COLUMNS,
+  jobValues,
+  toAuditRecord,
+  toEvent,
+} from './record-rows.ts';
+
+const question = () => '?';
+
+/** Writes Emitted records on `db`; to be called inside a transaction (immediate()). */
+export type RecordWriter = (emitted: Emitted) => void;
+
+/** The writer of `db`, its statements prepared once per connection. */
+export const recordWriter = perObject((db: Db): RecordWriter => {
+  const event = db.prepare(insertSql('events', EVENT_COLUMNS, question));
+  const audit = db.prepare(insertSql('audit_log', AUDIT_COLUMNS, question));
+  const job = db.prepare(insertSql('jobs', JOB_COLUMNS, question));
+  return (emitted) => {
+    for (const e of emitted.events) event.run(...eventValues(e));
+    for (const a of emitted.audit) audit.run(...auditValues(a));
+    for (const j of emitted.jobs) job.run(...jobValues(j));
+  };
+});
+
+export class SqliteRecordStore implements RecordStore {
+  private readonly s;
+
+  constructor(db: Db) {
+    this.s = {
+      events: db.prepare('SELECT * FROM events WHERE realm_id = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
+      eventsOfType: db.prepare('SELECT * FROM events WHERE realm_id = ? AND type = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
+      audit: db.prepare(`SELECT * FROM audit_log WHERE realm_id = @realm AND (@action IS NULL OR action = @action)
+        AND (@target IS NULL OR target_id = @target) ORDER BY at DESC, id DESC LIMIT @limit`),
+      auditPage: db.prepare(`SELECT * FROM audit_log WHERE realm_id = @realm AND (@action IS NULL OR action = @action)
+        AND (@target IS NULL OR target_id = @target) AND (@actor IS NULL OR actor_id = @actor)
+        AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)
+        AND (@afterAt IS NULL OR at < @afterAt OR (at = @afterAt AND id < @afterId)) ORDER BY at DESC, id DESC LIMIT @limit`),
+    };
+  }
+
+  async auditPage(realmId: string, q: AuditQuery): Promise<AuditRecord[]> {
+    const rows = this.s.auditPage.all({
+      realm: realmId,
+      action: q.action ?? null,
+      target: q.targetId ?? null,
+      actor: q.actorId ?? null,
+      since: q.since ?? null,
+      until: q.until ?? null,
+      afterAt: q.after?.at ?? null,
+      afterId: q.after?.auditId ?? null,
+      limit: q.limit,
+    });
+    return (rows as AuditRow[]).map(toAuditRecord);
+  }
+
+  async events(realmId: string, opts: { type?: string; limit: number }): Promise<GatehouseEvent[]> {
+    const rows = opts.type === undefined ? this.s.events.all(realmId, opts.limit) : this.s.eventsOfType.all(realmId, opts.type, opts.limit);
+    return (rows as EventRow[]).map(toEvent);
+  }
+
+  async audit(realmId: string, opts: { action?: string; targetId?: string; limit: number }): Promise<AuditRecord[]> {
+    const rows = this.s.audit.all({ realm: realmId, action: opts.action ?? null, target: opts.targetId ?? null, limit: opts.limit });
+    return (rows as AuditRow[]).map(toAuditRecord);
+  }
+}
