@@ -168,10 +168,16 @@ export function time(value) {
 
 export const number = (n) => new Intl.NumberFormat().format(n);
 
-/** A table in a box that scrolls sideways by itself, so the page never does. */
+/** A table; on a phone each row reads as a card, each cell labelled by its column (data-label). */
 export function table(headers, rows, attrs = {}) {
+  for (const row of rows) {
+    [...row.children].forEach((cell, i) => {
+      if (headers[i]) cell.dataset.label = headers[i];
+    });
+  }
   return h(
     'div',
+    // Focusable, so a keyboard can scroll it when it is wider than the page.
     { class: 'table-box', tabindex: '0', role: 'region', 'aria-label': attrs['aria-label'] ?? 'Table' },
     h('table', attrs, h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows)),
   );
