@@ -21,7 +21,9 @@
 //      driven at concurrency 1, so spans do not overlap; "transport" is the client's mean latency
 //      minus the call's span in the server (HTTP/gRPC framing, encoding the answer), and the call is
 //      split into the credential check, the database's write transactions and the rest.
-//   6. The same on PostgreSQL (postgres.ts): consume and login on 1 and 2 replicas against the bare
+//   6. Deleting a user with 100 000 history rows and 1 000 sessions against a fresh user, and other
+//      users' consume p99 during it against without (account-deletion.ts), on both backends.
+//   7. The same on PostgreSQL (postgres.ts): consume and login on 1 and 2 replicas against the bare
 //      round trip of the driver and jose.jwtVerify, consume at 1 000 against 1 000 000 prior events,
 //      and statements and round trips per call counted on the wire. Skipped without PostgreSQL.
 // The machine is noisy and shared: every ratio is taken against a baseline measured in the same
@@ -40,6 +42,7 @@ import { api } from '../test/helpers/http.ts';
 import { startIdp, type TestIdp } from '../test/helpers/idp.ts';
 import { postgresUnavailable } from '../test/helpers/postgres.ts';
 import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../test/helpers/server.ts';
+import { accountDeletion, formatAccountDeletion } from './account-deletion.ts';
 import { seed } from './consume-history.ts';
 import { historyKind } from './history-kind.ts';
 import { ledgerHistory } from './ledger-history.ts';
@@ -310,6 +313,8 @@ try {
   log('history: a page of one kind against a page of every kind at 100 000 movements …');
   const history = await historyKind({ log });
   const noPostgres = postgresUnavailable();
+  log('account deletion: a heavy user against a fresh one …');
+  const deletion = [await accountDeletion({ log }), ...(noPostgres ? [] : [await accountDeletion({ backend: 'postgres', log })])];
   log(noPostgres ? `PostgreSQL: skipped (${noPostgres})` : 'PostgreSQL …');
   const postgres = noPostgres ? null : await postgresBench({ ...POSTGRES_BENCH_DEFAULTS, concurrency: CONC, log });
   // Informational (no goal ratio): the simulator's year and a mixed sustained load.
@@ -340,6 +345,14 @@ try {
     // The issue's check: a second identical round must not raise RSS by more than 10%. Taken on the
     // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the three V8
     // heaps (server, crypto worker, checkpointer) are in their GC cycles, ±15% between samples.
+    // A deletion's size is a ratio against a fresh user's (for reference); its goal is absolute:
+    // under a second, shown as the share of a second the heavy deletion took.
+    ...deletion.map((d): { name: string; ratio: number; goal: number; atMost?: boolean } => ({
+      name: `deletion @100k rows / 1 s (${d.backend})`,
+      ratio: d.heavyMs / 1000,
+      goal: 1,
+      atMost: true,
+    })),
     { name: 'server peak RSS by round 2 / by round 1', ratio: (peaks[1] ?? peaks[0]!) / peaks[0]!, goal: 1.1, atMost: true },
     ...(postgres?.checks ?? []),
   ].map((c) => ({ ...c, ratio: round(c.ratio, 3), pass: c.goal === null ? null : c.atMost ? c.ratio <= c.goal : c.ratio >= c.goal }));
@@ -370,6 +383,7 @@ try {
     profile: prof,
     ledger,
     history,
+    accountDeletion: deletion,
     postgres: postgres ?? { skipped: noPostgres },
     simulateYear: year,
     sustainedLoad: sustained,
@@ -403,6 +417,7 @@ try {
   }
   out += `\nledger (through the store, 8 in flight): hold+settle ${JSON.stringify(ledger.holdSettlePerSecond)}/s, refund ${JSON.stringify(ledger.refundPerSecond)}/s\n`;
   out += `history at ${history.rows} movements (pages of 20 through the store): every kind ${history.unfilteredPerSecond}/s, one kind ${history.filteredPerSecond}/s\n`;
+  for (const d of deletion) out += `${formatAccountDeletion(d)}\n`;
   out += `\nsimulate: a year of one call a minute (${year.requests} calls) in ${year.seconds} s (${year.consumesPerSecond}/s)\n`;
   out += `sustained load (login, refresh, consume, summary; 60 s, RSS checked after 30 s): ${sustained.throughput}/s, errors ${sustained.errors}, 5xx ${sustained.fivexx}, RSS flat after warm-up: ${sustained.rssFlat}, live heap after full GCs ${JSON.stringify(sustained.liveHeapAfterFullGcMiB)} MiB\n`;
   process.stdout.write(out);

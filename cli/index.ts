@@ -1,6 +1,7 @@
 // The root program: global options, one command module per concern, one error handler with fixed
 // exit codes (0 ok, 1 failed, 2 usage). Diagnostics go to stderr so stdout stays parseable.
 import { Command, CommanderError } from 'commander';
+import { auditCommand } from './commands/audit.ts';
 import { backupCommand } from './commands/backup.ts';
 import { clientCommand } from './commands/client.ts';
 import { dbCommand } from './commands/db.ts';
@@ -14,6 +15,7 @@ import { serveCommand } from './commands/serve.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { subscriptionsCommand } from './commands/subscriptions.ts';
 import { usersCommand } from './commands/users.ts';
+import { webhooksCommand } from './commands/webhooks.ts';
 import { closeConnections } from './context.ts';
 import { EXIT, reportError } from './output.ts';
 
@@ -37,6 +39,8 @@ export function buildProgram(): Command {
     pointsCommand(),
     subscriptionsCommand(),
     usersCommand(),
+    webhooksCommand(),
+    auditCommand(),
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),

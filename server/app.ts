@@ -13,6 +13,7 @@ import { type StorageBackend, sqliteBackend } from './backend.ts';
 import type { Config } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
+import { type Prune, recordPrunes } from './events/retention.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -67,6 +68,8 @@ export interface App {
   jobs: JobQueue;
   /** The account deletion use case (API, CLI, Apple's account-delete notification). */
   deleteAccount: DeleteAccount;
+  /** What the periodic sweep prunes besides login state: events and audit records (§15). */
+  prunes: Record<string, Prune>;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
@@ -146,7 +149,13 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     translateError: backend.errors,
   });
   const jobs = withOutboxRelay(queue, webhookDelivery.relay, log);
-  const deleteAccount = createAccountDeletion({ users: userStore, clock, revocations: appleRevocationPlanner(adminStore), runJob: jobs.runNow });
+  const deleteAccount = createAccountDeletion({
+    users: userStore,
+    clock,
+    revocations: appleRevocationPlanner(adminStore),
+    holdJob: jobs.hold,
+    runHeldJob: jobs.runHeld,
+  });
 
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
@@ -184,6 +193,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     auth,
     jobs,
     deleteAccount,
+    prunes: recordPrunes(stores.webhooks, config.auditRetentionDays),
     authStore,
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),

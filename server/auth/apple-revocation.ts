@@ -83,18 +83,14 @@ export interface AppleRevocationDeps {
 
 /** The queue's handlers of the two kinds. */
 export function appleRevocationHandlers(deps: AppleRevocationDeps): Map<string, JobHandler> {
-  /** The client secret for `clientId`, or why there is none. */
-  async function secretFor(realmId: string, clientId: string): Promise<string | AttemptResult> {
-    const p = await deps.admin.getProvider(realmId, 'apple');
+  /** The job's client id and a fresh client secret for it, or why there is none. */
+  async function credentials(job: Job): Promise<{ clientId: string; secret: string } | AttemptResult> {
+    const clientId = String(job.payload.clientId);
+    const p = await deps.admin.getProvider(job.realmId, 'apple');
     if (!p || !p.teamId || !p.keyId || !p.privateKey) return { kind: 'retry', error: 'the Apple provider has no team id, key id and private key' };
     try {
-      return await appleClientSecret({
-        teamId: p.teamId,
-        keyId: p.keyId,
-        servicesId: clientId,
-        privateKeyPem: p.privateKey,
-        now: Math.floor(deps.clock.now() / 1000),
-      });
+      const now = Math.floor(deps.clock.now() / 1000);
+      return { clientId, secret: await appleClientSecret({ teamId: p.teamId, keyId: p.keyId, servicesId: clientId, privateKeyPem: p.privateKey, now }) };
     } catch {
       return { kind: 'retry', error: 'the Apple private key cannot sign a client secret' };
     }
@@ -112,11 +108,10 @@ export function appleRevocationHandlers(deps: AppleRevocationDeps): Map<string, 
   const revokeToken: JobHandler = {
     policy: APPLE_REVOCATION_POLICY,
     async run(job) {
-      const clientId = String(job.payload.clientId);
-      const secret = await secretFor(job.realmId, clientId);
-      if (typeof secret !== 'string') return secret;
+      const c = await credentials(job);
+      if ('kind' in c) return c;
       try {
-        await revoke(clientId, secret, job.secret ?? '');
+        await revoke(c.clientId, c.secret, job.secret ?? '');
         return { kind: 'done', detail: { outcome: 'revoked' } };
       } catch (e) {
         return failure(e);
@@ -127,9 +122,9 @@ export function appleRevocationHandlers(deps: AppleRevocationDeps): Map<string, 
   const revokeCode: JobHandler = {
     policy: APPLE_REVOCATION_POLICY,
     async run(job) {
-      const clientId = String(job.payload.clientId);
-      const secret = await secretFor(job.realmId, clientId);
-      if (typeof secret !== 'string') return secret;
+      const c = await credentials(job);
+      if ('kind' in c) return c;
+      const { clientId, secret } = c;
       let refreshToken: string | null;
       try {
         ({ refreshToken } = await exchangeAppleCode({

@@ -1,7 +1,7 @@
-// The page token of the audit and delivery listings: opaque to callers, base64url of a small JSON
-// naming where the last page ended (time and id) and which listing it belongs to. It grants
-// nothing, so it is not signed; a token of another listing, or anything else, is a 400 naming
-// pageToken rather than a silent restart (as points/history-token.ts).
+// The page token of a listing (points history, audit log, webhook deliveries): opaque to callers,
+// base64url of a small versioned JSON naming where the last page ended (time and id) and a short
+// fingerprint of the listing it belongs to. It grants nothing, so it is not signed; a token of
+// another listing, or anything else, is a 400 naming pageToken rather than a silent restart.
 import { badRequest } from '../errors.ts';
 import { sha256Hex } from '../lib/ids.ts';
 
@@ -36,4 +36,12 @@ export function pageSize(requested: number | undefined | null): number {
   if (requested === undefined || requested === null) return 50;
   if (!Number.isInteger(requested) || requested < 1 || requested > 200) throw badRequest('pageSize: from 1 to 200', { field: 'pageSize' });
   return requested;
+}
+
+/** A page read one row beyond its size (`limit + 1` rows asked for): the rows to show, and the
+ *  token of the next page, '' when this one is the last. */
+export function pageOf<T>(rows: T[], limit: number, listing: unknown, cursor: (row: T) => { at: number; id: string }): { shown: T[]; nextPageToken: string } {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return { shown, nextPageToken: rows.length > limit && last ? encodePageToken(cursor(last), listing) : '' };
 }

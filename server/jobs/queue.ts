@@ -35,9 +35,12 @@ export interface JobQueueDeps {
 export interface JobQueue {
   /** The policy jobs of `kind` are queued with. */
   policy(kind: string): JobPolicy;
-  /** Claims the job now and runs one attempt, when it is due and nobody holds it: what the attempt
-   *  came to (null: not run). */
-  runNow(id: string): Promise<AttemptResult | null>;
+  /** `job` as this process holds it from `now`: a use case writes it so in its own transaction,
+   *  then runs it at once after the commit (runHeld); if this process dies first, another replica
+   *  takes it up when the lease runs out, and no poller takes it meanwhile. */
+  hold(job: Job, now: number): Job;
+  /** One attempt of a job this process holds (hold): what it came to. */
+  runHeld(job: Job): Promise<AttemptResult>;
   /** Claims and runs what is due now, round after round until nothing is; how many attempts ran. */
   runOnce(): Promise<number>;
   /** Polls every `intervalMs` (a timer that never keeps the process alive) until stop(). */
@@ -78,9 +81,9 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
     return result;
   }
 
-  async function claimAndRun(onlyId?: string): Promise<AttemptResult[]> {
+  async function claimAndRun(): Promise<AttemptResult[]> {
     const now = clock.now();
-    const jobs = await store.claim(now, onlyId === undefined ? CLAIM_BATCH : 1, kinds, (j) => claimed(j, owner, now, handlerOf(j.kind).policy), onlyId);
+    const jobs = await store.claim(now, CLAIM_BATCH, kinds, (j) => claimed(j, owner, now, handlerOf(j.kind).policy));
     return Promise.all(jobs.map(attempt));
   }
 
@@ -104,9 +107,8 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
 
   return {
     policy: (kind) => handlerOf(kind).policy,
-    async runNow(id) {
-      return (await claimAndRun(id))[0] ?? null;
-    },
+    hold: (job, now) => claimed(job, owner, now, handlerOf(job.kind).policy),
+    runHeld: attempt,
     runOnce,
     start(intervalMs = JOB_POLL_INTERVAL_MS) {
       if (timer || stopped) return;

@@ -83,8 +83,8 @@ export async function openSqliteSource(path: string, progress: CopyProgress): Pr
   }
   // By id, the primary key: each page one walk of its index.
   const users = {
-    first: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users ORDER BY id LIMIT ?'),
-    next: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users WHERE id > ? ORDER BY id LIMIT ?'),
+    first: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users WHERE deleted_at IS NULL ORDER BY id LIMIT ?'),
+    next: db.prepare('SELECT realm_id AS realmId, id AS userId FROM users WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?'),
   };
   return {
     schemaVersion: async () => schemaVersion(db, path),

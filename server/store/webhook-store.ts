@@ -56,6 +56,18 @@ export class SqliteWebhookStore implements WebhookStore {
       event: db.prepare('SELECT * FROM events WHERE id = ?'),
       deliveries: db.prepare(listDeliveriesSql((n) => `@p${n}`, '')),
       attemptsOf: db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY at, id'),
+      prunable: db
+        .prepare(`SELECT id FROM events e WHERE dispatched_at IS NOT NULL AND created_at < ? AND NOT EXISTS (
+        SELECT 1 FROM webhook_deliveries d JOIN jobs j ON j.id = d.id WHERE d.event_id = e.id AND j.status IN ('pending', 'running')) LIMIT ?`)
+        .pluck(),
+      pruneAttempts: db.prepare(
+        'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?)))',
+      ),
+      pruneJobs: db.prepare('DELETE FROM jobs WHERE id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?)))'),
+      pruneDeliveries: db.prepare('DELETE FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?))'),
+      pruneEvents: db.prepare('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))'),
+      pruneAudit: db.prepare('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? LIMIT ?)'),
+      anyUndispatched: db.prepare('SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1').pluck(),
       outbox: db.prepare('SELECT count(*) AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL'),
     };
   }
@@ -170,6 +182,24 @@ export class SqliteWebhookStore implements WebhookStore {
       this.s.insertDelivery.run(...deliveryValues(delivery));
       recordWriter(this.db)({ events: [], audit: [], jobs: [job] });
     });
+  }
+
+  pruneEvents(before: number, limit: number): Promise<number> {
+    return immediate(this.db, () => {
+      const ids = JSON.stringify(this.s.prunable.all(before, limit));
+      this.s.pruneAttempts.run(ids);
+      this.s.pruneJobs.run(ids);
+      this.s.pruneDeliveries.run(ids);
+      return this.s.pruneEvents.run(ids).changes;
+    });
+  }
+
+  pruneAudit(before: number, limit: number): Promise<number> {
+    return immediate(this.db, () => this.s.pruneAudit.run(before, limit).changes);
+  }
+
+  async anyUndispatched(): Promise<boolean> {
+    return this.s.anyUndispatched.get() !== undefined;
   }
 
   async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {

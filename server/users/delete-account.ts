@@ -22,8 +22,9 @@ export interface AccountDeletionDeps {
   users: UserStore;
   clock: Clock;
   revocations: RevocationPlanner;
-  /** One attempt of a queued job now (jobs/queue.ts runNow). */
-  runJob(id: string): Promise<AttemptResult | null>;
+  /** The job held by this process (jobs/queue.ts hold), and its attempt after the commit (runHeld). */
+  holdJob(job: Job, now: number): Job;
+  runHeldJob(job: Job): Promise<AttemptResult>;
 }
 
 /** Longest authorization code accepted (Apple's are a few hundred characters). */
@@ -41,10 +42,19 @@ export function createAccountDeletion(deps: AccountDeletionDeps): DeleteAccount 
     if (code !== null && code.length > MAX_CODE_LENGTH) throw badRequest('appleAuthorizationCode: too long', { field: 'appleAuthorizationCode' });
     const now = deps.clock.now();
     const plan = input.revokeAtApple ? await deps.revocations.prepare(input.realmId, code, now) : () => [];
-    const deleted = await deps.users.deleteAccount(input.realmId, input.userId, (snapshot) => planAccountDeletion(snapshot, input, now, plan(snapshot)));
+    // The revocations are written held by this process, which runs them as soon as the deletion
+    // has committed: no other replica's poll takes them meanwhile.
+    const deleted = await deps.users.deleteAccount(input.realmId, input.userId, (snapshot) =>
+      planAccountDeletion(
+        snapshot,
+        input,
+        now,
+        plan(snapshot).map((j) => deps.holdJob(j, now)),
+      ),
+    );
     if (!deleted) throw notFound(`User ${input.userId} not found in realm ${input.realmId}`);
     // After the commit: the deletion stands whatever Apple answers.
-    const results = await Promise.all(deleted.emitted.jobs.map((j) => deps.runJob(j.id).catch(() => null)));
+    const results = await Promise.all(deleted.emitted.jobs.map((j) => deps.runHeldJob(j).catch(() => null)));
     return { userId: deleted.userId, deletedAt: deleted.deletedAt, appleRevocation: revocationOutcome(results) };
   };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { newJob } from '../jobs/retry.ts';
 import { sha256Hex } from '../lib/ids.ts';
-import { type AccountSnapshot, deletedSubjectHash, erasedEmail, planAccountDeletion } from './deletion.ts';
+import { type AccountSnapshot, deletedSubjectHash, erasedEmail, grantsGivenAtCreation, planAccountDeletion } from './deletion.ts';
 import { isPlaceholderEmail } from './model.ts';
 
 const T0 = Date.UTC(2026, 2, 10, 9);
@@ -65,5 +65,10 @@ describe('account deletion plan', () => {
     assert.deepEqual(emitted.jobs, [job]);
     const shown = JSON.stringify({ events: emitted.events, audit: emitted.audit });
     for (const secret of ['ada@example.com', 'Ada', 'Lovelace', '001.abc', 'r.apple-secret']) assert.equal(shown.includes(secret), false, secret);
+  });
+
+  it('counts the registration credit as given to a new account whose subject was deleted before in the realm', () => {
+    assert.deepEqual(grantsGivenAtCreation(true), ['registration']);
+    assert.deepEqual(grantsGivenAtCreation(false), []);
   });
 });

@@ -83,6 +83,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
     handlers: new Map([[DELIVER, { policy: DELIVERY_POLICY, run: attempt }]]),
     async relay() {
       let total = 0;
+      if (!(await store.anyUndispatched())) return 0;
       for (;;) {
         const now = clock.now();
         const n = await store.dispatch(now, RELAY_BATCH, (events, endpoints) => fanOut(events, endpoints, now));
@@ -135,12 +136,15 @@ export function withOutboxRelay(queue: JobQueue, relay: () => Promise<number>, l
  *  delivery attempts by outcome and endpoint. */
 export function webhookMetrics(registry: Registry, store: WebhookStore, clock: Clock): (webhookId: string, outcome: AttemptOutcome) => void {
   const registers = [registry];
+  // A scrape still answers while the database cannot (/readyz says so): the gauges keep their last value.
+  const readOutbox = () => store.outbox().catch(() => null);
   new Gauge({
     name: 'gatehouse_outbox_depth',
     help: 'Outbox events not yet handed to their webhook deliveries.',
     registers,
     async collect() {
-      this.set((await store.outbox()).depth);
+      const outbox = await readOutbox();
+      if (outbox) this.set(outbox.depth);
     },
   });
   new Gauge({
@@ -148,8 +152,8 @@ export function webhookMetrics(registry: Registry, store: WebhookStore, clock: C
     help: 'Age of the oldest outbox event not yet handed to its deliveries (0 when none).',
     registers,
     async collect() {
-      const { oldestCreatedAt } = await store.outbox();
-      this.set(oldestCreatedAt === null ? 0 : Math.max(0, (clock.now() - oldestCreatedAt) / 1000));
+      const outbox = await readOutbox();
+      if (outbox) this.set(outbox.oldestCreatedAt === null ? 0 : Math.max(0, (clock.now() - outbox.oldestCreatedAt) / 1000));
     },
   });
   const attempts = new Counter({

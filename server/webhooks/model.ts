@@ -114,9 +114,10 @@ export function subscribes(endpoint: Pick<WebhookEndpoint, 'enabled' | 'eventTyp
   return endpoint.enabled && (endpoint.eventTypes[0] === '*' || endpoint.eventTypes.includes(type));
 }
 
+/** A delivery of the event to the endpoint, and its job, due at once. */
 export function newDelivery(
   endpoint: Pick<WebhookEndpoint, 'id' | 'realmId'>,
-  event: Pick<GatehouseEvent, 'id' | 'type'>,
+  event: { id: string; type: string },
   now: number,
 ): { delivery: Delivery; job: Job } {
   const job = newJob(DELIVER, endpoint.realmId, { webhookId: endpoint.id, eventId: event.id }, null, now, DELIVERY_POLICY);
@@ -135,7 +136,8 @@ export function fanOut(events: readonly GatehouseEvent[], endpoints: readonly We
       if (endpoint.realmId !== event.realmId || !subscribes(endpoint, event.type)) continue;
       const planned = newDelivery(endpoint, event, now);
       deliveries.push(planned.delivery);
-      jobs.push(planned.job);
+      // Due from the event's creation: the queue takes the oldest due first, so in order of creation.
+      jobs.push({ ...planned.job, runAt: Math.min(event.createdAt, now) });
     }
   }
   return { deliveries, jobs };

@@ -6,7 +6,7 @@ import type { AdminStore } from '../admin/store.ts';
 import { requireRealm } from '../admin/store.ts';
 import type { Actor } from '../audit/model.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { decodePageToken, encodePageToken, pageSize } from '../events/page-token.ts';
+import { decodePageToken, pageOf, pageSize } from '../events/page-token.ts';
 import { newEvent } from '../events/plan.ts';
 import type { RecordStore } from '../events/store.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -178,9 +178,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookHandlers 
       const listing = ['deliveries', req.webhookId, status ?? null];
       const start = decodePageToken(req.pageToken, listing);
       const page = await webhooks.listDeliveries(req.webhookId, { status, after: start && { createdAt: start.at, id: start.id }, limit: limit + 1 });
-      const shown = page.slice(0, limit);
-      const last = shown[shown.length - 1];
-      const nextPageToken = page.length > limit && last ? encodePageToken({ at: last.createdAt, id: last.id }, listing) : '';
+      const { shown, nextPageToken } = pageOf(page, limit, listing, (d) => ({ at: d.createdAt, id: d.id }));
       return { deliveries: shown.map(deliveryView), nextPageToken };
     },
 
@@ -188,7 +186,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookHandlers 
       const endpoint = await requireEndpoint(req.realmId, req.webhookId);
       const previous = await webhooks.getDelivery(endpoint.id, req.deliveryId);
       if (!previous) throw notFound(`Delivery ${req.deliveryId} not found for webhook ${req.webhookId}`);
-      const { delivery, job } = newDelivery(endpoint, { id: previous.eventId, type: previous.eventType as never }, clock.now());
+      const { delivery, job } = newDelivery(endpoint, { id: previous.eventId, type: previous.eventType }, clock.now());
       await webhooks.queueDelivery(delivery, job);
       return deliveryView({ ...delivery, status: 'pending', attemptCount: 0, nextAttemptAt: job.runAt, attempts: [] });
     },
@@ -202,8 +200,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookHandlers 
       const listing = ['audit', req.realmId, filters];
       const start = decodePageToken(req.pageToken, listing);
       const page = await deps.records.auditPage(req.realmId, { ...filters, after: start && { at: start.at, auditId: start.id }, limit: limit + 1 });
-      const shown = page.slice(0, limit);
-      const last = shown[shown.length - 1];
+      const { shown, nextPageToken } = pageOf(page, limit, listing, (r) => ({ at: r.at, id: r.auditId }));
       return {
         records: shown.map((r) => ({
           auditId: r.auditId,
@@ -215,7 +212,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookHandlers 
           changesJson: JSON.stringify(r.changes),
           requestId: r.requestId ?? '',
         })),
-        nextPageToken: page.length > limit && last ? encodePageToken({ at: last.at, id: last.auditId }, listing) : '',
+        nextPageToken,
       };
     },
   };

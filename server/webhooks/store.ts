@@ -43,6 +43,14 @@ export interface WebhookStore {
   listDeliveries(webhookId: string, opts: { status?: DeliveryStatus; after: DeliveryCursor | null; limit: number }): Promise<DeliveryView[]>;
   /** Queues a new delivery of an event to an endpoint (redeliver). */
   queueDelivery(delivery: Delivery, job: Job): Promise<void>;
+  /** Deletes up to `limit` handed-out events created before `before` none of whose deliveries is
+   *  still pending or running, with their deliveries, attempts and jobs (CONTRACT §15); how many
+   *  events it deleted. */
+  pruneEvents(before: number, limit: number): Promise<number>;
+  /** Deletes up to `limit` audit records written before `before`; how many. */
+  pruneAudit(before: number, limit: number): Promise<number>;
+  /** Whether an outbox event waits to be handed out: a plain read, so an idle poll writes nothing. */
+  anyUndispatched(): Promise<boolean>;
   /** Outbox events not yet handed out, and the oldest one's creation time. */
   outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }>;
 }

@@ -15,11 +15,8 @@ import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { http } from '../helpers/http.ts';
 import { bootstrapKey, type InProcessServer } from '../helpers/server.ts';
 import { openStoresAt } from '../helpers/stores.ts';
-import { APPLE_AUD, type AuthFixture, authFixture, OTHER_REALM, REALM } from './fixture.ts';
+import { APPLE_AUD, type AuthFixture, authFixture, configureAppleSigning, KEY_ID, OTHER_REALM, REALM, SERVICES_ID, TEAM_ID } from './fixture.ts';
 
-const SERVICES_ID = 'com.example.web';
-const TEAM_ID = 'TEAM123456';
-const KEY_ID = 'KEY7654321';
 const HOUR = 3_600_000;
 const IP = '203.0.113.10';
 
@@ -115,15 +112,7 @@ describe('account deletion', () => {
     });
     f.apple.route('POST', '/auth/token', (req, res, body) => void tokenEndpoint(req, res, body));
     f.apple.route('POST', '/auth/revoke', (req, res, body) => void revokeEndpoint(req, res, body));
-    const put = await f.admin.put(`/api/admin/realms/${REALM}/providers/apple`, {
-      clientId: APPLE_AUD,
-      enabled: true,
-      webClientId: SERVICES_ID,
-      teamId: TEAM_ID,
-      keyId: KEY_ID,
-      privateKey: privatePem,
-    });
-    assert.equal(put.status, 200, put.text);
+    await configureAppleSigning(f, privatePem);
     const bonus = await f.admin.put(`/api/points/${REALM}/default-config`, { registrationBonusPoints: 100 });
     assert.equal(bonus.status, 200, bonus.text);
     weakKey = await bootstrapKey(f.srv.dbPath, REALM, ['points.view']);

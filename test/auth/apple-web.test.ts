@@ -15,11 +15,19 @@ import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { type HttpResult, http } from '../helpers/http.ts';
 import { nonceHash } from '../helpers/idp.ts';
 import { openStoresAt } from '../helpers/stores.ts';
-import { APPLE_AUD, type AuthFixture, authFixture, decodeJwt, OTHER_REALM, PARTNER_REDIRECT, REALM } from './fixture.ts';
-
-const SERVICES_ID = 'com.example.web';
-const TEAM_ID = 'TEAM123456';
-const KEY_ID = 'KEY7654321';
+import {
+  APPLE_AUD,
+  type AuthFixture,
+  authFixture,
+  configureAppleSigning,
+  decodeJwt,
+  KEY_ID,
+  OTHER_REALM,
+  PARTNER_REDIRECT,
+  REALM,
+  SERVICES_ID,
+  TEAM_ID,
+} from './fixture.ts';
 
 /** What the stand-in knows about an authorization it granted. */
 interface Grant {
@@ -116,15 +124,7 @@ describe('Sign in with Apple on the web', () => {
     f = await authFixture({ inProcess: { clock, config: ({ apple }) => ({ appleAuthUrl: apple.url }) } });
     f.apple.route('GET', '/auth/authorize', authorizeEndpoint);
     f.apple.route('POST', '/auth/token', tokenEndpoint);
-    const put = await f.admin.put(`/api/admin/realms/${REALM}/providers/apple`, {
-      clientId: APPLE_AUD,
-      enabled: true,
-      webClientId: SERVICES_ID,
-      teamId: TEAM_ID,
-      keyId: KEY_ID,
-      privateKey: privatePem,
-    });
-    assert.equal(put.status, 200, put.text);
+    await configureAppleSigning(f, privatePem);
     stores = await openStoresAt(f.srv.dbPath);
   });
   after(async () => {

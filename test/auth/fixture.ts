@@ -14,6 +14,10 @@ export const APPLE_AUD = 'com.example.app';
 export const GOOGLE_AUD = 'google-client.apps.example';
 export const GOOGLE_ISSUER = 'https://accounts.google.test';
 export const PARTNER_REDIRECT = 'https://partner.example/cb?tenant=7';
+/** The Apple web flow's Services ID, team and key id (with a .p8 key of the test's own). */
+export const SERVICES_ID = 'com.example.web';
+export const TEAM_ID = 'TEAM123456';
+export const KEY_ID = 'KEY7654321';
 
 export interface AuthFixture {
   srv: TestServer;
@@ -118,6 +122,19 @@ export async function authFixture(
       await google.close();
     },
   };
+}
+
+/** Gives the realm's Apple provider the web flow's Services ID and the key that signs client secrets. */
+export async function configureAppleSigning(f: AuthFixture, privatePem: string): Promise<void> {
+  const put = await f.admin.put(`/api/admin/realms/${REALM}/providers/apple`, {
+    clientId: APPLE_AUD,
+    enabled: true,
+    webClientId: SERVICES_ID,
+    teamId: TEAM_ID,
+    keyId: KEY_ID,
+    privateKey: privatePem,
+  });
+  if (put.status !== 200) throw new Error(`setup failed: ${put.status} ${put.text}`);
 }
 
 /** The claims of a JWT, unverified (for assertions). */

@@ -4,8 +4,6 @@
 // retried without blocking other endpoints, and the audit API. The queue's time is the server's
 // manual clock: the test moves it and runs the queue's round itself.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { Webhook } from 'standardwebhooks';
@@ -13,6 +11,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
+import { receiver } from '../helpers/webhook-receiver.ts';
 
 const REALM = 'hooks';
 const DAY = 86_400_000;
@@ -31,59 +30,6 @@ const resolveHost = async (host: string) => {
   if (!address) throw new Error(`ENOTFOUND ${host}`);
   return [{ address, family: address.includes(':') ? 6 : 4 }];
 };
-
-type Mode = 'ok' | '500' | 'hang' | 'redirect' | 'huge' | 'reset';
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A receiver on loopback answering as its mode says, keeping what it was sent. */
-async function receiver(): Promise<{ url: string; mode: Mode; received: Received[]; close(): Promise<void> }> {
-  const state = { mode: 'ok' as Mode, received: [] as Received[] };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.setEncoding('utf8').on('data', (d: string) => (body += d));
-    req.on('end', () => {
-      state.received.push({ headers: req.headers as Record<string, string>, body });
-      switch (state.mode) {
-        case 'ok':
-          return void res.writeHead(204).end();
-        case '500':
-          return void res.writeHead(500).end('down');
-        case 'hang':
-          return; // never answers
-        case 'redirect':
-          return void res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
-        case 'huge': {
-          res.writeHead(500, { 'content-type': 'text/plain' });
-          const chunk = Buffer.alloc(1024 * 1024, 'x');
-          for (let i = 0; i < 10; i++) res.write(chunk);
-          return void res.end();
-        }
-        case 'reset':
-          return void req.socket.destroy();
-      }
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    get mode() {
-      return state.mode;
-    },
-    set mode(m: Mode) {
-      state.mode = m;
-    },
-    received: state.received,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
 
 describe('webhooks', () => {
   const clock = new ManualClock(Date.now());
@@ -359,6 +305,82 @@ describe('webhooks', () => {
     });
   });
 
+  describe('endpoint health', () => {
+    it('disables an endpoint that has failed everything for 5 days, with a webhook.disable audit record by gatehouse', async () => {
+      const r = await receiver();
+      r.mode = '500';
+      const start = clock.now();
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['webhook.test'] });
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        let second = false;
+        await runQueue();
+        while ((await admin.get(`${hooks}/${hook.body.id}`)).body.enabled) {
+          if (!second && clock.now() - start > 2.5 * DAY) {
+            second = true; // a delivery that outlives the first one's 3 days
+            await admin.post(`${hooks}/${hook.body.id}/test`, {});
+          }
+          const pending = (await deliveries(hook.body.id, '?status=pending')).deliveries;
+          assert.ok(pending.length > 0, 'something still to attempt');
+          clock.set(Math.min(...pending.map((d) => Date.parse(d.nextAttemptAt))));
+          await runQueue();
+        }
+        assert.ok(clock.now() - start >= 5 * DAY && clock.now() - start < 5 * DAY + 7 * 3_600_000);
+        const audit = await admin.get(`/api/admin/realms/${REALM}/audit?action=webhook.disable&targetId=${hook.body.id}`);
+        assert.equal(audit.body.records.length, 1);
+        assert.deepEqual(audit.body.records[0].actor, { type: 'system', id: 'gatehouse' });
+        assert.deepEqual(JSON.parse(audit.body.records[0].changesJson).enabled, { before: true, after: false });
+        const sent = r.received.length;
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue();
+        assert.equal(r.received.length, sent, 'nothing sent to a disabled endpoint');
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        clock.set(Date.now());
+        await r.close();
+      }
+    });
+  });
+
+  describe('/metrics', () => {
+    it('shows the outbox depth, its oldest pending age and attempts by outcome and endpoint', async () => {
+      const r = await receiver();
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['user.deleted'] });
+        const user = await admin.post(`/api/admin/realms/${REALM}/users`, { email: 'metrics@example.com' });
+        await admin.delete(`/api/admin/realms/${REALM}/users/${user.body.id}`);
+        const metricValue = (text: string, name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+        clock.advance(30_000);
+        const waiting = (await admin.get('/metrics')).text;
+        assert.ok(metricValue(waiting, 'gatehouse_outbox_depth') >= 1, waiting.slice(0, 200));
+        assert.ok(metricValue(waiting, 'gatehouse_outbox_oldest_pending_age_seconds') >= 30);
+        await runQueue();
+        const after = (await admin.get('/metrics')).text;
+        assert.equal(metricValue(after, 'gatehouse_outbox_depth'), 0);
+        assert.equal(metricValue(after, 'gatehouse_outbox_oldest_pending_age_seconds'), 0);
+        assert.match(after, new RegExp(`gatehouse_webhook_deliveries_total\\{outcome="delivered",webhook_id="${hook.body.id}"\\} 1`));
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        await r.close();
+      }
+    });
+  });
+
+  describe('--webhooks-allow-private', () => {
+    it('accepts a host resolving to a private address, still only over https', async () => {
+      const open = await startInProcess({ config: { webhooksAllowPrivate: true }, tuning: { jobIntervalMs: 3_600_000, resolveHost } });
+      try {
+        const client = api(open.http, open.adminKey);
+        await client.post('/api/admin/realms', { id: REALM, name: 'Hooks' });
+        const res = await client.post(`/api/admin/realms/${REALM}/webhooks`, { url: 'https://metadata.test/in', eventTypes: ['*'] });
+        assert.equal(res.status, 200, res.text);
+        assert.equal((await client.post(`/api/admin/realms/${REALM}/webhooks`, { url: 'http://internal.test/in', eventTypes: ['*'] })).status, 400);
+      } finally {
+        await open.stop();
+      }
+    });
+  });
+
   describe('audit API', () => {
     it('lists webhook changes newest first with the secret redacted, filtered and paged', async () => {
       const hook = await admin.post(hooks, { url: 'https://hooks.example/audit', eventTypes: ['*'] });
@@ -388,6 +410,40 @@ describe('webhooks', () => {
       assert.equal(bad.status, 400);
       assert.equal(bad.body.field, 'since');
       assert.equal((await admin.get(`/api/admin/realms/${REALM}/audit?pageToken=nonsense!`)).status, 400);
+    });
+  });
+  describe('retention', () => {
+    it('prunes handed-out events with their deliveries after 30 days, keeping pending ones, and audit records after 400 days', async () => {
+      const r = await receiver();
+      const start = clock.now();
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['webhook.test'] });
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue();
+        assert.equal((await deliveries(hook.body.id, '?status=delivered')).deliveries.length, 1);
+        clock.set(start + 29 * DAY);
+        r.mode = '500';
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue(); // a second delivery, still pending
+        await server.running.sweeper.runOnce();
+        assert.equal((await deliveries(hook.body.id)).deliveries.length, 2, 'nothing is 30 days old yet');
+        clock.set(start + 31 * DAY);
+        const swept = await server.running.sweeper.runOnce();
+        assert.ok(swept.events! >= 1);
+        const left = (await deliveries(hook.body.id)).deliveries;
+        assert.deepEqual(
+          left.map((d) => d.status),
+          ['pending'],
+        );
+        assert.equal((await admin.get(`/api/admin/realms/${REALM}/audit?targetId=${hook.body.id}`)).body.records.length, 1);
+        clock.set(start + 401 * DAY);
+        assert.ok((await server.running.sweeper.runOnce()).audit! >= 1);
+        assert.equal((await admin.get(`/api/admin/realms/${REALM}/audit?targetId=${hook.body.id}`)).body.records.length, 0);
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        clock.set(Date.now());
+        await r.close();
+      }
     });
   });
 });

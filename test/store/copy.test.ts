@@ -12,6 +12,7 @@ import { openSqliteSource, openSqliteTarget } from '../../server/store/copy-sqli
 import { openDatabase } from '../../server/store/open.ts';
 import { openPostgresSource, openPostgresTarget } from '../../server/store/postgres/copy.ts';
 import { sqliteStores } from '../../server/store/stores.ts';
+import { planAccountDeletion } from '../../server/users/deletion.ts';
 import { freshDatabase, postgresUnavailable, type TestDatabase } from '../helpers/postgres.ts';
 import { tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
@@ -20,6 +21,7 @@ import { DAY, T0 } from './contract.ts';
 const skip = postgresUnavailable() ?? undefined;
 const REALM = 'r';
 const USERS = ['usr_a', 'usr_b', 'usr_c'];
+const GONE = 'usr_gone';
 /** Past the first month's end: the second month's free grant is due, and not materialised. */
 const LATER = T0 + 45 * DAY;
 const quiet: CopyProgress = { begin() {}, advance() {}, end() {}, note() {} };
@@ -62,6 +64,10 @@ describe('copyDatabase', { skip }, () => {
       { realmId: REALM, userId: 'usr_a', amount: 4, description: null, idempotencyKey: null, requestHash: 'h', transactionId: 'ptx_a' },
       T0,
     );
+    // A deleted account: its row and tombstone are copied, it has no summary to compare.
+    await s.users.createUser({ id: GONE, realmId: REALM, email: 'gone@example.com', emailVerified: true, givenName: null, familyName: null, createdAt: T0 });
+    const request = { realmId: REALM, userId: GONE, actor: { type: 'system' as const, id: 'test' }, requestId: null };
+    assert.ok(await s.users.deleteAccount(REALM, GONE, (snapshot) => planAccountDeletion(snapshot, request, T0, [])));
     db.close();
     stored = await storedBalances(sqlite);
   });
@@ -89,6 +95,10 @@ describe('copyDatabase', { skip }, () => {
     }
     assert.deepEqual(await storedBalances(sqlite), stored, 'the source is not written');
     assert.deepEqual(await storedBalances(pg.url), stored, 'the target holds the source rows, none more');
+    await withStores(pg.url, async (s) => {
+      assert.equal(await s.users.getUser(REALM, GONE), null, 'still deleted');
+      assert.equal((await s.records.audit(REALM, { action: 'user.delete', targetId: GONE, limit: 5 })).length, 1, 'the audit log came along');
+    });
   });
 
   it('copies PostgreSQL to SQLite when grants are due: both sides answer with them, neither keeps them', async () => {

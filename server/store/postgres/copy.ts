@@ -120,10 +120,10 @@ export async function openPostgresSource(url: string): Promise<CopySource> {
     },
     async users(after, limit) {
       // By id, the primary key: each page one walk of its index, in the order its comparison uses.
-      const r = await reader.query<UserKey>(`SELECT realm_id AS "realmId", id AS "userId" FROM users WHERE $1::text IS NULL OR id > $1 ORDER BY id LIMIT $2`, [
-        after?.userId ?? null,
-        limit,
-      ]);
+      const r = await reader.query<UserKey>(
+        `SELECT realm_id AS "realmId", id AS "userId" FROM users WHERE deleted_at IS NULL AND ($1::text IS NULL OR id > $1) ORDER BY id LIMIT $2`,
+        [after?.userId ?? null, limit],
+      );
       return r.rows;
     },
     async points() {

@@ -55,6 +55,15 @@ const SQL = {
   event: 'SELECT * FROM events WHERE id = $1',
   deliveries: listDeliveriesSql((n, cast) => `$${n}::${cast}`, ' COLLATE "C"'),
   attemptsOf: 'SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY at, id COLLATE "C"',
+  prunable: `SELECT id FROM events e WHERE dispatched_at IS NOT NULL AND created_at < $1 AND NOT EXISTS (
+    SELECT 1 FROM webhook_deliveries d JOIN jobs j ON j.id = d.id WHERE d.event_id = e.id AND j.status IN ('pending', 'running'))
+    LIMIT $2 FOR UPDATE SKIP LOCKED`,
+  pruneAttempts: 'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id = ANY($1::text[]))',
+  pruneJobs: 'DELETE FROM jobs WHERE id IN (SELECT id FROM webhook_deliveries WHERE event_id = ANY($1::text[]))',
+  pruneDeliveries: 'DELETE FROM webhook_deliveries WHERE event_id = ANY($1::text[])',
+  pruneEvents: 'DELETE FROM events WHERE id = ANY($1::text[])',
+  pruneAudit: 'DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < $1 LIMIT $2)',
+  anyUndispatched: 'SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1',
   outbox: 'SELECT count(*)::int AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL',
 };
 
@@ -164,6 +173,25 @@ export class PostgresWebhookStore implements WebhookStore {
       tx.run(SQL.insertDelivery, deliveryValues(delivery));
       writeEmitted(tx, { events: [], audit: [], jobs: [job] });
     });
+  }
+
+  pruneEvents(before: number, limit: number): Promise<number> {
+    return inTransaction(this.ctx, 'pruneEvents', async (tx) => {
+      const ids = (await tx.rows<{ id: string }>(SQL.prunable, [before, limit])).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      tx.run(SQL.pruneAttempts, [ids]);
+      tx.run(SQL.pruneJobs, [ids]);
+      tx.run(SQL.pruneDeliveries, [ids]);
+      return tx.run(SQL.pruneEvents, [ids]);
+    });
+  }
+
+  pruneAudit(before: number, limit: number): Promise<number> {
+    return inTransaction(this.ctx, 'pruneAudit', (tx) => tx.run(SQL.pruneAudit, [before, limit]));
+  }
+
+  async anyUndispatched(): Promise<boolean> {
+    return (await query(this.ctx.pool, SQL.anyUndispatched, [])).length > 0;
   }
 
   async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {

@@ -28,6 +28,7 @@ CREATE TABLE webhook_deliveries (
   created_at  BIGINT NOT NULL
 );
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries(webhook_id, created_at, id);
+CREATE INDEX webhook_deliveries_event ON webhook_deliveries(event_id);
 
 CREATE TABLE webhook_attempts (
   id           TEXT PRIMARY KEY,                  -- wha_…
@@ -39,3 +40,8 @@ CREATE TABLE webhook_attempts (
   duration_ms  BIGINT NOT NULL
 );
 CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, at, id);
+
+-- Retention (CONTRACT §15): handed-out events and their deliveries after 30 days, audit records
+-- after --audit-retention-days, found by age across realms.
+CREATE INDEX events_dispatched ON events(created_at) WHERE dispatched_at IS NOT NULL;
+CREATE INDEX audit_log_at ON audit_log(at);
