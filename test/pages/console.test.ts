@@ -379,6 +379,44 @@ describe('the admin console', { skip: !hasChromium() && 'Debian chromium is not 
     await page.close();
   });
 
+  it('pages through the history of a user as the API pages it, and filters it by kind', async () => {
+    const created = await admin.post(`/api/admin/realms/${REALM}/users`, { email: 'pages@shop.example', emailVerified: true });
+    const userId = created.body.id as string;
+    for (let i = 1; i <= 23; i++)
+      assert.equal((await admin.post(`/api/points/${REALM}/users/${userId}/grants`, { kind: 'granted_credit', amount: i })).status, 200);
+    assert.equal((await admin.post(`/api/points/${REALM}/consume`, { userId, amount: 2 })).status, 200);
+    const history = async (query: string) =>
+      (await admin.get(`/api/points/${REALM}/users/${userId}/transactions?pageSize=20${query}`)).body as {
+        transactions: Array<{ transactionId: string }>;
+        nextPageToken: string;
+      };
+    const first = await history('');
+    const second = await history(`&pageToken=${encodeURIComponent(first.nextPageToken)}`);
+    const shown = () => page.getByTestId('transaction').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-transaction-id')));
+    const ids = (p: { transactions: Array<{ transactionId: string }> }) => p.transactions.map((t) => t.transactionId);
+
+    const { page, errors } = await signedIn('users');
+    await page.getByLabel('User id or email').fill(userId);
+    await page.getByLabel('User id or email').press('Enter');
+    await page.getByTestId('transaction').first().waitFor();
+    assert.deepEqual(await shown(), ids(first));
+    const history_ = page.getByTestId('history');
+    assert.equal(await history_.getByRole('button', { name: 'Newer' }).isDisabled(), true);
+    await history_.getByRole('button', { name: 'Older' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="transaction"]').length === n, second.transactions.length);
+    assert.deepEqual(await shown(), ids(second));
+    assert.equal(await history_.getByRole('button', { name: 'Older' }).isDisabled(), !second.nextPageToken);
+    await history_.getByRole('button', { name: 'Newer' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="transaction"]').length === n, first.transactions.length);
+    assert.deepEqual(await shown(), ids(first));
+
+    await history_.getByLabel('Kind').selectOption('consume');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="transaction"]').length === 1);
+    assert.deepEqual(await shown(), ids(await history('&kind=consume')));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('shows what a key may not do as disabled, and a key of another realm can do nothing here', async () => {
     const viewer = await newKey(['settings.view', 'points.view', 'users.manage']);
     const config = await signedIn('points/default-config', viewer.key);
