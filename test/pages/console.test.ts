@@ -205,6 +205,8 @@ describe('the admin console', { skip: !hasChromium() && 'Debian chromium is not 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     assert.deepEqual(batches, []);
+    // The focus is back where the operator was.
+    assert.ok(await fresh.getByRole('button', { name: 'Save' }).evaluate((button) => button === document.activeElement));
 
     // Confirmed: refused with the count, next to the switch, nothing saved.
     await fresh.getByRole('button', { name: 'Save' }).click();
