@@ -252,6 +252,29 @@ describe('the admin console', { skip: !hasChromium() && 'Debian chromium is not 
     const total = () => page.getByTestId('summary').getByTestId('total').textContent();
     assert.equal(await total(), String((await summary()).total));
     assert.equal(await page.getByTestId('held').textContent(), '5');
+    // Every window as the summary API reports it (the realm default's windows, granted at sign-up).
+    const windows = (await summary()).windows;
+    assert.ok(windows.length > 0);
+    assert.deepEqual(
+      await page.getByTestId('window').evaluateAll((rows) =>
+        rows.map((r) => ({
+          kind: r.getAttribute('data-kind'),
+          key: r.getAttribute('data-key'),
+          limit: r.querySelector('[data-testid="limit"]')!.textContent,
+          used: r.querySelector('[data-testid="used"]')!.textContent,
+          remaining: r.querySelector('[data-testid="remaining"]')!.textContent,
+          recovery: r.querySelector('[data-label="Next recovery"] time')?.getAttribute('datetime') ?? null,
+        })),
+      ),
+      windows.map((w: any) => ({
+        kind: w.creditKind,
+        key: w.key,
+        limit: String(w.limit),
+        used: String(w.used),
+        remaining: String(w.remaining),
+        recovery: w.nextRecoveryAt,
+      })),
+    );
 
     // The description is text: no element made of it, no script run.
     const description = page.locator(`[data-testid="transaction"][data-transaction-id="${consume.transactionId}"] [data-testid="description"]`);

@@ -1,7 +1,7 @@
 // /{realm}/manage/audit: the audit log (CONTRACT §13), newest first, filtered by action, target,
 // actor and time, a page at a time.
 import { api, path, query } from './api.js';
-import { clearErrors, field, h, input, pager, showApiError, table, time } from './ui.js';
+import { clearErrors, field, h, input, pager, showApiError, tableOf, time } from './ui.js';
 
 export async function render(root, ctx) {
   if (!ctx.can('audit.view')) {
@@ -35,24 +35,23 @@ export async function render(root, ctx) {
     const filters = { action: action.value.trim(), targetId: target.value.trim(), actorId: actor.value.trim(), since: iso(since), until: iso(until) };
     const page = await api.get(path`/api/admin/realms/${ctx.realm}/audit` + query({ ...filters, pageSize: 25, pageToken }));
     rows.replaceChildren(
-      page.records.length
-        ? table(
-            ['When', 'Action', 'Actor', 'Target', 'Changes', 'Request'],
-            page.records.map((r) =>
-              h(
-                'tr',
-                { dataset: { testid: 'record', action: r.action } },
-                h('td', {}, time(r.at)),
-                h('td', {}, r.action),
-                h('td', {}, `${r.actor?.type ?? ''} ${r.actor?.id ?? ''}`),
-                h('td', {}, r.targetId),
-                h('td', {}, h('pre', { class: 'changes' }, changes(r.changesJson))),
-                h('td', {}, r.requestId),
-              ),
-            ),
-            { 'aria-label': 'Audit records' },
-          )
-        : h('p', { class: 'note' }, 'No records.'),
+      tableOf(
+        'Audit records',
+        ['When', 'Action', 'Actor', 'Target', 'Changes', 'Request'],
+        page.records,
+        (r) =>
+          h(
+            'tr',
+            { dataset: { testid: 'record', action: r.action } },
+            h('td', {}, time(r.at)),
+            h('td', {}, r.action),
+            h('td', {}, `${r.actor?.type ?? ''} ${r.actor?.id ?? ''}`),
+            h('td', {}, r.targetId),
+            h('td', {}, h('pre', { class: 'changes' }, changes(r.changesJson))),
+            h('td', {}, r.requestId),
+          ),
+        'No records.',
+      ),
     );
     return page;
   });

@@ -183,6 +183,11 @@ export function table(headers, rows, attrs = {}) {
   );
 }
 
+/** The table of `items` (one row each, by `toRow`), or the `empty` note when there are none. */
+export function tableOf(label, headers, items, toRow, empty) {
+  return items.length ? table(headers, items.map(toRow), { 'aria-label': label }) : h('p', { class: 'note' }, empty);
+}
+
 /** Newer/Older buttons over an API's page tokens. `show(token)` reads and renders one page and
  *  returns it; `first()` starts again from the newest. */
 export function pager(show) {

@@ -2,7 +2,7 @@
 // used, remaining and recovery), open holds, history pages; grant, refund, release and delete,
 // each asking first. Every figure is the API's (docs/console.md).
 import { ApiError, api, path, query } from './api.js';
-import { clearErrors, field, gate, gateForm, h, input, number, numberOrRaw, openDialog, pager, select, showApiError, showError, table, time } from './ui.js';
+import { clearErrors, field, gate, gateForm, h, input, number, numberOrRaw, openDialog, pager, select, showApiError, showError, tableOf, time } from './ui.js';
 
 const KINDS = ['', 'consume', 'grant', 'hold', 'settle', 'release', 'refund', 'expire'];
 const PAGE_SIZE = 20;
@@ -88,7 +88,7 @@ async function showUser(view, ctx, user) {
 async function showSummary(box, ctx, userId, refresh) {
   const s = await api.get(path`/api/points/${ctx.realm}/users/${userId}/summary`);
   const b = s.balances;
-  const windows = s.windows.map((w) =>
+  const windowRow = (w) =>
     h(
       'tr',
       { dataset: { testid: 'window', kind: w.creditKind, key: w.key } },
@@ -99,9 +99,8 @@ async function showSummary(box, ctx, userId, refresh) {
       h('td', { class: 'num', dataset: { testid: 'remaining' } }, number(w.remaining)),
       h('td', {}, time(w.nextRecoveryAt)),
       h('td', {}, time(w.resetsAt)),
-    ),
-  );
-  const holds = s.holds.map((hold) =>
+    );
+  const holdRow = (hold) =>
     h(
       'tr',
       { dataset: { testid: 'hold', holdId: hold.holdId } },
@@ -109,8 +108,7 @@ async function showSummary(box, ctx, userId, refresh) {
       h('td', { class: 'num' }, number(hold.amount)),
       h('td', {}, time(hold.expiresAt)),
       h('td', {}, gate(h('button', { type: 'button', class: 'secondary', onclick: () => release(ctx, hold, refresh) }, 'Release…'), ctx, 'points.consume')),
-    ),
-  );
+    );
   box.replaceChildren(
     h(
       'section',
@@ -132,11 +130,9 @@ async function showSummary(box, ctx, userId, refresh) {
         ].flatMap(([label, value, id]) => [h('dt', {}, label), h('dd', { dataset: { testid: id } }, number(value))]),
       ),
       h('h3', {}, 'Windows'),
-      windows.length
-        ? table(['Kind', 'Window', 'Limit', 'Used', 'Remaining', 'Next recovery', 'All back'], windows, { 'aria-label': 'Windows' })
-        : h('p', { class: 'note' }, 'No window entitlement.'),
+      tableOf('Windows', ['Kind', 'Window', 'Limit', 'Used', 'Remaining', 'Next recovery', 'All back'], s.windows, windowRow, 'No window entitlement.'),
       h('h3', {}, `Open holds (${s.holdCount})`),
-      holds.length ? table(['Hold', 'Amount', 'Expires', ''], holds, { 'aria-label': 'Open holds' }) : h('p', { class: 'note' }, 'None.'),
+      tableOf('Open holds', ['Hold', 'Amount', 'Expires', ''], s.holds, holdRow, 'None.'),
     ),
   );
 }
@@ -180,30 +176,29 @@ function showHistory(box, ctx, userId, refresh) {
   const pages = pager(async (pageToken) => {
     const page = await api.get(path`/api/points/${ctx.realm}/users/${userId}/transactions` + query({ pageSize: PAGE_SIZE, pageToken, kind: kind.value }));
     rows.replaceChildren(
-      page.transactions.length
-        ? table(
-            ['When', 'Kind', 'Amount', 'Description', 'Id', ''],
-            page.transactions.map((t) =>
-              h(
-                'tr',
-                { dataset: { testid: 'transaction', kind: t.kind, transactionId: t.transactionId } },
-                h('td', {}, time(t.createdAt)),
-                h('td', {}, t.kind),
-                h('td', { class: 'num' }, number(t.amount)),
-                h('td', { dataset: { testid: 'description' } }, t.description ?? ''),
-                h('td', {}, t.transactionId),
-                h(
-                  'td',
-                  {},
-                  t.kind === 'consume' || t.kind === 'settle'
-                    ? gate(h('button', { type: 'button', class: 'secondary', onclick: () => refund(ctx, t, refresh) }, 'Refund…'), ctx, 'points.manage')
-                    : null,
-                ),
-              ),
+      tableOf(
+        'History',
+        ['When', 'Kind', 'Amount', 'Description', 'Id', ''],
+        page.transactions,
+        (t) =>
+          h(
+            'tr',
+            { dataset: { testid: 'transaction', kind: t.kind, transactionId: t.transactionId } },
+            h('td', {}, time(t.createdAt)),
+            h('td', {}, t.kind),
+            h('td', { class: 'num' }, number(t.amount)),
+            h('td', { dataset: { testid: 'description' } }, t.description ?? ''),
+            h('td', {}, t.transactionId),
+            h(
+              'td',
+              {},
+              t.kind === 'consume' || t.kind === 'settle'
+                ? gate(h('button', { type: 'button', class: 'secondary', onclick: () => refund(ctx, t, refresh) }, 'Refund…'), ctx, 'points.manage')
+                : null,
             ),
-            { 'aria-label': 'History' },
-          )
-        : h('p', { class: 'note' }, 'Nothing.'),
+          ),
+        'Nothing.',
+      ),
     );
     return page;
   });

@@ -1,7 +1,7 @@
 // /{realm}/manage/webhooks: endpoints (CONTRACT §12) with their deliveries and attempts; create,
 // enable or disable, rotate the secret (shown once), delete, send a test event, redeliver.
 import { api, path, query } from './api.js';
-import { clearErrors, field, h, input, openDialog, pager, select, showApiError, table, time } from './ui.js';
+import { clearErrors, field, h, input, openDialog, pager, select, showApiError, tableOf, time } from './ui.js';
 
 const STATUSES = ['', 'pending', 'running', 'delivered', 'failed'];
 
@@ -160,13 +160,13 @@ function showDeliveries(box, ctx, base) {
   const pages = pager(async (pageToken) => {
     const page = await api.get(base + query({ status: status.value, pageSize: 20, pageToken }));
     rows.replaceChildren(
-      page.deliveries.length
-        ? table(
-            ['Created', 'Event', 'Status', 'Attempts', ''],
-            page.deliveries.map((d) => delivery(ctx, box, `${base}/${path`${d.id}`}/redeliver`, d, () => pages.load())),
-            { 'aria-label': 'Deliveries' },
-          )
-        : h('p', { class: 'note' }, 'No deliveries.'),
+      tableOf(
+        'Deliveries',
+        ['Created', 'Event', 'Status', 'Attempts', ''],
+        page.deliveries,
+        (d) => delivery(ctx, box, `${base}/${path`${d.id}`}/redeliver`, d, () => pages.load()),
+        'No deliveries.',
+      ),
     );
     return page;
   });
