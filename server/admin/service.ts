@@ -204,6 +204,11 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       const revoked = await store.revokeApiKey(req.keyId, clock.now());
       return keyView(revoked!);
     },
+
+    async whoAmI(_req, ctx) {
+      const caller = apiKeyOf(ctx);
+      return { keyId: caller.keyId, realm: caller.realm, permissions: caller.permissions };
+    },
   };
 }
 

@@ -354,6 +354,8 @@ function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<st
 const PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  // frame-ancestors' twin for browsers that predate it (RFC 7034): no page is shown inside a frame.
+  'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',

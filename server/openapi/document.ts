@@ -104,7 +104,9 @@ function operation(route: Route<{ info: MethodInfo }>, binding: number, book: Sc
     ? 'Public: no caller credential.'
     : access.userToken
       ? "Needs the user's own gatehouse access token."
-      : `Needs an API key with the \`${access.permission}\` permission${info.requestType.fields.realm_id ? ' for the realm' : ''}.`;
+      : access.anyApiKey
+        ? 'Needs an API key, whatever its realm and permissions.'
+        : `Needs an API key with the \`${access.permission}\` permission${info.requestType.fields.realm_id ? ' for the realm' : ''}.`;
   const op: Op = {
     tags: [shortName(info.service)],
     operationId: `${shortName(info.service)}_${info.name}${binding > 0 ? `_${binding + 1}` : ''}`,

@@ -51,6 +51,7 @@ export interface AccessRule {
   public?: boolean;
   userToken?: boolean;
   realmCheckedByHandler?: boolean;
+  anyApiKey?: boolean;
 }
 
 export interface MethodInfo {
@@ -147,5 +148,6 @@ function readAccessRule(raw: unknown): AccessRule {
     public: r.public === true,
     userToken: r.user_token === true || r.userToken === true,
     realmCheckedByHandler: r.realm_checked_by_handler === true,
+    anyApiKey: r.any_api_key === true,
   };
 }

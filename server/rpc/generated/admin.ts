@@ -88,6 +88,8 @@ import type { Webhook as _gatehouse_v1_Webhook, Webhook__Output as _gatehouse_v1
 import type { WebhookAttempt as _gatehouse_v1_WebhookAttempt, WebhookAttempt__Output as _gatehouse_v1_WebhookAttempt__Output } from './gatehouse/v1/WebhookAttempt.ts';
 import type { WebhookDelivery as _gatehouse_v1_WebhookDelivery, WebhookDelivery__Output as _gatehouse_v1_WebhookDelivery__Output } from './gatehouse/v1/WebhookDelivery.ts';
 import type { WebhookTestEvent as _gatehouse_v1_WebhookTestEvent, WebhookTestEvent__Output as _gatehouse_v1_WebhookTestEvent__Output } from './gatehouse/v1/WebhookTestEvent.ts';
+import type { WhoAmIRequest as _gatehouse_v1_WhoAmIRequest, WhoAmIRequest__Output as _gatehouse_v1_WhoAmIRequest__Output } from './gatehouse/v1/WhoAmIRequest.ts';
+import type { WhoAmIResponse as _gatehouse_v1_WhoAmIResponse, WhoAmIResponse__Output as _gatehouse_v1_WhoAmIResponse__Output } from './gatehouse/v1/WhoAmIResponse.ts';
 import type { CustomHttpPattern as _google_api_CustomHttpPattern, CustomHttpPattern__Output as _google_api_CustomHttpPattern__Output } from './google/api/CustomHttpPattern.ts';
 import type { Http as _google_api_Http, Http__Output as _google_api_Http__Output } from './google/api/Http.ts';
 import type { HttpRule as _google_api_HttpRule, HttpRule__Output as _google_api_HttpRule__Output } from './google/api/HttpRule.ts';
@@ -210,6 +212,8 @@ export interface ProtoGrpcType {
       WebhookAttempt: MessageTypeDefinition<_gatehouse_v1_WebhookAttempt, _gatehouse_v1_WebhookAttempt__Output>
       WebhookDelivery: MessageTypeDefinition<_gatehouse_v1_WebhookDelivery, _gatehouse_v1_WebhookDelivery__Output>
       WebhookTestEvent: MessageTypeDefinition<_gatehouse_v1_WebhookTestEvent, _gatehouse_v1_WebhookTestEvent__Output>
+      WhoAmIRequest: MessageTypeDefinition<_gatehouse_v1_WhoAmIRequest, _gatehouse_v1_WhoAmIRequest__Output>
+      WhoAmIResponse: MessageTypeDefinition<_gatehouse_v1_WhoAmIResponse, _gatehouse_v1_WhoAmIResponse__Output>
     }
   }
   google: {

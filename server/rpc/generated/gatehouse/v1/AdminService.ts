@@ -49,6 +49,8 @@ import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Ou
 import type { Webhook as _gatehouse_v1_Webhook, Webhook__Output as _gatehouse_v1_Webhook__Output } from '../../gatehouse/v1/Webhook.ts';
 import type { WebhookDelivery as _gatehouse_v1_WebhookDelivery, WebhookDelivery__Output as _gatehouse_v1_WebhookDelivery__Output } from '../../gatehouse/v1/WebhookDelivery.ts';
 import type { WebhookTestEvent as _gatehouse_v1_WebhookTestEvent, WebhookTestEvent__Output as _gatehouse_v1_WebhookTestEvent__Output } from '../../gatehouse/v1/WebhookTestEvent.ts';
+import type { WhoAmIRequest as _gatehouse_v1_WhoAmIRequest, WhoAmIRequest__Output as _gatehouse_v1_WhoAmIRequest__Output } from '../../gatehouse/v1/WhoAmIRequest.ts';
+import type { WhoAmIResponse as _gatehouse_v1_WhoAmIResponse, WhoAmIResponse__Output as _gatehouse_v1_WhoAmIResponse__Output } from '../../gatehouse/v1/WhoAmIResponse.ts';
 
 export interface AdminServiceClient extends grpc.Client {
   CreateApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
@@ -330,6 +332,15 @@ export interface AdminServiceClient extends grpc.Client {
   updateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
   updateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
   
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation {
@@ -395,6 +406,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   UpdateWebhook: grpc.handleUnaryCall<_gatehouse_v1_UpdateWebhookRequest__Output, _gatehouse_v1_Webhook>;
   
+  WhoAmI: grpc.handleUnaryCall<_gatehouse_v1_WhoAmIRequest__Output, _gatehouse_v1_WhoAmIResponse>;
+  
 }
 
 export interface AdminServiceDefinition extends grpc.ServiceDefinition {
@@ -429,4 +442,5 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   UnlinkUserIdentity: MethodDefinition<_gatehouse_v1_UnlinkUserIdentityRequest, _gatehouse_v1_User, _gatehouse_v1_UnlinkUserIdentityRequest__Output, _gatehouse_v1_User__Output>
   UpdateClient: MethodDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client__Output>
   UpdateWebhook: MethodDefinition<_gatehouse_v1_UpdateWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_UpdateWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
+  WhoAmI: MethodDefinition<_gatehouse_v1_WhoAmIRequest, _gatehouse_v1_WhoAmIResponse, _gatehouse_v1_WhoAmIRequest__Output, _gatehouse_v1_WhoAmIResponse__Output>
 }
