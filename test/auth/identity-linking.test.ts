@@ -57,7 +57,7 @@ describe('identity linking', () => {
       ],
     );
     const info = await userinfo(s.accessToken);
-    assert.deepEqual([info.email, info.emailVerified], ['linked.person@example.com', true]);
+    assert.deepEqual([info.email, info.email_verified], ['linked.person@example.com', true]);
     // Signing in with Google now lands on the same account.
     const g = await f.login('google', { identityToken: await f.google.token({ sub: 'link-google-g' }), clientId: 'app' });
     assert.equal(g.body.userId, s.userId);
