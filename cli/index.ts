@@ -1,11 +1,13 @@
 // The root program: global options, one command module per concern, one error handler with fixed
 // exit codes (0 ok, 1 failed, 2 usage). Diagnostics go to stderr so stdout stays parseable.
 import { Command, CommanderError } from 'commander';
+import { auditCommand } from './commands/audit.ts';
 import { backupCommand } from './commands/backup.ts';
 import { billingCommand } from './commands/billing.ts';
 import { clientCommand } from './commands/client.ts';
 import { dbCommand } from './commands/db.ts';
 import { defaultConfigCommand } from './commands/default-config.ts';
+import { identitiesCommand } from './commands/identities.ts';
 import { keysCommand } from './commands/keys.ts';
 import { mappingsCommand } from './commands/mappings.ts';
 import { pointsCommand } from './commands/points.ts';
@@ -15,6 +17,7 @@ import { serveCommand } from './commands/serve.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { subscriptionsCommand } from './commands/subscriptions.ts';
 import { usersCommand } from './commands/users.ts';
+import { webhooksCommand } from './commands/webhooks.ts';
 import { closeConnections } from './context.ts';
 import { EXIT, reportError } from './output.ts';
 
@@ -39,6 +42,9 @@ export function buildProgram(): Command {
     subscriptionsCommand(),
     billingCommand(),
     usersCommand(),
+    webhooksCommand(),
+    auditCommand(),
+    identitiesCommand(),
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),

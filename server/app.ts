@@ -3,6 +3,7 @@
 // SQLite (a file) or PostgreSQL (a postgres:// URL, opened by startServer): backend.ts.
 
 import { X509Certificate } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
 import { authenticateApiKey } from './admin/api-keys.ts';
 import { createAdminService } from './admin/service.ts';
@@ -15,6 +16,7 @@ import { rootsFrom } from './billing/app-store-verify.ts';
 import { type Config, ConfigError } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
+import { type Prune, recordPrunes } from './events/retention.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -30,6 +32,10 @@ import { createAccountDeletion, createDeleteMe } from './users/delete-account.ts
 import type { DeleteAccount } from './users/deletion.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
+import { createWebhookDelivery, webhookMetrics, withOutboxRelay } from './webhooks/delivery.ts';
+import { DELIVERY_TIMEOUT_MS } from './webhooks/model.ts';
+import { createWebhookService } from './webhooks/service.ts';
+import type { HostResolver } from './webhooks/url-rules.ts';
 
 export interface AppOptions {
   clock?: Clock;
@@ -40,6 +46,10 @@ export interface AppOptions {
   backend?: StorageBackend;
   /** The native identity providers (default: every one in auth/providers/registry.ts). */
   providers?: ProviderRegistry;
+  /** How webhook hosts are resolved (default: the system's resolver; tests give fixed answers). */
+  resolveHost?: HostResolver;
+  /** One webhook attempt's timeout (default model.ts DELIVERY_TIMEOUT_MS; tests shorten it). */
+  webhookTimeoutMs?: number;
 }
 
 export interface App {
@@ -56,10 +66,13 @@ export interface App {
   signatures: CryptoOffload;
   services: ServiceTable;
   auth: Authenticator;
-  /** The durable job queue (Apple revocations); main.ts polls it. */
+  /** The durable job queue (Apple revocations, webhook deliveries after the outbox relay); main.ts
+   *  polls it. */
   jobs: JobQueue;
   /** The account deletion use case (API, CLI, Apple's account-delete notification). */
   deleteAccount: DeleteAccount;
+  /** What the periodic sweep prunes besides login state: events and audit records (§15). */
+  prunes: Record<string, Prune>;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
@@ -99,6 +112,37 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const pointsEngine = createPointsEngine(stores, clock, metrics, appStoreRoots(config.appStoreRootCerts));
   userCreatedHooks.push(pointsEngine.onUserCreated);
 
+  // --- account lifecycle: deletion, and the durable queue its Apple revocations run from ---
+  // --- events: webhook deliveries are jobs of the same queue, fed by the outbox relay ---
+  const resolveHost: HostResolver = opts.resolveHost ?? ((host) => lookup(host, { all: true }));
+  const webhookDelivery = createWebhookDelivery({
+    store: stores.webhooks,
+    clock,
+    log,
+    resolve: resolveHost,
+    allowPrivate: config.webhooksAllowPrivate,
+    timeoutMs: opts.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,
+    observe: metrics ? webhookMetrics(metrics.registry, stores.webhooks, clock) : undefined,
+  });
+  const queue = createJobQueue({
+    store: stores.jobs,
+    clock,
+    log,
+    handlers: new Map([
+      ...appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
+      ...webhookDelivery.handlers,
+    ]),
+    translateError: backend.errors,
+  });
+  const jobs = withOutboxRelay(queue, webhookDelivery.relay, log);
+  const deleteAccount = createAccountDeletion({
+    users: userStore,
+    clock,
+    revocations: appleRevocationPlanner(adminStore),
+    holdJob: jobs.hold,
+    runHeldJob: jobs.runHeld,
+  });
+
   // --- auth concern ---
   const signatures = new CryptoOffload();
   const authConcern = createAuth({
@@ -114,28 +158,21 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     metrics,
     providers,
     signatures,
-  });
-
-  // --- account lifecycle: deletion, and the durable queue its Apple revocations run from ---
-  const jobs = createJobQueue({
-    store: stores.jobs,
-    clock,
-    log,
-    handlers: appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
-    translateError: backend.errors,
-  });
-  const deleteAccount = createAccountDeletion({
-    users: userStore,
-    clock,
-    revocations: appleRevocationPlanner(adminStore),
-    holdJob: jobs.hold,
-    runHeldJob: jobs.runHeld,
+    deleteAccount,
   });
 
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
       ...createAdminService({ store: adminStore, clock, providers: providers.kinds }),
       ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated, sessions: authStore, deleteAccount }),
+      ...createWebhookService({
+        webhooks: stores.webhooks,
+        records: stores.records,
+        admin: adminStore,
+        clock,
+        resolve: resolveHost,
+        allowPrivate: config.webhooksAllowPrivate,
+      }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),
     'gatehouse.v1.AuthService': { ...authConcern.service, deleteMe: createDeleteMe(deleteAccount) },
@@ -160,6 +197,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     auth,
     jobs,
     deleteAccount,
+    prunes: recordPrunes(stores.webhooks, config.auditRetentionDays),
     authStore,
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),

@@ -35,6 +35,11 @@ export interface Config extends ProviderOptionValues {
   logLevel: LogLevel;
   /** Count requests, logins, consumes… and serve them at GET /metrics. */
   metrics: boolean;
+  /** Audit records older than this many days are pruned by the periodic sweep (CONTRACT §15). */
+  auditRetentionDays: number;
+  /** Let webhook URLs reach hosts resolving to private, loopback, link-local or unspecified
+   *  addresses (CONTRACT §12); off by default against server-side request forgery. */
+  webhooksAllowPrivate: boolean;
   /** Processes serving the same ports (server/cluster/primary.ts); 1 = this process alone. */
   workers: number;
   /** PEM or DER files, comma-separated: the root certificates App Store notifications' chains must
@@ -129,6 +134,22 @@ const SERVER_OPTIONS: OptionDoc[] = [
   { key: 'jwksTimeoutMs', flag: '--jwks-timeout-ms <ms>', env: 'GATEHOUSE_JWKS_TIMEOUT_MS', kind: 'int', default: 3000, doc: 'timeout of one JWKS fetch' },
   { key: 'logLevel', flag: '--log-level <level>', env: 'GATEHOUSE_LOG_LEVEL', kind: 'string', default: 'info', doc: 'debug | info | warn | error' },
   { key: 'metrics', flag: '--metrics <on|off>', env: 'GATEHOUSE_METRICS', kind: 'bool', default: true, doc: 'Prometheus metrics at GET /metrics: on | off' },
+  {
+    key: 'auditRetentionDays',
+    flag: '--audit-retention-days <days>',
+    env: 'GATEHOUSE_AUDIT_RETENTION_DAYS',
+    kind: 'int',
+    default: 400,
+    doc: 'days an audit record is kept before the periodic sweep prunes it',
+  },
+  {
+    key: 'webhooksAllowPrivate',
+    flag: '--webhooks-allow-private [on|off]',
+    env: 'GATEHOUSE_WEBHOOKS_ALLOW_PRIVATE',
+    kind: 'bool',
+    default: false,
+    doc: 'let webhook URLs resolve to private, loopback, link-local or unspecified addresses (the flag alone: on)',
+  },
   {
     key: 'workers',
     flag: '--workers <n|auto>',

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'hold_closed'
   | 'too_many_holds'
   | 'refund_exceeds'
+  | 'identity_in_use'
+  | 'last_identity'
   | 'payload_too_large'
   | 'rate_limited'
   | 'service_unavailable'
@@ -54,6 +56,8 @@ const TABLE: Record<ErrorCode, CodeInfo> = {
   hold_closed: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   too_many_holds: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   refund_exceeds: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  identity_in_use: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  last_identity: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   payload_too_large: { http: 413, grpc: GrpcStatus.INVALID_ARGUMENT },
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED },
   service_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE },

@@ -62,7 +62,14 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const ownFile = app.db !== null && !opts.db && config.db !== ':memory:';
   if (ownFile && opts.checkpointer === false) leaveCheckpointsToAnother(app.db!);
   const checkpointer = ownFile && opts.checkpointer !== false ? startCheckpointer(app.db!, config.db, app.log) : null;
-  const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs, translateError: app.storeErrors });
+  const sweeper = startSweeper({
+    store: app.authStore,
+    clock: app.clock,
+    log: app.log,
+    intervalMs: opts.sweepIntervalMs,
+    prunes: app.prunes,
+    translateError: app.storeErrors,
+  });
   // Every replica (and every --workers worker) polls the queue: a claim is exclusive in the
   // database, and an idle poll is a plain read, so one process's death leaves its jobs to the rest.
   app.jobs.start(opts.jobIntervalMs);

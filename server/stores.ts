@@ -7,6 +7,7 @@ import type { RecordStore } from './events/store.ts';
 import type { JobStore } from './jobs/store.ts';
 import type { PointsStore } from './points/store.ts';
 import type { UserStore } from './users/store.ts';
+import type { WebhookStore } from './webhooks/store.ts';
 
 export interface Stores {
   admin: AdminStore;
@@ -16,4 +17,5 @@ export interface Stores {
   billing: BillingStore;
   jobs: JobStore;
   records: RecordStore;
+  webhooks: WebhookStore;
 }

@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, OPTIONS } from '../../server/config.ts';
 import { shownDatabase } from '../../server/lib/redact.ts';
+import { stopSignal } from '../../server/lib/stop-signal.ts';
 import { CliError } from '../output.ts';
 
 export function serveCommand(): Command {
@@ -47,20 +48,9 @@ export function serveCommand(): Command {
       process.stdout.write(JSON.stringify({ event: 'ready', grpc: running.grpcAddr, http: running.httpAddr }) + '\n');
       log.info('gatehouse started', { grpc: running.grpcAddr, http: running.httpAddr, db: shownDatabase(config.db) });
     }
-    await new Promise<void>((resolve) => {
-      let told = false;
-      const shutdown = (signal: string) => {
-        if (told) return;
-        told = true;
-        log.info('shutting down', { signal });
-        void running.stop().then(resolve);
-      };
-      // A worker may be told twice (by its primary, and as one of a process group a supervisor
-      // signals): stop() is the same drain each time, never the default action's abrupt exit.
-      const listen = assignment ? process.on.bind(process) : process.once.bind(process);
-      listen('SIGTERM', () => shutdown('SIGTERM'));
-      listen('SIGINT', () => shutdown('SIGINT'));
-    });
+    const signal = await stopSignal();
+    log.info('shutting down', { signal });
+    await running.stop();
     log.info('stopped');
   });
   return cmd;

@@ -6,18 +6,17 @@ import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
 import { type ApiKeyPrincipal, type CallContext, keyCoversRealm } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { UserAdminHandlers } from '../users/service.ts';
+import type { WebhookHandlers } from '../webhooks/service.ts';
 import { createApiKey, keyOutsideCaller } from './api-keys.ts';
 import {
   type ApiKeyRecord,
   type ClientApp,
   type ProviderConfig,
   type Realm,
-  validateClientId,
   validateClientType,
   validateIpBinding,
   validateName,
   validateProvider,
-  validateRealmId,
   validateRedirectUris,
   validateTtl,
 } from './model.ts';
@@ -68,12 +67,11 @@ function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
 }
 
 /** The AdminService RPCs except the account ones (users/service.ts). */
-export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof UserAdminHandlers>;
+export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof UserAdminHandlers | keyof WebhookHandlers>;
 
 export function createAdminService({ store, clock, providers }: AdminDeps): AdminHandlers {
   return {
     async createRealm(req) {
-      validateRealmId(req.id);
       validateName(req.name);
       const realm: Realm = { id: req.id, name: req.name.trim(), createdAt: clock.now() };
       if (!(await store.createRealm(realm))) throw conflict(`Realm ${req.id} exists already`);
@@ -92,7 +90,6 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
 
     async createClient(req) {
       await requireRealm(store, req.realmId);
-      validateClientId(req.clientId);
       validateName(req.name);
       validateClientType(req.type);
       const ipBinding = req.ipBinding ?? 'off';
@@ -206,6 +203,11 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       if (outside) throw forbidden(`cannot revoke ${req.keyId}: ${outside}`);
       const revoked = await store.revokeApiKey(req.keyId, clock.now());
       return keyView(revoked!);
+    },
+
+    async whoAmI(_req, ctx) {
+      const caller = apiKeyOf(ctx);
+      return { keyId: caller.keyId, realm: caller.realm, permissions: caller.permissions };
     },
   };
 }

@@ -26,6 +26,7 @@ const identity = (provider: string, appleRefreshToken: string | null): AccountSn
   subject: `${provider}-sub`,
   userId: 'usr_1',
   email: null,
+  emailForwarding: null,
   createdAt: T0,
   appleRefreshToken,
 });

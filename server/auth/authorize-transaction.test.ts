@@ -27,7 +27,7 @@ describe('starting an authorization transaction', () => {
 });
 
 describe('issuing a code for a transaction', () => {
-  const draft = { hash: 'c1', realmId: 'r', userId: 'u', ip: '10.0.0.1', createdAt: now, expiresAt: now + 120_000 };
+  const draft = { hash: 'c1', realmId: 'r', userId: 'u', ip: '10.0.0.1', provider: 'apple', createdAt: now, expiresAt: now + 120_000 };
   const issued = { ...draft, clientId: 'c', redirectUri: 'https://x.example/cb', codeChallenge: 'x'.repeat(43), scope: 'openid', usedAt: null, familyId: null };
   const table: Array<[string, AuthorizeTransaction | null, string | null, CodeIssueDecision]> = [
     ['an unknown transaction is refused', null, null, { kind: 'refused', reason: 'unknown' }],

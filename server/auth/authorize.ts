@@ -12,9 +12,12 @@ import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
 import type { AuthorizeTransaction, AuthStore } from './store.ts';
 
 export const TRANSACTION_TTL_S = 300;
+
 /** RFC 6749 Appendix A.5: `state` is VSCHAR (printable ASCII); we also bound its length. */
 const STATE_RE = /^[\x20-\x7e]{8,512}$/;
 
+// The request is checked here rather than by auth.proto's limits: the login rate limit comes
+// before any check of the request, as at every login endpoint.
 export function createAuthorize(deps: { admin: AdminStore; store: AuthStore; clock: Clock; limiter: FixedWindowLimiter }) {
   return async function authorize(req: RequestOut<'gatehouse.v1.AuthService', 'Authorize'>, ctx: CallContext) {
     // Each call stores a transaction without any credential: the login endpoints' per-IP budget.

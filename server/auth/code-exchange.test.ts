@@ -14,6 +14,7 @@ describe('authorization code exchange', () => {
     scope: '',
     userId: 'u',
     ip: '10.0.0.1',
+    provider: 'apple',
     createdAt: now - 1000,
     expiresAt: now + 119_000,
     usedAt: null,
@@ -30,6 +31,7 @@ describe('authorization code exchange', () => {
     refreshTtlS: 600,
     createdAt: now,
     revokedAt: null,
+    provider: null,
   };
   const refresh = { hash: 'h1', expiresAt: now + 600_000 };
   const make = () => ({ family, refresh });

@@ -108,7 +108,7 @@ export async function completeLogin(
     // the grants fail the login fails, as before, and the session it started is never handed out.
     const grants = created ? deps.onUserCreated(user) : null;
     grants?.catch(() => {}); // awaited below, once the session has settled
-    const set = await deps.sessions.start(req.realmId, user.id, req.client, ctx.clientIp);
+    const set = await deps.sessions.start(req.realmId, user.id, req.client, ctx.clientIp, req.provider.kind);
     await grants;
     return {
       branch: 'session',
@@ -134,6 +134,7 @@ export async function completeLogin(
     realmId: req.realmId,
     userId: user.id,
     ip: ctx.clientIp,
+    provider: req.provider.kind,
     createdAt: now,
     expiresAt: now + CODE_TTL_S * 1000,
   });

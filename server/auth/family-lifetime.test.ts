@@ -15,6 +15,7 @@ describe("a token family's lifetime", () => {
     refreshTtlS: 600,
     createdAt: 0,
     revokedAt: null,
+    provider: null,
   };
   const table: Array<[string, TokenFamily, number, number | null, number]> = [
     ['lasts until its refresh token lapses', f, 600_000, null, 600_000],

@@ -30,6 +30,7 @@ export const authorizationCodeGrant: Grant = {
     ] as const) {
       if (!v) throw oauthError('invalid_request', `${name}: required`);
     }
+    // Checked here, not by auth.proto's limits: the login rate limit comes before any check.
     if (!VERIFIER_RE.test(req.codeVerifier)) throw oauthError('invalid_request', 'code_verifier: 43–128 characters of A-Z a-z 0-9 - . _ ~');
     const client = await deps.admin.getClient(req.realmId, req.clientId);
     if (!client || !client.enabled) throw oauthError('invalid_client', 'client_id: unknown or disabled client');
@@ -46,7 +47,7 @@ export const authorizationCodeGrant: Grant = {
         if (!verifierMatches(req.codeVerifier, c.codeChallenge)) return 'code_verifier';
         return null;
       },
-      (c) => (draft = draftFamily(req.realmId, c.userId, client, ctx.clientIp, now)),
+      (c) => (draft = draftFamily(req.realmId, c.userId, client, ctx.clientIp, now, c.provider)),
     );
     if (result.kind !== 'ok' || !draft) {
       const reason = result.kind === 'refused' ? result.reason : result.kind;

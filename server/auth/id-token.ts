@@ -61,6 +61,32 @@ const MAX_LENGTH = 16_384;
 // verification and no WebCrypto layers around it. The claims rules jose applied are applied by
 // checkClaims below, in the same order and with the same outcomes.
 export async function verifyIdToken(token: string, opts: VerifyOptions): Promise<IdTokenClaims> {
+  const payload = await verifySignedPayload(token, opts);
+  const problem = checkClaims(payload, opts);
+  if (problem) throw new InvalidIdToken(problem);
+  // Both ways (OpenID Connect Core §3.1.3.7 rule 11, §15.5.2): a nonce the request names must be in
+  // the token, and a token minted for a nonce is only good with it — otherwise a token captured from
+  // a nonce-bound sign-in could be replayed here without one.
+  if (opts.nonce !== undefined) {
+    const want = createHash('sha256').update(opts.nonce).digest('hex');
+    if (payload.nonce !== want) throw new InvalidIdToken('nonce');
+  } else if (payload.nonce !== undefined) {
+    throw new InvalidIdToken('nonce');
+  }
+  // The email is usable only as a plain address (users/model.ts plausibleEmail); anything else —
+  // non-string, look-alike, zero-width, bidi, NUL, trailing dot — is as if the token had none.
+  if (payload.email !== undefined) {
+    const email = plausibleEmail(payload.email);
+    if (email === null) delete payload.email;
+    else payload.email = email;
+  }
+  return payload as IdTokenClaims;
+}
+
+/** The payload of a compact JWS the provider signed (read strictly, its algorithm one the provider
+ *  uses, its key from the provider's JWKS, its signature good), claims not yet checked: the first
+ *  half of verifyIdToken, shared with Apple's signed notifications (apple-notifications.ts). */
+export async function verifySignedPayload(token: string, opts: Pick<VerifyOptions, 'jwks' | 'signatures'>): Promise<Record<string, unknown>> {
   const jws = readCompactJws(token, MAX_LENGTH);
   if (!jws) throw new InvalidIdToken('malformed');
   const h = jws.header;
@@ -84,30 +110,24 @@ export async function verifyIdToken(token: string, opts: VerifyOptions): Promise
   }
   const payload = jsonObject(payloadText);
   if (!payload) throw new InvalidIdToken('malformed');
-  const problem = checkClaims(payload, opts);
-  if (problem) throw new InvalidIdToken(problem);
-  // Both ways (OpenID Connect Core §3.1.3.7 rule 11, §15.5.2): a nonce the request names must be in
-  // the token, and a token minted for a nonce is only good with it — otherwise a token captured from
-  // a nonce-bound sign-in could be replayed here without one.
-  if (opts.nonce !== undefined) {
-    const want = createHash('sha256').update(opts.nonce).digest('hex');
-    if (payload.nonce !== want) throw new InvalidIdToken('nonce');
-  } else if (payload.nonce !== undefined) {
-    throw new InvalidIdToken('nonce');
-  }
-  // The email is usable only as a plain address (users/model.ts plausibleEmail); anything else —
-  // non-string, look-alike, zero-width, bidi, NUL, trailing dot — is as if the token had none.
-  if (payload.email !== undefined) {
-    const email = plausibleEmail(payload.email);
-    if (email === null) delete payload.email;
-    else payload.email = email;
-  }
-  return payload as IdTokenClaims;
+  return payload;
 }
 
 /** The claims rules of a verified ID token (RFC 7519 §4.1, OpenID Connect Core §3.1.3.7), or the
  *  category of the first one broken; null when the claims are acceptable. No I/O. */
 export function checkClaims(
+  payload: Record<string, unknown>,
+  opts: Pick<VerifyOptions, 'issuers' | 'audiences' | 'now' | 'clockToleranceS' | 'maxAgeS'>,
+): InvalidCategory | null {
+  const problem = checkIssuedFor(payload, opts);
+  if (problem) return problem;
+  if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 255) return 'claims';
+  return null;
+}
+
+/** The rules of checkClaims but the subject's: issuer, audiences, authorized party and the time
+ *  claims (`exp` required). Apple's notifications are checked by these alone (they carry no `sub`). */
+export function checkIssuedFor(
   payload: Record<string, unknown>,
   opts: Pick<VerifyOptions, 'issuers' | 'audiences' | 'now' | 'clockToleranceS' | 'maxAgeS'>,
 ): InvalidCategory | null {
@@ -140,7 +160,6 @@ export function checkClaims(
   if (iat !== undefined && iat > now + tolerance) return 'not_yet_valid';
   if (nbf !== undefined && nbf > now + tolerance) return 'not_yet_valid';
   if (exp <= now - tolerance) return 'expired';
-  if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 255) return 'claims';
   return null;
 }
 

@@ -13,9 +13,8 @@ import type { CallContext } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { branchPreconditions, cleanName, completeLogin } from './complete-login.ts';
-import { type IdTokenClaims, InvalidIdToken, verifyIdToken } from './id-token.ts';
-import type { JwksCache } from './jwks-cache.ts';
-import type { NativeProvider } from './providers/provider.ts';
+import { type IdTokenClaims, InvalidIdToken } from './id-token.ts';
+import { checkNonceField, enabledProvider, type ProviderEntry, providerLabel, verifyNativeToken } from './provider-token.ts';
 import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions } from './token-family.ts';
@@ -28,7 +27,7 @@ export interface NativeLoginDeps {
   store: AuthStore;
   sessions: Sessions;
   clock: Clock;
-  providers: Map<string, { provider: NativeProvider; jwks: JwksCache }>;
+  providers: Map<string, ProviderEntry>;
   limiter: FixedWindowLimiter;
   onUserCreated: UserCreatedHook;
   signatures: SignatureService;
@@ -37,7 +36,7 @@ export interface NativeLoginDeps {
 
 export function createNativeLogin(deps: NativeLoginDeps) {
   return async function nativeLogin(req: RequestOut<'gatehouse.v1.AuthService', 'NativeLogin'>, ctx: CallContext) {
-    const label = /^[a-z0-9_-]{1,32}$/.test(req.provider) ? req.provider : 'identity';
+    const label = providerLabel(req.provider);
     const fields = { realmId: req.realmId, provider: label };
     const fail = (category: string, err: GatehouseError) => {
       ctx.log.info('native login refused', { ...fields, category });
@@ -54,34 +53,26 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     if (req.downstreamState !== undefined && req.downstreamState === '') {
       throw fail('bad_request', badRequest('downstreamState: must not be empty', { field: 'downstreamState' }));
     }
-    if (req.nonce !== undefined && (req.nonce === '' || req.nonce.length > 512)) {
-      throw fail('bad_request', badRequest('nonce: 1–512 characters', { field: 'nonce' }));
+    try {
+      checkNonceField(req.nonce);
+    } catch (e) {
+      throw fail('bad_request', e as GatehouseError);
     }
     const fullName = cleanName(req.fullName);
 
     // 2. An enabled provider of this kind in the realm.
-    const p = deps.providers.get(req.provider);
-    const config = p ? await deps.admin.getProvider(req.realmId, req.provider) : null;
-    if (!p || !config || !config.enabled) throw fail('provider_not_enabled', notFound(`${label} provider not configured or not enabled`));
+    const p = await enabledProvider(deps, req.realmId, req.provider);
+    if (!p) throw fail('provider_not_enabled', notFound(`${label} provider not configured or not enabled`));
     // Without a nonce a captured ID token can be replayed until it expires (OpenID Connect Core
     // §15.5.2): a provider set to require one refuses the login before reading the token.
-    if (config.requireNonce && req.nonce === undefined) {
+    if (p.config.requireNonce && req.nonce === undefined) {
       throw fail('nonce_required', badRequest(`nonce: required by the realm's ${label} provider (requireNonce)`, { field: 'nonce' }));
     }
 
     // 3. The token (before any transaction: verification may await the JWKS).
     let claims: IdTokenClaims;
     try {
-      claims = await verifyIdToken(req.identityToken, {
-        jwks: p.jwks,
-        signatures: deps.signatures,
-        issuers: p.provider.issuers,
-        // The realm's provider client id; operators list further app ids (another bundle id)
-        // explicitly in additionalClientIds.
-        audiences: [config.clientId, ...config.additionalClientIds],
-        now: Math.floor(deps.clock.now() / 1000),
-        nonce: req.nonce,
-      });
+      claims = await verifyNativeToken(deps, p, req.identityToken, req.nonce);
     } catch (e) {
       if (e instanceof InvalidIdToken) throw fail(`token_${e.category}`, e);
       if (e instanceof GatehouseError && e.code === 'service_unavailable') throw fail('jwks_unavailable', e);
@@ -94,7 +85,7 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     // 4. Match or create the account, 5. the branch (shared with the web redirect).
     const done = await completeLogin(
       deps,
-      { realmId: req.realmId, provider: p.provider, claims, fullName, client, downstreamState: req.downstreamState },
+      { realmId: req.realmId, provider: p.entry.provider, claims, fullName, client, downstreamState: req.downstreamState },
       ctx,
       fail,
     );

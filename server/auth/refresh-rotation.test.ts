@@ -16,6 +16,7 @@ describe('refresh token rotation', () => {
     refreshTtlS: 600,
     createdAt: 0,
     revokedAt: null,
+    provider: null,
   };
   const token: RefreshTokenRecord = { hash: 'h1', familyId: 'sid_1', expiresAt: now + 1, rotatedAt: null };
   const next = (f: TokenFamily) => ({ hash: 'h2', expiresAt: now + f.refreshTtlS * 1000 });

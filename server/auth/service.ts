@@ -9,9 +9,11 @@ import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
+import { type AppleNotificationDeps, createAppleNotification } from './apple-notifications.ts';
 import { APPLE_TOKEN_TIMEOUT_MS } from './apple-revocation.ts';
 import { createAppleWeb } from './apple-web.ts';
 import { createAuthorize } from './authorize.ts';
+import { createIdentityLinking } from './identity-linking.ts';
 import { createIntrospect } from './introspect.ts';
 import { createJwks } from './jwks.ts';
 import { JwksCache } from './jwks-cache.ts';
@@ -44,6 +46,8 @@ export interface AuthDeps {
   providers?: ProviderRegistry;
   /** The signature service (the crypto worker) for providers' tokens and gatehouse's own. */
   signatures: SignatureService;
+  /** The account deletion use case (Apple's account-delete of an account's only identity). */
+  deleteAccount: AppleNotificationDeps['deleteAccount'];
 }
 
 /** The AuthService RPCs but the account's deletion (users/delete-account.ts). */
@@ -93,6 +97,7 @@ export function createAuth(deps: AuthDeps): { service: AuthHandlers; userToken: 
     metrics: deps.metrics,
   });
 
+  const linking = createIdentityLinking({ admin: deps.admin, users: deps.users, clock, providers, signatures: deps.signatures });
   const service: AuthHandlers = {
     nativeLogin: createNativeLogin({
       admin: deps.admin,
@@ -117,6 +122,17 @@ export function createAuth(deps: AuthDeps): { service: AuthHandlers; userToken: 
     jwks: createJwks({ admin: deps.admin, keys }),
     metadata: createMetadata({ admin: deps.admin, issuer }),
     userInfo: createUserInfo({ users: deps.users }),
+    appleNotification: createAppleNotification({
+      admin: deps.admin,
+      users: deps.users,
+      clock,
+      providers,
+      signatures: deps.signatures,
+      deleteAccount: deps.deleteAccount,
+    }),
+    listMyIdentities: linking.listMyIdentities,
+    linkMyIdentity: linking.linkMyIdentity,
+    unlinkMyIdentity: linking.unlinkMyIdentity,
   };
 
   /** The caller's own access token (docs/login.md): signature, issuer, expiry, a live family and the

@@ -23,6 +23,9 @@ export interface TokenFamily {
   refreshTtlS: number;
   createdAt: number;
   revokedAt: number | null;
+  /** The provider whose sign-in opened the family (`apple`, `google`); null: unknown (opened before
+   *  families recorded it), treated as no provider's. */
+  provider: string | null;
 }
 
 export interface NewRefreshToken {
@@ -70,6 +73,8 @@ export interface AuthorizationCode {
   scope: string;
   userId: string;
   ip: string;
+  /** The provider whose sign-in issued the code; the family it makes records it. */
+  provider: string | null;
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
@@ -105,8 +110,8 @@ export type ConsumeWebAttemptResult = { kind: 'ok'; attempt: WebLoginAttempt } |
 
 /** Login state the periodic sweep deletes (sweep.ts), once it can never be used again: what may go
  *  of each kind is sweep-rules.ts `SWEEP_RULES`. */
-export type SweepKind = 'transactions' | 'codes' | 'webAttempts' | 'families';
-export const SWEEP_KINDS: readonly SweepKind[] = ['transactions', 'codes', 'webAttempts', 'families'];
+export type SweepKind = 'transactions' | 'codes' | 'webAttempts' | 'families' | 'appleNotifications';
+export const SWEEP_KINDS: readonly SweepKind[] = ['transactions', 'codes', 'webAttempts', 'families', 'appleNotifications'];
 
 export interface AuthStore {
   /** The realm's current signing key, created by `create` (inside the transaction) when missing. */

@@ -19,6 +19,9 @@ export const SWEEP_RULES: Readonly<Record<SweepKind, SweepRule>> = Object.freeze
   // A family goes whole, with its refresh tokens, once its last token has lapsed
   // (family-lifetime.ts): a rotated token must be recognised as reused while its family lives.
   families: { goesOnceUsed: false },
+  // Processed Apple notification jtis, kept 30 days (apple-notification.ts): a replay within them
+  // must find its jti.
+  appleNotifications: { goesOnceUsed: false },
 });
 
 /** Whether a row of `kind` may be deleted at `now`. `expiresAt` null: no expiry recorded (a family

@@ -11,7 +11,8 @@ import { type AuthStore, SWEEP_KINDS, type SweepKind } from './store.ts';
 export const SWEEP_BATCH = 500;
 export const SWEEP_INTERVAL_MS = 30_000;
 
-export type SweepCounts = Record<SweepKind, number>;
+/** Rows deleted per login-state kind, and per further prune by its name. */
+export type SweepCounts = Record<SweepKind, number> & Record<string, number>;
 
 export interface Sweeper {
   /** One full pass now, after any pass under way; resolves with the rows deleted per kind. */
@@ -26,6 +27,9 @@ export interface SweeperDeps {
   log: Logger;
   intervalMs?: number;
   batch?: number;
+  /** Further prunes each pass runs, by name, after the login state (other concerns' retention:
+   *  events/retention.ts), each in the same batches until a batch comes back short. */
+  prunes?: Readonly<Record<string, (now: number, limit: number) => Promise<number>>>;
   /** The store's translation of its database's errors, for the log line of a failed pass. */
   translateError?: ErrorTranslator;
 }
@@ -37,13 +41,22 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
 
   async function pass(): Promise<SweepCounts> {
     const now = deps.clock.now();
-    const counts: SweepCounts = { transactions: 0, codes: 0, webAttempts: 0, families: 0 };
+    const counts: SweepCounts = { transactions: 0, codes: 0, webAttempts: 0, families: 0, appleNotifications: 0 };
     for (const kind of SWEEP_KINDS) {
       for (;;) {
         if (stopped) return counts;
         const n = await deps.store.sweep(kind, now, batch);
         counts[kind] += n;
         // Fewer than a batch: no statement found a full batch, so nothing of this kind is left.
+        if (n < batch) break;
+      }
+    }
+    for (const [name, prune] of Object.entries(deps.prunes ?? {})) {
+      counts[name] = 0;
+      for (;;) {
+        if (stopped) return counts;
+        const n = await prune(now, batch);
+        counts[name] += n;
         if (n < batch) break;
       }
     }
@@ -62,7 +75,7 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
     if (running || stopped) return;
     runOnce().then(
       (counts) => {
-        if (SWEEP_KINDS.some((k) => counts[k] > 0)) deps.log.debug('login state swept', counts);
+        if (Object.values(counts).some((n) => n > 0)) deps.log.debug('login state swept', counts);
       },
       (e) => deps.log.warn('login state sweep failed', errorFields(GatehouseError.from(e, deps.translateError))),
     );

@@ -38,7 +38,7 @@ export interface FamilyDraft {
 }
 
 /** A new family for `client` and its first refresh token (not yet stored). */
-export function draftFamily(realmId: string, userId: string, client: ClientApp, ip: string, now: number): FamilyDraft {
+export function draftFamily(realmId: string, userId: string, client: ClientApp, ip: string, now: number, provider: string | null): FamilyDraft {
   const family: TokenFamily = {
     id: newId('sid'),
     realmId,
@@ -50,6 +50,7 @@ export function draftFamily(realmId: string, userId: string, client: ClientApp, 
     refreshTtlS: client.refreshTokenTtlSeconds,
     createdAt: now,
     revokedAt: null,
+    provider,
   };
   const refreshToken = newSecret('rt');
   return { family, refreshToken, refresh: { hash: sha256Hex(refreshToken), expiresAt: now + client.refreshTokenTtlSeconds * 1000 } };
@@ -109,11 +110,11 @@ export function createSessions(deps: SessionDeps) {
     tokenSet,
     clientEnabled,
 
-    /** Direct session (native login) for a first-party client. */
-    async start(realmId: string, userId: string, client: ClientApp, ip: string): Promise<TokenSet> {
+    /** Direct session (native login) for a first-party client, opened by `provider`'s sign-in. */
+    async start(realmId: string, userId: string, client: ClientApp, ip: string, provider: string): Promise<TokenSet> {
       const now = clock.now();
       await keys.active(realmId); // create the realm key before the family, outside its transaction
-      const d = draftFamily(realmId, userId, client, ip, now);
+      const d = draftFamily(realmId, userId, client, ip, now, provider);
       // The access token names only the drafted family: it is signed on the crypto worker while the
       // family commits, and handed out only once the commit has succeeded.
       const signed = accessToken(d.family, now);

@@ -17,11 +17,6 @@ function oneOf<T extends string>(values: readonly T[], v: string, field: string)
   return v as T;
 }
 
-function nonNegative(v: number, field: string): number {
-  if (!Number.isSafeInteger(v) || v < 0) throw badRequest(`${field}: must be an integer ≥ 0`, { field });
-  return v;
-}
-
 export function validateMappingUpdate(row: EntitlementMappingUpdate__Output, i: number): MappingPatch {
   const at = (f: string) => `updates[${i}].${f}`;
   const p: MappingPatch = {};
@@ -36,11 +31,11 @@ export function validateMappingUpdate(row: EntitlementMappingUpdate__Output, i: 
   }
   if (row.billingType !== undefined) p.billingType = oneOf(BILLING_TYPES, row.billingType, at('billingType'));
   if (row.billingPeriod !== undefined) p.billingPeriod = oneOf(BILLING_PERIODS, row.billingPeriod, at('billingPeriod'));
-  if (row.pointsPerPeriod !== undefined) p.pointsPerPeriod = nonNegative(row.pointsPerPeriod, at('pointsPerPeriod'));
+  if (row.pointsPerPeriod !== undefined) p.pointsPerPeriod = row.pointsPerPeriod; // ≥ 0: billing.proto's limits
   if (row.grantPeriodType !== undefined) p.grantPeriodType = oneOf<PeriodType>(PERIOD_TYPES, row.grantPeriodType, at('grantPeriodType'));
-  if (row.validityDays !== undefined) p.validityDays = nonNegative(row.validityDays, at('validityDays'));
+  if (row.validityDays !== undefined) p.validityDays = row.validityDays;
   if (row.grantOnSubscribe !== undefined) p.grantOnSubscribe = row.grantOnSubscribe;
-  if (row.maxPeriods !== undefined) p.maxPeriods = nonNegative(row.maxPeriods, at('maxPeriods'));
+  if (row.maxPeriods !== undefined) p.maxPeriods = row.maxPeriods;
   if (row.enabled !== undefined) p.enabled = row.enabled;
   if (row.quotaWindows != null) {
     const list = validateWindows(row.quotaWindows.windows ?? [], at('quotaWindows'));

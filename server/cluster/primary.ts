@@ -16,6 +16,7 @@ import { openPostgresBackend } from '../backend.ts';
 import { type Config, parseAddr } from '../config.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
 import { shownDatabase } from '../lib/redact.ts';
+import { stopSignal } from '../lib/stop-signal.ts';
 import { startCheckpointer } from '../store/checkpointer.ts';
 import { openDatabase } from '../store/open.ts';
 import { isWorkerMessage, WORKER_ENV, type WorkerAssignment } from './messages.ts';
@@ -156,10 +157,7 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
     });
   };
 
-  const signalled = new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
+  const signalled = stopSignal();
   for (const s of slots) fork(s);
   let signal: NodeJS.Signals;
   try {

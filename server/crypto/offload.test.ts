@@ -12,7 +12,7 @@ const rsa2 = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const ed = generateKeyPairSync('ed25519');
 const rs256 = (data: string, key = rsa.privateKey) => sign('sha256', Buffer.from(data), key).toString('base64url');
 
-test('RS256 verification and Ed25519 signing give node:crypto’s answers', { timeout: 30_000 }, async () => {
+test('RS256 verification and Ed25519 signing give node:crypto’s answers', async () => {
   const c = new CryptoOffload();
   try {
     const data = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhIn0';
@@ -30,9 +30,7 @@ test('RS256 verification and Ed25519 signing give node:crypto’s answers', { ti
   }
 });
 
-test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA verify, and a key of another type or curve verifies nothing', {
-  timeout: 30_000,
-}, async () => {
+test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA verify, and a key of another type or curve verifies nothing', async () => {
   const c = new CryptoOffload();
   const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
@@ -69,7 +67,7 @@ test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA veri
   }
 });
 
-test('hundreds of concurrent jobs over several keys each get their own answer', { timeout: 30_000 }, async () => {
+test('hundreds of concurrent jobs over several keys each get their own answer', async () => {
   const c = new CryptoOffload();
   try {
     const jobs = Array.from({ length: 300 }, (_, i) => {
@@ -88,7 +86,7 @@ test('hundreds of concurrent jobs over several keys each get their own answer', 
   }
 });
 
-test('jobs held by a worker that goes away finish on the event loop, and a new worker takes the next', { timeout: 30_000 }, async () => {
+test('jobs held by a worker that goes away finish on the event loop, and a new worker takes the next', async () => {
   const c = new CryptoOffload();
   try {
     await c.verify('RS256', 'warm', rs256('warm'), rsa.publicKey); // the worker is up
@@ -105,17 +103,14 @@ test('jobs held by a worker that goes away finish on the event loop, and a new w
   }
 });
 
-test('a process whose only work was a signature exits by itself (an idle worker holds nothing)', { timeout: 30_000 }, async () => {
+test('a process whose only work was a signature exits by itself (an idle worker holds nothing)', async () => {
   const script = `import { CryptoOffload } from ${JSON.stringify(new URL('./offload.ts', import.meta.url).href)};
 import { generateKeyPairSync } from 'node:crypto';
 const s = await new CryptoOffload().sign('EdDSA', 'x', generateKeyPairSync('ed25519').privateKey);
 process.stdout.write(String(s.length));`;
-  const started = Date.now();
+  // Waits for the child's own exit: a worker holding the event loop would keep it running.
   const out = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 15_000 }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout),
-    ),
+    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], (err, stdout) => (err ? reject(err) : resolve(stdout))),
   );
   assert.equal(out, '86', 'an Ed25519 signature is 64 bytes: 86 base64url characters');
-  assert.ok(Date.now() - started < 15_000);
 });

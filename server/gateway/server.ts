@@ -13,6 +13,7 @@ import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, type Call, type ChainContext, logRequest, type Req, refusedRequest } from '../rpc/chain.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
 import { messageFromJson, messageFromParams, messageToJson, objName, setPathParam } from '../rpc/json.ts';
+import { requestError } from '../rpc/request-check.ts';
 import { matchPattern, splitPath } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
@@ -208,6 +209,9 @@ function decodeRequest(req: IncomingMessage, route: Route<BoundMethod>, params: 
     pathFields.add(field);
   }
   if (route.body === '*') {
+    // Every field comes from the path or the body: a query parameter names none of them.
+    const stray = info.ignoreUnknownQuery ? undefined : url.searchParams.keys().next().value;
+    if (stray !== undefined) throw badRequest(`${stray}: unknown query parameter`, { field: stray });
     const fromBody = parseBody(req, buf, info.requestType);
     for (const [k, v] of Object.entries(fromBody)) {
       if (!(k in reqObj)) reqObj[k] = v; // the path wins over the body
@@ -216,10 +220,16 @@ function decodeRequest(req: IncomingMessage, route: Route<BoundMethod>, params: 
     // body: "<bytes field>": the body as sent, whatever its type (a signature over these bytes is
     // checked by the handler); the query cannot set that field.
     const raw = route.body === '' ? null : info.requestType.fields[route.body]!;
-    Object.assign(reqObj, messageFromParams(info.requestType, url.searchParams, raw ? new Set([...pathFields, raw.name]) : pathFields));
+    Object.assign(
+      reqObj,
+      messageFromParams(info.requestType, url.searchParams, raw ? new Set([...pathFields, raw.name]) : pathFields, info.ignoreUnknownQuery),
+    );
     if (raw) reqObj[objName(raw)] = buf;
   }
-  return normalise(route.bound, reqObj);
+  const decoded = normalise(route.bound, reqObj);
+  const refused = requestError(info, decoded);
+  if (refused) throw refused;
+  return decoded;
 }
 
 /** JSON → proto bytes → object: the same shape (defaults, nulls) a gRPC handler receives. */
@@ -351,6 +361,8 @@ function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<st
 const PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  // frame-ancestors' twin for browsers that predate it (RFC 7034): no page is shown inside a frame.
+  'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',

@@ -1,11 +1,7 @@
 // The gRPC side: every service of proto/ bound to the same handlers the HTTP adapter calls, plus
 // the standard health service and server reflection so stock tools (grpcurl, grpc_cli) work.
 
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation } from 'grpc-health-check';
 import { badRequest, type GatehouseError } from '../errors.ts';
 import type { AnswerTurns } from '../lib/answer-turns.ts';
@@ -15,13 +11,12 @@ import type { Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { Authenticator } from '../rpc/access.ts';
 import { buildCall, type ChainContext, type Req, type Res, refusedRequest } from '../rpc/chain.ts';
+import { readDescriptorSet } from '../rpc/descriptor-set.ts';
 import type { BoundMethod } from '../rpc/dispatch.ts';
-import { apiProtoFiles, LOADER_OPTIONS, type LoadedProtos } from '../rpc/proto.ts';
-
-const require = createRequire(import.meta.url);
-
-import type protobuf from 'protobufjs';
+import type { LoadedProtos, MethodInfo } from '../rpc/proto.ts';
+import { requestError } from '../rpc/request-check.ts';
 import { unsafeInteger } from '../rpc/safe-integers.ts';
+import { addReflection, DescriptorIndex } from './reflection.ts';
 import { encodeStatusDetails } from './status-details.ts';
 
 export interface GrpcOptions {
@@ -45,8 +40,8 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
     'grpc.enable_channelz': 0,
   });
   for (const svc of opts.protos.services) {
-    const types = new Map(opts.methods.filter((m) => m.info.service === svc).map((m) => [m.info.name, m.info.requestType]));
-    const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition, types);
+    const infos = new Map(opts.methods.filter((m) => m.info.service === svc).map((m) => [m.info.name, m.info]));
+    const definition = withSafeDeserializers(opts.protos.packageDefinition[svc] as grpc.ServiceDefinition, infos);
     const impl: grpc.UntypedServiceImplementation = {};
     for (const bound of opts.methods.filter((m) => m.info.service === svc)) {
       impl[bound.info.name] = unaryHandler(bound, opts);
@@ -57,17 +52,18 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   for (const svc of opts.protos.services) statusMap[svc] = 'SERVING';
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
-  new ReflectionService(reflectionDefinition()).addToServer(server);
+  addReflection(server, new DescriptorIndex(readDescriptorSet()));
   return { server, health };
 }
 
 // grpc-js answers INTERNAL when a request does not decode; bad bytes from a client are the
 // client's error, so they reach the chain as a refused request and come back INVALID_ARGUMENT.
-// So does an int64 beyond 2^53−1, with the message the HTTP adapter gives for the same value.
-function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, protobuf.Type>): grpc.ServiceDefinition {
+// So does an int64 beyond 2^53−1, with the message the HTTP adapter gives for the same value, and
+// whatever request-check.ts refuses (NUL, a missing required field, a broken limit).
+function withSafeDeserializers(def: grpc.ServiceDefinition, infos: Map<string, MethodInfo>): grpc.ServiceDefinition {
   const out: Record<string, grpc.MethodDefinition<object, object>> = {};
   for (const [name, m] of Object.entries(def)) {
-    const type = types.get(name);
+    const info = infos.get(name);
     out[name] = {
       ...m,
       requestDeserialize: (buf: Buffer) => {
@@ -77,22 +73,12 @@ function withSafeDeserializers(def: grpc.ServiceDefinition, types: Map<string, p
         } catch {
           return refusedRequest(badRequest('Malformed request message'));
         }
-        const unsafe = type ? unsafeInteger(type, req) : null;
-        return unsafe ? refusedRequest(unsafe) : req;
+        const problem = info ? (unsafeInteger(info.requestType, req) ?? requestError(info, req)) : null;
+        return problem ? refusedRequest(problem) : req;
       },
     };
   }
   return out as grpc.ServiceDefinition;
-}
-
-// Reflection describes the protos as written (snake_case field names, keepCase) and includes the
-// health service, so grpcurl sees exactly what a .proto reader would.
-function reflectionDefinition(): protoLoader.PackageDefinition {
-  const healthProto = join(dirname(require.resolve('grpc-health-check/package.json')), 'proto', 'health', 'v1', 'health.proto');
-  return {
-    ...protoLoader.loadSync(apiProtoFiles(), { ...LOADER_OPTIONS, keepCase: true }),
-    ...protoLoader.loadSync(healthProto, { keepCase: true }),
-  };
 }
 
 function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCall<Req, Res> {

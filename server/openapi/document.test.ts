@@ -55,6 +55,8 @@ function demo(): MethodInfo[] {
       responseType: root.lookupType(m.responseType),
       http: readHttpRules(name, http),
       access,
+      errors: [],
+      ignoreUnknownQuery: false,
     };
   };
   return [

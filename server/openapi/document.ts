@@ -4,8 +4,10 @@
 // summaries and descriptions. Deterministic: the same protos give the same document, byte for byte.
 import { createRequire } from 'node:module';
 import protobuf from 'protobufjs';
+import { type ErrorCode, GatehouseError } from '../errors.ts';
 import { redirectField } from '../gateway/redirect.ts';
 import { buildRoutes, type Route } from '../gateway/routes.ts';
+import { fieldRules } from '../rpc/field-rules.ts';
 import { isJsonList, jsonName } from '../rpc/json.ts';
 import type { MethodInfo } from '../rpc/proto.ts';
 import { type Schema, SchemaBook, withDescription } from './schemas.ts';
@@ -102,7 +104,9 @@ function operation(route: Route<{ info: MethodInfo }>, binding: number, book: Sc
     ? 'Public: no caller credential.'
     : access.userToken
       ? "Needs the user's own gatehouse access token."
-      : `Needs an API key with the \`${access.permission}\` permission${info.requestType.fields.realm_id ? ' for the realm' : ''}.`;
+      : access.anyApiKey
+        ? 'Needs an API key, whatever its realm and permissions.'
+        : `Needs an API key with the \`${access.permission}\` permission${info.requestType.fields.realm_id ? ' for the realm' : ''}.`;
   const op: Op = {
     tags: [shortName(info.service)],
     operationId: `${shortName(info.service)}_${info.name}${binding > 0 ? `_${binding + 1}` : ''}`,
@@ -120,7 +124,8 @@ function operation(route: Route<{ info: MethodInfo }>, binding: number, book: Sc
       if (pathFields.has(f.name) || f.name === route.body || !queryable(f)) continue;
       const schema = book.field(f);
       const { description, ...bare } = schema;
-      parameters.push(withDescription({ name: jsonName(f), in: 'query', schema: bare }, description as string | undefined));
+      const required = fieldRules(f).required ? { required: true } : {};
+      parameters.push(withDescription({ name: jsonName(f), in: 'query', ...required, schema: bare }, description as string | undefined));
     }
   }
   if (parameters.length) op.parameters = parameters;
@@ -139,13 +144,13 @@ function operation(route: Route<{ info: MethodInfo }>, binding: number, book: Sc
     const schema = withDescription({ type: 'string', format: 'binary' }, f.comment ?? undefined);
     op.requestBody = { required: true, content: { '*/*': { schema } } };
   }
-  op.responses = responses(info, book);
+  op.responses = responses(info, route.body !== '', book);
   op.security = access.public ? [] : access.userToken ? [{ userToken: [] }] : [{ apiKey: [] }, { apiKeyHeader: [] }];
   if (access.permission) op['x-gatehouse-permission'] = access.permission;
   return op;
 }
 
-function responses(info: MethodInfo, book: SchemaBook): Record<string, unknown> {
+function responses(info: MethodInfo, hasBody: boolean, book: SchemaBook): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const t = info.responseType;
   if (t.fullName === HTTP_BODY) {
@@ -160,10 +165,42 @@ function responses(info: MethodInfo, book: SchemaBook): Record<string, unknown> 
       };
     }
   }
-  if (!info.access.public) out['401'] = { $ref: '#/components/responses/Unauthorized' };
+  // Every call's own codes, then the ones the RPC declares (options.proto errors), by status.
+  const codes = new Set<ErrorCode>(['bad_request', ...info.errors]);
+  if (!info.access.public) codes.add('unauthorized');
+  if (info.access.permission) codes.add('forbidden');
+  if (hasBody) codes.add('payload_too_large');
+  codes.add('service_unavailable');
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = new GatehouseError(code, '').httpStatus;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const list = byStatus.get(status)!;
+    out[String(status)] =
+      status === 401 && !info.access.public
+        ? { $ref: '#/components/responses/Unauthorized' }
+        : {
+            description: `${STATUS_TEXT[status] ?? 'Error'}: ${list.map((c) => `\`${c}\``).join(', ')}`,
+            ...(status === 429 || status === 503 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          };
+  }
   out.default = { $ref: '#/components/responses/Error' };
   return out;
 }
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
 
 /** A field the adapter reads from a query string or a form: a scalar, an enum or a list of them. */
 function queryable(f: protobuf.Field): boolean {

@@ -3,6 +3,7 @@
 // RFC 3339 string, a json_list message as its bare array, an unset message field as null. Each
 // message becomes one entry of components/schemas, named by its full proto name.
 import protobuf from 'protobufjs';
+import { fieldRules } from '../rpc/field-rules.ts';
 import { isJsonList, jsonName } from '../rpc/json.ts';
 
 export type Schema = Record<string, unknown>;
@@ -47,11 +48,13 @@ export class SchemaBook {
   /** The message as an inline object schema without the `skip` fields (original proto names). */
   object(t: protobuf.Type, skip: Set<string>): Schema {
     const properties: Record<string, Schema> = {};
+    const required: string[] = [];
     for (const f of t.fieldsArray) {
       if (skip.has(f.name)) continue;
       properties[jsonName(f)] = this.field(f);
+      if (fieldRules(f).required) required.push(jsonName(f));
     }
-    return withDescription({ type: 'object', properties }, t.comment);
+    return withDescription({ type: 'object', ...(required.length ? { required } : {}), properties }, t.comment);
   }
 
   /** A field's schema, with its comment as the description. */
@@ -75,13 +78,26 @@ export class SchemaBook {
     }
     const s = SCALARS[f.type];
     if (!s) throw new Error(`openapi: ${f.fullName}: no JSON schema for type ${f.type}`);
-    return { ...s };
+    return { ...s, ...limitKeywords(f) };
   }
 
   /** components/schemas, sorted by name. */
   components(): Record<string, Schema> {
     return Object.fromEntries([...this.schemas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
+}
+
+/** The field's (limits) as JSON Schema keywords: what the transports check (rpc/field-rules.ts). */
+export function limitKeywords(f: protobuf.Field): Schema {
+  const limits = fieldRules(f).limits;
+  if (!limits) return {};
+  const out: Schema = {};
+  if (limits.minLength !== undefined) out.minLength = limits.minLength;
+  if (limits.maxLength !== undefined) out.maxLength = limits.maxLength;
+  if (limits.minimum !== undefined) out.minimum = limits.minimum;
+  if (limits.maximum !== undefined) out.maximum = limits.maximum;
+  if (limits.pattern) out.pattern = limits.pattern.source;
+  return out;
 }
 
 export function componentName(t: protobuf.Type): string {

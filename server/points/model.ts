@@ -124,8 +124,8 @@ export interface GrantResult {
 export const HOLD_STATUSES = ['open', 'settled', 'released', 'expired'] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];
 
-/** Hold time to live, in seconds: 1–86 400, 600 when not given. */
-export const HOLD_TTL = { min: 1, max: 86_400, default: 600 } as const;
+/** Hold time to live when not given, in seconds (the bounds, 1–86 400, are points.proto's). */
+export const HOLD_TTL = { default: 600 } as const;
 
 export interface Remaining {
   quota: number;

@@ -97,52 +97,13 @@ export function historyView(page: HistoryPage, nextPageToken: string) {
   return { transactions: page.transactions.map(historyEntryView), nextPageToken };
 }
 
-function nonNegative(v: number | undefined, field: string): number | undefined {
-  if (v === undefined) return undefined;
-  if (!Number.isSafeInteger(v) || v < 0) throw badRequest(`${field}: must be an integer ≥ 0`, { field });
-  return v;
-}
-
-function positive(v: number, field: string): number {
-  if (!Number.isSafeInteger(v) || v <= 0) throw badRequest(`${field}: must be a positive integer`, { field });
-  return v;
-}
-
-/** An idempotency key, when given: 1–200 characters. */
-function idempotencyKeyOf(key: string | undefined): string | null {
-  if (key === undefined) return null;
-  if (key.length === 0 || key.length > 200) throw badRequest('idempotencyKey: 1–200 characters', { field: 'idempotencyKey' });
-  return key;
-}
-
-/** A free text (description, reason), when given: at most 500 characters. */
-function noteOf(text: string | undefined, field: string): string | null {
-  if (text === undefined) return null;
-  if (text.length > 500) throw badRequest(`${field}: at most 500 characters`, { field });
-  return text;
-}
-
 /** The fingerprint an idempotent replay is compared by; nothing to compare without a key. The
  *  operation's name is part of it, so a key used for one operation is refused for another. */
 const requestHashOf = (key: string | null, request: unknown[]) => (key === null ? '' : sha256Hex(JSON.stringify(request)));
 
-function ttlSecondsOf(v: number | undefined): number {
-  if (v === undefined) return HOLD_TTL.default;
-  if (!Number.isSafeInteger(v) || v < HOLD_TTL.min || v > HOLD_TTL.max) {
-    throw badRequest(`ttlSeconds: an integer from ${HOLD_TTL.min} to ${HOLD_TTL.max}`, { field: 'ttlSeconds' });
-  }
-  return v;
-}
-
-const PAGE_SIZE = { min: 1, max: 200, default: 50 } as const;
-
-function pageSizeOf(v: number | undefined): number {
-  if (v === undefined) return PAGE_SIZE.default;
-  if (!Number.isSafeInteger(v) || v < PAGE_SIZE.min || v > PAGE_SIZE.max) {
-    throw badRequest(`pageSize: an integer from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`, { field: 'pageSize' });
-  }
-  return v;
-}
+// The limits of every field (amounts, texts, idempotency keys, ttlSeconds, pageSize) are in
+// points.proto, checked before a handler runs (rpc/request-check.ts); here only what they leave.
+const PAGE_SIZE_DEFAULT = 50;
 
 /** '' lists every kind. */
 function kindOf(v: string): TransactionKind | null {
@@ -183,7 +144,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
 
   /** A page of a user's history; the page token is bound to the realm, the user and the kind. */
   const history = async (realmId: string, userId: string, q: { pageSize?: number; pageToken: string; kind: string }) => {
-    const pageSize = pageSizeOf(q.pageSize);
+    const pageSize = q.pageSize ?? PAGE_SIZE_DEFAULT;
     const kind = kindOf(q.kind);
     const listing = { realmId, userId, kind };
     const after = decodeHistoryToken(q.pageToken, listing);
@@ -202,9 +163,9 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       requirePermission(ctx, 'points.manage');
       await requireRealm(req.realmId);
       const patch: DefaultConfigPatch = {
-        registrationBonusPoints: nonNegative(req.registrationBonusPoints, 'registrationBonusPoints'),
-        freePeriodicPointsAmount: nonNegative(req.freePeriodicPointsAmount, 'freePeriodicPointsAmount'),
-        freePeriodicValidityDays: nonNegative(req.freePeriodicValidityDays, 'freePeriodicValidityDays'),
+        registrationBonusPoints: req.registrationBonusPoints,
+        freePeriodicPointsAmount: req.freePeriodicPointsAmount,
+        freePeriodicValidityDays: req.freePeriodicValidityDays,
       };
       if (req.freePeriodicGrantPeriodType !== undefined) {
         if (!(PERIOD_TYPES as readonly string[]).includes(req.freePeriodicGrantPeriodType)) {
@@ -220,10 +181,8 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
     },
 
     async consume(req) {
-      if (!req.userId) throw badRequest('userId: required', { field: 'userId' });
-      positive(req.amount, 'amount');
-      const key = idempotencyKeyOf(req.idempotencyKey);
-      const description = noteOf(req.description, 'description');
+      const key = req.idempotencyKey ?? null;
+      const description = req.description ?? null;
       const requestHash = requestHashOf(key, ['consume', req.userId, req.amount, description]);
       const transactionId = newId('ptx');
       let r: ConsumeResult;
@@ -244,11 +203,10 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
 
     async grant(req) {
       if (req.kind !== 'topup_credit' && req.kind !== 'granted_credit') throw badRequest('kind: must be topup_credit or granted_credit', { field: 'kind' });
-      positive(req.amount, 'amount');
       const now = clock.now();
       const expiresAt = fromTimestamp(req.expiresAt);
       if (expiresAt !== null && expiresAt <= now) throw badRequest('expiresAt: must be in the future', { field: 'expiresAt' });
-      const key = idempotencyKeyOf(req.idempotencyKey);
+      const key = req.idempotencyKey ?? null;
       const requestHash = sha256Hex(JSON.stringify(['grant', req.userId, req.kind, req.amount, expiresAt]));
       const r = await store.grant(
         {
@@ -275,11 +233,9 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
     },
 
     async createHold(req) {
-      if (!req.userId) throw badRequest('userId: required', { field: 'userId' });
-      positive(req.amount, 'amount');
-      const ttlSeconds = ttlSecondsOf(req.ttlSeconds);
-      const description = noteOf(req.description, 'description');
-      const key = idempotencyKeyOf(req.idempotencyKey);
+      const ttlSeconds = req.ttlSeconds ?? HOLD_TTL.default;
+      const description = req.description ?? null;
+      const key = req.idempotencyKey ?? null;
       const requestHash = requestHashOf(key, ['hold', req.userId, req.amount, ttlSeconds, description]);
       const holdId = newId('hld');
       let r: HoldResult;
@@ -297,18 +253,14 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
     },
 
     async settleHold(req) {
-      if (req.amount === undefined) throw badRequest('amount: required', { field: 'amount' });
-      nonNegative(req.amount, 'amount');
-      const description = noteOf(req.description, 'description');
-      const key = idempotencyKeyOf(req.idempotencyKey);
-      const requestHash = requestHashOf(key, ['settle', req.holdId, req.amount, description]);
+      const description = req.description ?? null;
+      const key = req.idempotencyKey ?? null;
+      const amount = req.amount!; // REQUIRED in points.proto: the transports refuse a request without it
+      const requestHash = requestHashOf(key, ['settle', req.holdId, amount, description]);
       const transactionId = newId('ptx');
       let r: SettleResult;
       try {
-        r = await store.settle(
-          { realmId: req.realmId, holdId: req.holdId, amount: req.amount, description, idempotencyKey: key, requestHash, transactionId },
-          clock.now(),
-        );
+        r = await store.settle({ realmId: req.realmId, holdId: req.holdId, amount, description, idempotencyKey: key, requestHash, transactionId }, clock.now());
       } catch (e) {
         metrics?.settle(settleFailure(e));
         throw e;
@@ -318,7 +270,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
     },
 
     async releaseHold(req) {
-      const key = idempotencyKeyOf(req.idempotencyKey);
+      const key = req.idempotencyKey ?? null;
       const requestHash = requestHashOf(key, ['release', req.holdId]);
       const r = await store.release({ realmId: req.realmId, holdId: req.holdId, idempotencyKey: key, requestHash, transactionId: newId('ptx') }, clock.now());
       return holdView(r);
@@ -329,9 +281,9 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
     },
 
     async refundTransaction(req) {
-      const amount = req.amount === undefined ? null : positive(req.amount, 'amount');
-      const reason = noteOf(req.reason, 'reason');
-      const key = idempotencyKeyOf(req.idempotencyKey);
+      const amount = req.amount ?? null;
+      const reason = req.reason ?? null;
+      const key = req.idempotencyKey ?? null;
       const requestHash = requestHashOf(key, ['refund', req.transactionId, amount, reason]);
       const r = await store.refund(
         { realmId: req.realmId, transactionId: req.transactionId, amount, reason, idempotencyKey: key, requestHash, refundId: newId('rfd') },

@@ -37,7 +37,7 @@ export function accessCheck(method: MethodInfo, auth: Authenticator): Intercepto
       ctx.principal = user;
       return await next(req, ctx);
     }
-    if (!rule.permission) {
+    if (!rule.permission && !rule.anyApiKey) {
       // A method with neither rule is a mistake in proto/, never an open door.
       throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${method.path} has no access rule`) });
     }
@@ -45,6 +45,7 @@ export function accessCheck(method: MethodInfo, auth: Authenticator): Intercepto
     const key = await auth.apiKey(secret);
     if (!key) throw unauthorized('API key is invalid or revoked');
     ctx.principal = key;
+    if (!rule.permission) return await next(req, ctx);
     if (!hasPermission(key, rule.permission)) throw forbidden(`API key lacks the ${rule.permission} permission`);
     if (method.requestType.fields.realm_id) {
       if (!keyCoversRealm(key, String(req.realmId ?? ''))) throw forbidden('API key is bound to another realm');

@@ -157,9 +157,11 @@ function typeError(path: string, expected: string, v: unknown) {
   return badRequest(`${path}: expected ${expected}, got ${kindOf(v)}`, { field: path });
 }
 
-/** Query-string or form parameters (strings) into a message. Unknown names are ignored, as OAuth
- *  asks of authorization servers (RFC 6749 §3.1, §3.2); `skip` holds fields the path already set. */
-export function messageFromParams(t: protobuf.Type, params: URLSearchParams, skip: Set<string>): Record<string, unknown> {
+/** Query-string or form parameters (strings) into a message; `skip` holds fields the path already
+ *  set. An unknown name is a 400 naming it, unless `ignoreUnknown`: a form body's are ignored, as
+ *  OAuth asks of a token endpoint (RFC 6749 §3.2), and so are an authorization endpoint's query
+ *  parameters (§3.1). A field the path set is unknown to the query. */
+export function messageFromParams(t: protobuf.Type, params: URLSearchParams, skip: Set<string>, ignoreUnknown = true): Record<string, unknown> {
   const idx = fieldIndex(t);
   const out: Record<string, unknown> = {};
   const seen = new Set<string>();
@@ -167,7 +169,10 @@ export function messageFromParams(t: protobuf.Type, params: URLSearchParams, ski
     if (seen.has(key)) continue;
     seen.add(key);
     const f = idx.get(key);
-    if (!f || skip.has(f.name)) continue;
+    if (!f || skip.has(f.name)) {
+      if (ignoreUnknown) continue;
+      throw badRequest(`${key}: unknown query parameter`, { field: key });
+    }
     const values = params.getAll(key);
     const rt = f.resolvedType;
     if (rt instanceof protobuf.Type && !isJsonList(rt)) continue; // nested messages are not addressable here

@@ -7,6 +7,8 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
+import { type ErrorCode, isErrorCode } from '../errors.ts';
+import { optionValues } from './field-rules.ts';
 import { type HttpRule, readHttpRules } from './http-rule.ts';
 
 export type { HttpRule } from './http-rule.ts';
@@ -49,6 +51,7 @@ export interface AccessRule {
   public?: boolean;
   userToken?: boolean;
   realmCheckedByHandler?: boolean;
+  anyApiKey?: boolean;
 }
 
 export interface MethodInfo {
@@ -61,6 +64,10 @@ export interface MethodInfo {
   /** The rule of google.api.http and its additional bindings: one HTTP route each (none: gRPC only). */
   http: HttpRule[];
   access: AccessRule;
+  /** The codes of (errors): what it answers besides every call's own (options.proto). */
+  errors: ErrorCode[];
+  /** (ignore_unknown_query_parameters): an unknown query parameter is ignored, not refused. */
+  ignoreUnknownQuery: boolean;
 }
 
 export interface LoadedProtos {
@@ -116,11 +123,22 @@ export function loadProtos(): LoadedProtos {
         responseType: root.lookupType(rpc.resolvedResponseType!.fullName),
         http: readHttpRules(`${fullName}.${name}`, options['(google.api.http)']),
         access: readAccessRule(options['(access)'] ?? options['(gatehouse.v1.access)']),
+        errors: readErrorCodes(`${fullName}.${name}`, optionValues(rpc, 'errors')),
+        ignoreUnknownQuery: optionValues(rpc, 'ignore_unknown_query_parameters').includes(true),
       });
     }
   }
   cached = { packageDefinition, root, methods, services };
   return cached;
+}
+
+function readErrorCodes(where: string, raw: unknown[]): ErrorCode[] {
+  const codes = raw.flatMap((v) => {
+    const list = (v as { codes?: unknown }).codes ?? [];
+    return (Array.isArray(list) ? list : [list]).map(String);
+  });
+  for (const code of codes) if (!isErrorCode(code)) throw new Error(`proto: ${where}: (errors) names an unknown code ${code}`);
+  return codes as ErrorCode[];
 }
 
 function readAccessRule(raw: unknown): AccessRule {
@@ -130,5 +148,6 @@ function readAccessRule(raw: unknown): AccessRule {
     public: r.public === true,
     userToken: r.user_token === true || r.userToken === true,
     realmCheckedByHandler: r.realm_checked_by_handler === true,
+    anyApiKey: r.any_api_key === true,
   };
 }

@@ -23,6 +23,7 @@ export interface FamilyRow {
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
+  provider: string | null;
 }
 export interface RefreshRow {
   token_hash: string;
@@ -50,6 +51,7 @@ export interface CodeRow {
   scope: string;
   user_id: string;
   ip: string;
+  provider: string | null;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -97,6 +99,7 @@ export const toFamily = (r: FamilyRow): TokenFamily => ({
   refreshTtlS: r.refresh_ttl_s,
   createdAt: r.created_at,
   revokedAt: r.revoked_at,
+  provider: r.provider ?? null,
 });
 export const toRefresh = (r: RefreshRow): RefreshTokenRecord => ({
   hash: r.token_hash,
@@ -124,6 +127,7 @@ export const toCode = (r: CodeRow): AuthorizationCode => ({
   scope: r.scope,
   userId: r.user_id,
   ip: r.ip,
+  provider: r.provider ?? null,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   usedAt: r.used_at,

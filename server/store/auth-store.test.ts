@@ -54,6 +54,7 @@ describe('the SQLite auth store sweep', () => {
     refreshTtlS,
     createdAt: at,
     revokedAt: null,
+    provider: null,
   });
   /** Clears what earlier cases left, as of `now` (each case works at its own later time). */
   const drain = async (kind: 'transactions' | 'codes' | 'webAttempts' | 'families', now: number) => {
@@ -86,6 +87,7 @@ describe('the SQLite auth store sweep', () => {
       realmId: 'r',
       userId: 'u',
       ip: '127.0.0.1',
+      provider: null,
       createdAt: T0 + 20 * MIN,
       expiresAt: T0 + 22 * MIN,
     });
@@ -99,7 +101,15 @@ describe('the SQLite auth store sweep', () => {
     for (const k of ['transactions', 'codes', 'families'] as const) await drain(k, at);
     await transaction('for-code', at);
     const hash = `code-${++seq}`;
-    await store.issueCode('r', 'for-code', at, () => null, { hash, realmId: 'r', userId: 'u', ip: '127.0.0.1', createdAt: at, expiresAt: at + 2 * MIN });
+    await store.issueCode('r', 'for-code', at, () => null, {
+      hash,
+      realmId: 'r',
+      userId: 'u',
+      ip: '127.0.0.1',
+      provider: null,
+      createdAt: at,
+      expiresAt: at + 2 * MIN,
+    });
     const f = family(at);
     assert.equal(
       (

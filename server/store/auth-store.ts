@@ -55,9 +55,8 @@ export class SqliteAuthStore implements AuthStore {
       keysOfRealm: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at'),
       insertKey: db.prepare(`INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at)
         VALUES (?, ?, ?, ?, ?, ?)`),
-      insertFamily:
-        db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at,
+        expires_at, provider) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       userLive: db.prepare('SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL').pluck(),
       setFamilyExpiry: db.prepare('UPDATE token_families SET expires_at = ? WHERE id = ?'),
       getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
@@ -73,9 +72,8 @@ export class SqliteAuthStore implements AuthStore {
           code_challenge = excluded.code_challenge, scope = excluded.scope, created_at = excluded.created_at,
           expires_at = excluded.expires_at, consumed_at = NULL`),
       consumeTx: db.prepare('UPDATE authorize_transactions SET consumed_at = ? WHERE realm_id = ? AND state = ?'),
-      insertCode:
-        db.prepare(`INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, created_at, expires_at)
-        VALUES (@hash, @realmId, @clientId, @redirectUri, @codeChallenge, @scope, @userId, @ip, @createdAt, @expiresAt)`),
+      insertCode: db.prepare(`INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, provider,
+        created_at, expires_at) VALUES (@hash, @realmId, @clientId, @redirectUri, @codeChallenge, @scope, @userId, @ip, @provider, @createdAt, @expiresAt)`),
       getCode: db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?'),
       insertAttempt: db.prepare(`INSERT INTO apple_web_attempts (state_hash, realm_id, client_id, downstream_state, nonce, created_at, expires_at)
         VALUES (@stateHash, @realmId, @clientId, @downstreamState, @nonce, @createdAt, @expiresAt)`),
@@ -101,6 +99,7 @@ export class SqliteAuthStore implements AuthStore {
       transactions: expiredOrUsed('transactions', 'authorize_transactions', 'consumed_at'),
       codes: expiredOrUsed('codes', 'authorization_codes', 'used_at'),
       webAttempts: expiredOrUsed('webAttempts', 'apple_web_attempts', 'consumed_at'),
+      appleNotifications: expiredOrUsed('appleNotifications', 'apple_notifications', 'received_at'),
       families: [
         db.prepare(
           `DELETE FROM refresh_tokens WHERE rowid IN (SELECT r.rowid FROM (${expiredFamilies}) f JOIN refresh_tokens r ON r.family_id = f.id LIMIT @limit)`,
@@ -151,7 +150,7 @@ export class SqliteAuthStore implements AuthStore {
   /** A deleted account gets no session (it may have been read live before the deletion). */
   private insertFamily(f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): void {
     if (this.s.userLive.get(f.userId) === undefined) throw accountGone(f.userId);
-    this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt);
+    this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt, f.provider);
     this.s.insertRefresh.run(refresh.hash, f.id, f.createdAt, refresh.expiresAt);
   }
 

@@ -28,6 +28,11 @@ describe('migration 014 (SQLite)', () => {
     db.exec("INSERT INTO users (id, realm_id, email, created_at) VALUES ('usr_c', 'r', 'c@example.com', 0)");
     assert.match(db.prepare("SELECT app_account_token FROM users WHERE id = 'usr_c'").pluck().get() as string, UUID4);
     assert.equal(db.prepare("SELECT action FROM audit_log WHERE id = 'aud_1'").pluck().get(), 'user.delete');
+    const indexes = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' AND sql IS NOT NULL ORDER BY name")
+      .pluck()
+      .all();
+    assert.deepEqual(indexes, ['audit_log_at', 'audit_log_realm', 'audit_log_target'], 'every index of the log made again');
     db.prepare(
       "INSERT INTO audit_log (id, at, realm_id, actor_type, actor_id, action, target_id, changes) VALUES ('aud_2', 2, 'r', 'stripe', 'stripe', 'subscription.activate', 'sub_1', '{}')",
     ).run();

@@ -3,7 +3,7 @@
 import type { AuditRecord } from '../audit/model.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Emitted } from '../events/plan.ts';
-import type { RecordStore } from '../events/store.ts';
+import type { AuditQuery, RecordStore } from '../events/store.ts';
 import { perObject } from '../lib/memo.ts';
 import type { Db } from './open.ts';
 import {
@@ -46,7 +46,26 @@ export class SqliteRecordStore implements RecordStore {
       eventsOfType: db.prepare('SELECT * FROM events WHERE realm_id = ? AND type = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
       audit: db.prepare(`SELECT * FROM audit_log WHERE realm_id = @realm AND (@action IS NULL OR action = @action)
         AND (@target IS NULL OR target_id = @target) ORDER BY at DESC, id DESC LIMIT @limit`),
+      auditPage: db.prepare(`SELECT * FROM audit_log WHERE realm_id = @realm AND (@action IS NULL OR action = @action)
+        AND (@target IS NULL OR target_id = @target) AND (@actor IS NULL OR actor_id = @actor)
+        AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until)
+        AND (@afterAt IS NULL OR at < @afterAt OR (at = @afterAt AND id < @afterId)) ORDER BY at DESC, id DESC LIMIT @limit`),
     };
+  }
+
+  async auditPage(realmId: string, q: AuditQuery): Promise<AuditRecord[]> {
+    const rows = this.s.auditPage.all({
+      realm: realmId,
+      action: q.action ?? null,
+      target: q.targetId ?? null,
+      actor: q.actorId ?? null,
+      since: q.since ?? null,
+      until: q.until ?? null,
+      afterAt: q.after?.at ?? null,
+      afterId: q.after?.auditId ?? null,
+      limit: q.limit,
+    });
+    return (rows as AuditRow[]).map(toAuditRecord);
   }
 
   async events(realmId: string, opts: { type?: string; limit: number }): Promise<GatehouseEvent[]> {

@@ -10,6 +10,7 @@ import type { Db } from './open.ts';
 import { SqlitePointsStore } from './points-store.ts';
 import { SqliteRecordStore } from './records.ts';
 import { SqliteUserStore } from './user-store.ts';
+import { SqliteWebhookStore } from './webhook-store.ts';
 
 export function sqliteStores(db: Db): Stores {
   return {
@@ -20,5 +21,6 @@ export function sqliteStores(db: Db): Stores {
     billing: new SqliteBillingStore(db),
     jobs: new SqliteJobStore(db),
     records: new SqliteRecordStore(db),
+    webhooks: new SqliteWebhookStore(db),
   };
 }

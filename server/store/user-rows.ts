@@ -1,6 +1,6 @@
 // The rows of the user tables as both backends read them (the same columns in SQLite and
 // PostgreSQL), and the records they make.
-import type { Identity, User } from '../users/model.ts';
+import type { EmailForwarding, Identity, User } from '../users/model.ts';
 import { flag } from './row-values.ts';
 
 export interface UserRow {
@@ -21,6 +21,7 @@ export interface IdentityRow {
   subject: string;
   user_id: string;
   email: string | null;
+  email_forwarding: EmailForwarding | null;
   created_at: number;
 }
 
@@ -42,6 +43,7 @@ export const toIdentity = (r: IdentityRow): Identity => ({
   subject: r.subject,
   userId: r.user_id,
   email: r.email,
+  emailForwarding: r.email_forwarding ?? null,
   createdAt: r.created_at,
 });
 

@@ -1,8 +1,10 @@
 // SQLite implementation of UserStore.
+import { type AppleNotificationWrite, planAppleNotification } from '../users/apple-notification.ts';
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../users/deletion.ts';
+import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
 import { type Identity, type ProviderLogin, type User, withDisabled } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
-import type { UserStore } from '../users/store.ts';
+import type { AppleNotificationResult, UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
 import { DROP_USER_POINTS, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from './user-rows.ts';
@@ -24,6 +26,19 @@ export class SqliteUserStore implements UserStore {
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       setName: db.prepare('UPDATE users SET given_name = ?, family_name = ?, updated_at = ? WHERE id = ?'),
       setDisabled: db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?'),
+      setEmail: db.prepare('UPDATE users SET email = ?, email_verified = 1 WHERE id = ?'),
+      // Unless an account holds that placeholder already (one registered by hand): then it stays.
+      setPlaceholder: db.prepare(`UPDATE users SET email = @email WHERE id = @id
+        AND NOT EXISTS (SELECT 1 FROM users o WHERE o.realm_id = users.realm_id AND o.email = @email)`),
+      unlinkOne: db.prepare('DELETE FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
+      setForwarding: db.prepare('UPDATE user_identities SET email_forwarding = ? WHERE realm_id = ? AND provider = ? AND subject = ?'),
+      seenJti: db.prepare('SELECT 1 FROM apple_notifications WHERE realm_id = ? AND jti = ?'),
+      claimJti: db.prepare('INSERT INTO apple_notifications (realm_id, jti, received_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
+      // Only families an Apple sign-in opened; NULL (opened before 011) is not Apple's.
+      liveAppleFamilies: db.prepare(`SELECT id FROM token_families WHERE realm_id = ? AND user_id = ? AND provider = 'apple'
+        AND revoked_at IS NULL ORDER BY created_at, id`),
+      revokeAppleFamily: db.prepare(`UPDATE token_families SET revoked_at = ?, revoked_reason = 'apple_consent_revoked'
+        WHERE id = ? AND revoked_at IS NULL`),
       keepAppleToken: db.prepare("UPDATE user_identities SET apple_refresh_token = ? WHERE realm_id = ? AND provider = 'apple' AND subject = ?"),
       subjectDeleted: db.prepare('SELECT 1 FROM deleted_subjects WHERE realm_id = ? AND subject_hash = ?').pluck(),
       given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
@@ -64,7 +79,7 @@ export class SqliteUserStore implements UserStore {
   }
 
   async identitiesOf(userId: string): Promise<Identity[]> {
-    return (this.s.identities.all(userId) as IdentityRow[]).map(toIdentity);
+    return this.identitiesOfNow(userId);
   }
 
   async appAccountTokenOf(userId: string): Promise<string | null> {
@@ -111,6 +126,73 @@ export class SqliteUserStore implements UserStore {
       if (l) this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
       return resultOf(plan);
     });
+  }
+
+  async linkIdentity(req: LinkRequest): Promise<LinkPlan> {
+    return immediate(this.db, () => {
+      const user = this.s.get.get(req.realmId, req.userId) as UserRow | undefined;
+      const owner = this.s.identity.get(req.realmId, req.provider, req.subject) as IdentityRow | undefined;
+      const holder = req.email !== null ? (this.s.byEmail.get(req.realmId, req.email) as UserRow | undefined) : undefined;
+      const plan = planLink(
+        req,
+        user ? toUser(user) : null,
+        owner ? toIdentity(owner) : null,
+        user ? this.identitiesOfNow(user.id) : [],
+        holder ? toUser(holder) : null,
+      );
+      if (plan.kind === 'link') {
+        const l = plan.identity;
+        this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
+        if (plan.email !== null) this.s.setEmail.run(plan.email, l.userId);
+        recordWriter(this.db)(plan.emitted);
+      }
+      return plan;
+    });
+  }
+
+  async unlinkIdentity(req: UnlinkRequest): Promise<UnlinkPlan> {
+    return immediate(this.db, () => {
+      const user = this.s.get.get(req.realmId, req.userId) as UserRow | undefined;
+      const plan = planUnlink(user ? toUser(user) : null, user ? this.identitiesOfNow(user.id) : [], req);
+      if (plan.kind === 'unlink') {
+        this.s.unlinkOne.run(req.realmId, plan.identity.provider, plan.identity.subject);
+        if (plan.email !== null) this.s.setPlaceholder.run({ email: plan.email, id: plan.identity.userId });
+        recordWriter(this.db)(plan.emitted);
+      }
+      return plan;
+    });
+  }
+
+  async applyAppleNotification(n: AppleNotificationWrite): Promise<AppleNotificationResult> {
+    return immediate(this.db, (): AppleNotificationResult => {
+      // Checked first: a replayed account-delete must not delete an account made since by a new
+      // sign-in with the same Apple subject.
+      if (this.s.seenJti.get(n.realmId, n.jti)) return { kind: 'replayed' };
+      const row = this.s.identity.get(n.realmId, 'apple', n.event.sub) as IdentityRow | undefined;
+      const identity = row ? toIdentity(row) : null;
+      const user = identity ? (this.s.get.get(n.realmId, identity.userId) as UserRow | undefined) : undefined;
+      const plan = planAppleNotification(n, {
+        identity,
+        user: user ? toUser(user) : null,
+        identities: identity ? this.identitiesOfNow(identity.userId) : [],
+        appleFamilyIds: identity ? (this.s.liveAppleFamilies.all(n.realmId, identity.userId) as Array<{ id: string }>).map((r) => r.id) : [],
+      });
+      // The account's deletion is the deletion use case's own transaction; this one claims nothing.
+      if (plan.kind === 'delete_account') return { kind: 'applied', plan };
+      this.s.claimJti.run(n.realmId, n.jti, n.now, n.expiresAt);
+      if (plan.kind === 'email_forwarding') this.s.setForwarding.run(plan.forwarding, n.realmId, plan.identity.provider, plan.identity.subject);
+      if (plan.kind === 'unlink') {
+        this.s.unlinkOne.run(n.realmId, plan.identity.provider, plan.identity.subject);
+        if (plan.email !== null) this.s.setPlaceholder.run({ email: plan.email, id: plan.identity.userId });
+      }
+      if (plan.kind === 'revoke_apple_sessions') for (const id of plan.familyIds) this.s.revokeAppleFamily.run(n.now, id);
+      recordWriter(this.db)(plan.emitted);
+      return { kind: 'applied', plan };
+    });
+  }
+
+  private identitiesOfNow(userId: string): Identity[] {
+    return (this.s.identities.all(userId) as IdentityRow[]).map(toIdentity);
   }
 
   async keepAppleRefreshToken(realmId: string, subject: string, token: string): Promise<void> {

@@ -21,6 +21,9 @@ export interface Identity {
   subject: string;
   userId: string;
   email: string | null;
+  /** Apple's email-disabled / email-enabled (docs/login.md, "Apple server notifications"); null
+   *  when the provider never said. */
+  emailForwarding: EmailForwarding | null;
   createdAt: number;
 }
 
@@ -35,6 +38,8 @@ export function withDisabled(u: User, at: number | null): User {
   if (at !== null && u.disabledAt !== null) return u;
   return { ...u, disabledAt: at };
 }
+
+export type EmailForwarding = 'enabled' | 'disabled';
 
 /** Emails are compared and stored lower-cased and trimmed: one mailbox, one account. */
 export function normaliseEmail(email: string): string {

@@ -19,7 +19,7 @@ describe('what a provider login writes', () => {
     updatedAt: 0,
     disabledAt: null,
   };
-  const link = (userId: string) => ({ realmId: 'r', provider: 'apple', subject: 'sub1', userId, email: 'a@b.c', createdAt: now });
+  const link = (userId: string) => ({ realmId: 'r', provider: 'apple', subject: 'sub1', userId, email: 'a@b.c', emailForwarding: null, createdAt: now });
   const created = (over: Partial<User>): User => ({
     id: 'usr_new',
     realmId: 'r',

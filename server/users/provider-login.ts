@@ -52,7 +52,9 @@ export function writesNothing(plan: LoginPlan): boolean {
 
 /** Whether a plan made from reads outside the write transaction may be answered as it is, when it
  *  writes nothing: links are never moved, so what the subject is linked to now it stays linked to
- *  until the account is deleted (a session then started for it is refused: AuthStore.createFamily).
+ *  until the account is deleted (a session then started for it is refused: AuthStore.createFamily)
+ *  or the link removed (linking.ts; the login read before the removal committed, and is answered
+ *  as if it had come just before it).
  *  Only for a login that brings no name: one that does usually has a name to store, and
  *  re-planning it inside the transaction would read everything twice. */
 export function mayAnswerByRead(login: ProviderLogin): boolean {
@@ -70,6 +72,7 @@ const linkOf = (login: ProviderLogin, userId: string, now: number): Identity => 
   subject: login.subject,
   userId,
   email: login.email,
+  emailForwarding: null,
   createdAt: now,
 });
 

@@ -2,14 +2,16 @@
 // user-level controls of docs/concepts.md: disable / enable and sign-out everywhere.
 
 import { type AdminStore, requireRealm } from '../admin/store.ts';
+import { SYSTEM_ACTOR } from '../audit/model.ts';
 import type { AuthStore } from '../auth/store.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import { createDeleteUser } from './delete-account.ts';
 import type { DeleteAccount } from './deletion.ts';
+import { identityFields, unlinkIdentity } from './identities.ts';
 import { type User, validateEmail } from './model.ts';
 import type { UserCreatedHook, UserStore } from './store.ts';
 
@@ -32,7 +34,7 @@ export async function userView(users: UserStore, u: User) {
     emailVerified: u.emailVerified,
     givenName: u.givenName ?? '',
     familyName: u.familyName ?? '',
-    identities: identities.map((i) => ({ provider: i.provider, subject: i.subject, createdAt: toTimestamp(i.createdAt) })),
+    identities: identities.map((i) => ({ ...identityFields(i), createdAt: toTimestamp(i.createdAt) })),
     createdAt: toTimestamp(u.createdAt),
     disabled: u.disabledAt !== null,
     disabledAt: u.disabledAt === null ? undefined : toTimestamp(u.disabledAt),
@@ -43,7 +45,7 @@ export async function userView(users: UserStore, u: User) {
 /** The AdminService RPCs about accounts; admin/service.ts implements the others. */
 export type UserAdminHandlers = Pick<
   ServiceImpl<'gatehouse.v1.AdminService'>,
-  'createUser' | 'getUser' | 'listUsers' | 'disableUser' | 'enableUser' | 'signOutUser' | 'deleteUser'
+  'createUser' | 'getUser' | 'listUsers' | 'disableUser' | 'enableUser' | 'signOutUser' | 'deleteUser' | 'unlinkUserIdentity'
 >;
 
 export function createUserAdminHandlers({ users, admin, clock, onUserCreated, sessions, deleteAccount }: UserAdminDeps): UserAdminHandlers {
@@ -60,7 +62,6 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
 
     async createUser(req) {
       await requireRealm(admin, req.realmId);
-      if (!req.email) throw badRequest('email: required', { field: 'email' });
       const user: User = {
         id: newId('usr'),
         realmId: req.realmId,
@@ -85,8 +86,7 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
 
     async listUsers(req) {
       await requireRealm(admin, req.realmId);
-      const limit = req.limit || 100;
-      if (limit < 1 || limit > 1000) throw badRequest('limit: between 1 and 1000', { field: 'limit' });
+      const limit = req.limit || 100; // bounded by admin.proto's limits
       const list = await users.listUsers(req.realmId, { email: req.email ? req.email.trim().toLowerCase() : undefined, limit });
       return { users: await Promise.all(list.map((u) => userView(users, u))) };
     },
@@ -113,6 +113,15 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
       const revoked = await sessions.revokeFamiliesOfUser(req.realmId, u.id, clock.now(), 'signed_out_everywhere');
       ctx.log.info('user signed out everywhere', { realmId: req.realmId, userId: u.id, revokedSessions: revoked });
       return { revokedSessions: revoked };
+    },
+
+    async unlinkUserIdentity(req, ctx) {
+      const u = await users.getUser(req.realmId, req.userId);
+      if (!u) throw notFound(`User ${req.userId} not found in realm ${req.realmId}`);
+      const actor = ctx.principal?.kind === 'api_key' ? { type: 'api_key' as const, id: ctx.principal.keyId } : SYSTEM_ACTOR;
+      await unlinkIdentity(users, { realmId: req.realmId, userId: u.id, provider: req.provider, actor, requestId: ctx.requestId, now: clock.now() });
+      ctx.log.info('identity unlinked', { realmId: req.realmId, userId: u.id, provider: req.provider, by: 'admin' });
+      return userView(users, (await users.getUser(req.realmId, u.id)) ?? u);
     },
   };
 }

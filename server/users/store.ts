@@ -1,5 +1,7 @@
 // Storage of accounts. The login paths extend their use of it through these methods only.
+import type { AppleNotificationWrite, NotificationPlan } from './apple-notification.ts';
 import type { AccountSnapshot, DeletionPlan } from './deletion.ts';
+import type { LinkPlan, LinkRequest, UnlinkPlan, UnlinkRequest } from './linking.ts';
 import type { Identity, ProviderLogin, User } from './model.ts';
 
 export interface UserStore {
@@ -22,9 +24,25 @@ export interface UserStore {
   /** One transaction: match by (provider, subject), then by email, then create the account and
    *  link it; fills in a missing name — the writes provider-login.ts planProviderLogin plans. A
    *  login it allows (mayAnswerByRead) that writes nothing may be answered by a plain read (links
-   *  are never removed). A new account whose email is taken is a conflict (loginEmailTaken).
+   *  are never moved). A new account whose email is taken is a conflict (loginEmailTaken).
    *  `created` is true for a new account, whose caller must run the UserCreatedHook. */
   resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }>;
+  /** One transaction: reads the account, the link of (provider, subject), the account's identities
+   *  and the holder of the token's email, asks linking.ts planLink and writes the link (and the
+   *  account's new email) it plans, with its event and audit record. */
+  linkIdentity(req: LinkRequest): Promise<LinkPlan>;
+  /** One transaction: removes the account's identity of `req.provider` as linking.ts planUnlink
+   *  allows, with its event and audit record. */
+  unlinkIdentity(req: UnlinkRequest): Promise<UnlinkPlan>;
+  /** One transaction for a verified Apple notification: a `jti` seen before in the realm answers
+   *  `replayed` and does nothing; else it reads the Apple identity of the event's `sub`, that
+   *  account's identities and live Apple-opened families, asks apple-notification.ts
+   *  planAppleNotification, claims the jti and writes the plan: the identity's email forwarding,
+   *  the revocation of those families, or the unlink, with the events and audit records. A
+   *  `delete_account` plan writes nothing and leaves the jti unclaimed: the caller deletes the
+   *  account (the deletion use case) and applies the notification again, which then finds no
+   *  identity and claims the jti. */
+  applyAppleNotification(n: AppleNotificationWrite): Promise<AppleNotificationResult>;
   /** Keeps the refresh token Apple's token endpoint gave the web flow for this Apple identity
    *  (revoked when the account is deleted; never returned, never logged). */
   keepAppleRefreshToken(realmId: string, subject: string, token: string): Promise<void>;
@@ -36,6 +54,9 @@ export interface UserStore {
    *  audit record and jobs. null (nothing written) when there is no such live account. */
   deleteAccount(realmId: string, userId: string, plan: (snapshot: AccountSnapshot) => DeletionPlan): Promise<DeletionPlan | null>;
 }
+
+/** `replayed`: the jti was processed before; nothing was written. */
+export type AppleNotificationResult = { kind: 'replayed' } | { kind: 'applied'; plan: NotificationPlan };
 
 /** Called once for each new account, whatever path created it (registration grants hang here). */
 export type UserCreatedHook = (user: User) => Promise<void>;

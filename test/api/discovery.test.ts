@@ -10,6 +10,7 @@ import { s256 } from '../../server/auth/pkce.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { type AuthFixture, authFixture, decodeJwt, REALM } from '../auth/fixture.ts';
 import { type HttpResult, http } from '../helpers/http.ts';
+import { T0 } from '../store/contract.ts';
 
 const CLIENT = 'partner2';
 const REDIRECT = 'https://partner2.example/cb';
@@ -17,7 +18,7 @@ const REDIRECT = 'https://partner2.example/cb';
 describe('OAuth discovery and the token endpoint', () => {
   let f: AuthFixture;
   let issuer: string;
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   let seq = 0;
 
   before(async () => {

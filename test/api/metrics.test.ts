@@ -103,8 +103,11 @@ function assertHistogram(s: Scrape, name: string): number {
 
 // ---------------------------------------------------------------- raw HTTP/1.1 on one connection
 
-/** Sends `first` now, runs `between` while that request is still being read, then sends `rest`
- *  on the same connection; resolves with every answer's status and body. */
+const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+
+/** Sends `first` now (a request with `Expect: 100-continue` and part of its body), runs `between`
+ *  once the server's 100 Continue says it is reading that request, then sends `rest` on the same
+ *  connection; resolves with every final answer's status and body. */
 function pipelined(base: string, first: string, between: () => void, rest: string): Promise<Array<{ status: number; body: string }>> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
@@ -112,7 +115,7 @@ function pipelined(base: string, first: string, between: () => void, rest: strin
     let raw = '';
     const answers = () => {
       const out: Array<{ status: number; body: string }> = [];
-      let rest = raw;
+      let rest = raw.replace(CONTINUE, ''); // an interim answer, not one of the two
       for (;;) {
         const head = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n/.exec(rest);
         if (!head) return out;
@@ -123,9 +126,15 @@ function pipelined(base: string, first: string, between: () => void, rest: strin
         rest = rest.slice(start + len);
       }
     };
+    let continued = false;
     sock.setEncoding('utf8');
     sock.on('data', (d: string) => {
       raw += d;
+      if (!continued && raw.startsWith(CONTINUE)) {
+        continued = true;
+        between();
+        sock.write(rest);
+      }
       if (answers().length === 2) {
         sock.destroy();
         resolve(answers());
@@ -134,10 +143,6 @@ function pipelined(base: string, first: string, between: () => void, rest: strin
     sock.on('error', reject);
     sock.on('close', () => resolve(answers()));
     sock.write(first);
-    setTimeout(() => {
-      between();
-      sock.write(rest);
-    }, 100);
   });
 }
 
@@ -368,7 +373,7 @@ describe('readiness and the --metrics switch', () => {
     let stopped: Promise<void> | null = null;
     try {
       const body = JSON.stringify({ id: 'late', name: 'Late' });
-      const head = `POST /api/admin/realms HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${srv.adminKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const head = `POST /api/admin/realms HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${srv.adminKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`;
       const answers = await pipelined(
         srv.http,
         head + body.slice(0, 5),

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import openapiTS from 'openapi-typescript';
 import { OPENAPI_FILE, openApiFileText } from '../../server/openapi/file.ts';
 import { loadProtos } from '../../server/rpc/proto.ts';
 import { http } from '../helpers/http.ts';
@@ -104,6 +105,46 @@ describe('the OpenAPI document', () => {
     for (const item of Object.values(served.paths) as any[]) {
       for (const op of Object.values(item) as any[]) assert.equal(op.responses.default.$ref, '#/components/responses/Error');
     }
+  });
+
+  it('marks the fields the server requires as required, for a stock code generator (openapi-typescript)', async () => {
+    const types = await openapiTS(structuredClone(served));
+    const consume = types.slice(types.indexOf('  PointsService_Consume: {'));
+    const start = consume.indexOf('"application/json": {');
+    const body = consume.slice(start, consume.indexOf('};', start));
+    assert.match(body, /\n\s*userId: string;/);
+    assert.match(body, /\n\s*amount: number;/);
+    assert.match(body, /\n\s*description\?: string;/);
+    assert.match(body, /\n\s*idempotencyKey\?: string;/);
+    const settle = served.paths['/api/points/{realmId}/holds/{holdId}/settle'].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(settle.required, ['amount']);
+  });
+
+  it('shows the limits the protos declare, which the server enforces', () => {
+    const consume = served.paths['/api/points/{realmId}/consume'].post.requestBody.content['application/json'].schema.properties;
+    assert.equal(consume.amount.minimum, 1);
+    assert.equal(consume.amount.maximum, Number.MAX_SAFE_INTEGER);
+    assert.equal(consume.description.maxLength, 500);
+    assert.deepEqual([consume.idempotencyKey.minLength, consume.idempotencyKey.maxLength], [1, 200]);
+    const ttl = served.paths['/api/points/{realmId}/holds'].post.requestBody.content['application/json'].schema.properties.ttlSeconds;
+    assert.deepEqual([ttl.minimum, ttl.maximum], [1, 86400]);
+    const pageSize = served.paths['/api/points/{realmId}/me/transactions'].get.parameters.find((p: any) => p.name === 'pageSize');
+    assert.deepEqual([pageSize.schema.minimum, pageSize.schema.maximum], [1, 200]);
+  });
+
+  it('lists every error an operation can answer, with the error body', () => {
+    const consume = served.paths['/api/points/{realmId}/consume'].post.responses;
+    assert.deepEqual(Object.keys(consume), ['200', '400', '401', '403', '404', '409', '413', '503', 'default']);
+    assert.match(consume['409'].description, /`insufficient_points`/);
+    assert.match(consume['409'].description, /`idempotency_conflict`/);
+    assert.equal(consume['409'].content['application/json'].schema.$ref, '#/components/schemas/Error');
+    assert.equal(consume['401'].$ref, '#/components/responses/Unauthorized');
+    const login = served.paths['/api/oauth/{realmId}/{provider}/native-login'].post.responses;
+    assert.ok(login['429'].headers['Retry-After'], 'a 429 says when to come back');
+    assert.match(login['401'].description, /`unauthorized`/);
+    assert.equal(login['403'], undefined, 'a public RPC needs no permission');
+    const settle = served.paths['/api/points/{realmId}/holds/{holdId}/settle'].post.responses;
+    assert.match(settle['409'].description, /`hold_expired`, `hold_closed`/);
   });
 
   it('takes summaries from the proto comments', () => {

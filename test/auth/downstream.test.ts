@@ -9,13 +9,14 @@ import { s256 } from '../../server/auth/pkce.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { type HttpResult, http } from '../helpers/http.ts';
+import { T0 } from '../store/contract.ts';
 import { type AuthFixture, authFixture, decodeJwt, OTHER_REALM, PARTNER_REDIRECT, REALM } from './fixture.ts';
 
 const P2_REDIRECT = 'https://partner2.example/cb';
 
 describe('the downstream authorization code with PKCE', () => {
   let f: AuthFixture;
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   let seq = 0;
   const used: string[] = [];
 

@@ -12,13 +12,14 @@ import type { CallContext } from '../../server/rpc/context.ts';
 import type { User } from '../../server/users/model.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { type OpenStores, openStores } from '../helpers/stores.ts';
+import { T0 } from '../store/contract.ts';
 
 describe('the onUserCreated hook', () => {
   let stores: OpenStores;
   let idp: TestIdp;
   const created: User[] = [];
   let auth: ReturnType<typeof createAuth>;
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   const ctx: CallContext = { requestId: 'r', transport: 'http', clientIp: '127.0.0.1', header: () => undefined, principal: null, log: silentLogger };
 
   before(async () => {
@@ -48,6 +49,7 @@ describe('the onUserCreated hook', () => {
       onUserCreated: async (u) => void created.push(u),
       publicUrl: () => 'https://gatehouse.test',
       signatures: new CryptoOffload(),
+      deleteAccount: async () => assert.fail('no account is deleted here'),
     });
   });
   after(async () => {

@@ -21,7 +21,6 @@ const REALM = 'acme';
 const APPLE_AUD = 'com.example.app';
 // Every server of the test signs access tokens as the same issuer, as replicas of one deployment.
 const PUBLIC_URL = 'http://gatehouse.test';
-const COPY_TIMEOUT = 120_000;
 
 describe('gatehouse db copy', { skip }, () => {
   let idp: TestIdp;
@@ -39,7 +38,7 @@ describe('gatehouse db copy', { skip }, () => {
 
   const serverArgs = () => ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0', '--public-url', PUBLIC_URL];
   const serve = (dbPath: string) => spawnServer({ dbPath, args: serverArgs() });
-  const copy = (args: string[]) => runCli(['db', 'copy', ...args], { timeoutMs: COPY_TIMEOUT });
+  const copy = (args: string[]) => runCli(['db', 'copy', ...args]);
   const summaryOn = async (srv: SpawnedServer, userId: string) => {
     const r = await http(srv.http, 'GET', `/api/points/${REALM}/users/${userId}/summary`, { key: pointsKey });
     assert.equal(r.status, 200, r.text);
@@ -113,6 +112,10 @@ describe('gatehouse db copy', { skip }, () => {
     });
     await subscribe(h, REALM, byAdmin[1]!, mapping.mappingId);
     await ok(p.post(`/api/points/${REALM}/consume`, { userId: byAdmin[1], amount: 12, description: 'subscribed' }));
+    // A webhook endpoint (its enabled flag a boolean on PostgreSQL) and the delivery of its test event.
+    const hook = await h.post(`/api/admin/realms/${REALM}/webhooks`, { url: 'http://127.0.0.1:9/hook', eventTypes: ['*'] });
+    assert.equal(hook.status, 200, hook.text);
+    await ok(h.post(`/api/admin/realms/${REALM}/webhooks/${hook.body.id}/test`, {}));
     for (const u of [first.userId, second.userId, ...byAdmin]) summaries.set(u, await summaryOn(source, u));
   });
 
@@ -133,6 +136,8 @@ describe('gatehouse db copy', { skip }, () => {
     assert.equal(firstRows.user_identities, 2);
     assert.equal(firstRows.api_keys, 2);
     assert.equal(firstRows.subscriptions, 1);
+    assert.equal(firstRows.webhooks, 1);
+    assert.equal(firstRows.webhook_deliveries, 1);
     assert.ok(firstRows.points_usage_ledger! >= 5, 'the window ledger is copied');
     assert.ok(firstRows.refresh_tokens! >= 3 && firstRows.signing_keys! >= 1);
     assert.equal(

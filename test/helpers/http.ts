@@ -1,4 +1,6 @@
 // A small HTTP caller for tests: JSON in, status + parsed body + headers out.
+import { request as httpRequest } from 'node:http';
+
 export interface HttpResult<T = Record<string, any>> {
   status: number;
   body: T;
@@ -43,4 +45,39 @@ export function api(base: string, key?: string) {
     (path: string, body?: unknown, extra: { key?: string; headers?: Record<string, string> } = {}) =>
       http(base, method, path, { body, key: extra.key ?? key, headers: extra.headers });
   return { get: call('GET'), post: call('POST'), put: call('PUT'), patch: call('PATCH'), delete: call('DELETE') };
+}
+
+/** A request the server is known to hold: sent with `Expect: 100-continue`, its body goes only
+ *  when the server says continue (RFC 9110 §10.1.1), and `received` resolves then. A test awaits
+ *  `received` to know the request is in flight, rather than sleeping and hoping. */
+export function requestInFlight(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; key?: string; headers?: Record<string, string> } = {},
+): { received: Promise<void>; answer: Promise<{ status: number; text: string }> } {
+  let received!: () => void;
+  const receivedPromise = new Promise<void>((resolve) => (received = resolve));
+  const payload = opts.body === undefined ? '' : JSON.stringify(opts.body);
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const headers: Record<string, string> = {
+      ...opts.headers,
+      expect: '100-continue',
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+    };
+    if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+    const req = httpRequest(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+    req.once('continue', () => {
+      received();
+      req.end(payload);
+    });
+  });
+  return { received: receivedPromise, answer };
 }

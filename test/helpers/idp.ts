@@ -1,7 +1,7 @@
 // A local identity provider for tests: RSA keys generated with jose, the JWKS served over a real
-// HTTP server on 127.0.0.1, ID tokens signed on demand. Tests can take the JWKS down, slow it,
-// make it answer errors, and rotate keys. Reusable for the web-redirect flow (add endpoints with
-// `route`).
+// HTTP server on 127.0.0.1, ID tokens signed on demand. Tests can take the JWKS down, keep it from
+// answering until they let it, wait for its requests, make it answer errors, and rotate keys.
+// Reusable for the web-redirect flow (add endpoints with `route`).
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +24,9 @@ export interface SignOptions {
   ttl?: number;
 }
 
-export type JwksMode = 'up' | 'down' | 'error' | 'garbage';
+/** `hang`: the request is kept open, unanswered, until the mode changes; then it is answered as
+ *  the new mode says (unless its client has gone). */
+export type JwksMode = 'up' | 'down' | 'error' | 'garbage' | 'hang';
 
 export interface TestIdp {
   issuer: string;
@@ -38,6 +40,8 @@ export interface TestIdp {
   audience: string;
   /** Number of JWKS requests served (any mode). */
   jwksHits(): number;
+  /** Resolves once `n` JWKS requests in all have arrived: a test waits for the request, not for a time. */
+  jwksRequested(n: number): Promise<void>;
   /** A signed ID token: defaults iss, aud, sub, iat, exp; `claims` override or add. */
   token(claims?: JWTPayload & Record<string, unknown>, opts?: SignOptions): Promise<string>;
   /** A new key; published unless `publish` is false (a key the JWKS does not know). */
@@ -45,8 +49,6 @@ export interface TestIdp {
   /** Publishes a new key and withdraws all older ones; returns the new key. */
   rotate(): Promise<IdpKey>;
   setMode(mode: JwksMode): void;
-  /** Delay (ms) before each JWKS answer. */
-  setDelay(ms: number): void;
   /** Extra routes for other flows (e.g. a token endpoint for web redirect). */
   route(method: string, path: string, handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): void;
   close(): Promise<void>;
@@ -68,8 +70,9 @@ async function newKey(kid?: string): Promise<IdpKey> {
 export async function startIdp(opts: { issuer?: string; audience?: string } = {}): Promise<TestIdp> {
   const keys: IdpKey[] = [await newKey()];
   let mode: JwksMode = 'up';
-  let delay = 0;
   let hits = 0;
+  const hitWaiters: Array<{ n: number; resolve: () => void }> = [];
+  const hanging = new Set<ServerResponse>();
   const extra = new Map<string, (req: IncomingMessage, res: ServerResponse, body: string) => void>();
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -78,20 +81,25 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/keys') {
         hits++;
-        setTimeout(() => {
-          if (res.destroyed) return;
-          if (mode === 'down') return void res.socket?.destroy();
-          if (mode === 'error') return void res.writeHead(500).end('boom');
-          if (mode === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"nope":');
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
-        }, delay);
-        return;
+        for (const w of hitWaiters.filter((x) => hits >= x.n)) {
+          hitWaiters.splice(hitWaiters.indexOf(w), 1);
+          w.resolve();
+        }
+        return answerJwks(res);
       }
       const h = extra.get(`${req.method} ${path}`);
       if (h) return h(req, res, body);
       res.writeHead(404).end();
     });
   });
+  function answerJwks(res: ServerResponse): void {
+    if (res.destroyed) return;
+    if (mode === 'down') return void res.socket?.destroy();
+    if (mode === 'hang') return void hanging.add(res);
+    if (mode === 'error') return void res.writeHead(500).end('boom');
+    if (mode === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"nope":');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
+  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = opts.issuer ?? url;
@@ -105,6 +113,7 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
     keys,
     audience,
     jwksHits: () => hits,
+    jwksRequested: (n) => (hits >= n ? Promise.resolve() : new Promise<void>((resolve) => hitWaiters.push({ n, resolve }))),
     async token(claims = {}, o = {}) {
       const key = o.key ?? keys[0]!;
       const now = o.now ?? Math.floor(Date.now() / 1000);
@@ -124,9 +133,10 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
     },
     setMode(m) {
       mode = m;
-    },
-    setDelay(ms) {
-      delay = ms;
+      if (m === 'hang') return;
+      const held = [...hanging];
+      hanging.clear();
+      for (const res of held) answerJwks(res);
     },
     route(method, path, handler) {
       extra.set(`${method.toUpperCase()} ${path}`, handler);

@@ -30,10 +30,14 @@ describe('points and subscriptions commands', () => {
     const subId = sub.json().subscriptionId;
     assert.equal(sub.json().entitlement, 'window');
 
+    const ranFrom = Date.now();
     const grant = await runCli(['points', 'grant', user, '--kind', 'topup_credit', '--amount', '15', '--expires', '30d', '--json'], { env });
+    const ranTo = Date.now();
     assert.equal(grant.code, 0, grant.stderr);
     assert.equal(grant.json().amount, 15);
-    assert.ok(Date.parse(grant.json().expiresAt) > Date.now() + 29 * 86_400_000);
+    // 30 days from when the command ran, however long it took.
+    const expiresAt = Date.parse(grant.json().expiresAt);
+    assert.ok(expiresAt >= ranFrom + 30 * 86_400_000 - 1000 && expiresAt <= ranTo + 30 * 86_400_000, grant.json().expiresAt);
 
     const used = await runCli(['points', 'consume', user, '--amount', '12', '--idempotency-key', 'cli-1', '--json'], { env });
     assert.equal(used.code, 0, used.stderr);

@@ -7,10 +7,11 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { type AuthFixture, authFixture, OTHER_REALM, REALM } from '../auth/fixture.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { http } from '../helpers/http.ts';
+import { T0 } from '../store/contract.ts';
 
 describe('the caller’s own points summary', () => {
   let f: AuthFixture;
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
   before(async () => {
     f = await authFixture({ inProcess: { clock } });
     const r = await f.admin.put(`/api/points/${REALM}/default-config`, {
@@ -25,7 +26,7 @@ describe('the caller’s own points summary', () => {
   });
 
   it('answers the token holder’s summary, with the registration credit and free window granted at login', async () => {
-    const idt = await f.apple.token({ sub: 'points-me-1', email: 'points-me@example.com' });
+    const idt = await f.apple.token({ sub: 'points-me-1', email: 'points-me@example.com' }, { now: Math.floor(clock.now() / 1000) });
     const login = await f.login('apple', { identityToken: idt, clientId: 'app' });
     assert.equal(login.status, 200, login.text);
     const me = await http(f.srv.http, 'GET', `/api/points/${REALM}/me`, { token: login.body.accessToken });
@@ -41,13 +42,16 @@ describe('the caller’s own points summary', () => {
     const admin = await f.admin.get(`/api/points/${REALM}/users/${login.body.userId}/summary`);
     assert.deepEqual(admin.body, me.body);
     // A second login of the same account grants nothing again.
-    const again = await f.login('apple', { identityToken: await f.apple.token({ sub: 'points-me-1', email: 'points-me@example.com' }), clientId: 'app' });
+    const again = await f.login('apple', {
+      identityToken: await f.apple.token({ sub: 'points-me-1', email: 'points-me@example.com' }, { now: Math.floor(clock.now() / 1000) }),
+      clientId: 'app',
+    });
     assert.equal(again.status, 200);
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me`, { token: again.body.accessToken })).body.balances.registration, 40);
   });
 
   it('refuses an API key, a missing token and a token of another realm (401)', async () => {
-    const idt = await f.apple.token({ sub: 'points-me-2', email: 'points-me2@example.com' });
+    const idt = await f.apple.token({ sub: 'points-me-2', email: 'points-me2@example.com' }, { now: Math.floor(clock.now() / 1000) });
     const login = await f.login('apple', { identityToken: idt, clientId: 'app' });
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${OTHER_REALM}/me`, { token: login.body.accessToken })).status, 401);
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me`, { key: f.srv.adminKey })).status, 401);
@@ -55,7 +59,10 @@ describe('the caller’s own points summary', () => {
   });
 
   it('answers the token holder’s own history at …/me/transactions, the same as the admin listing, over HTTP and gRPC', async () => {
-    const login = await f.login('apple', { identityToken: await f.apple.token({ sub: 'points-me-3', email: 'points-me3@example.com' }), clientId: 'app' });
+    const login = await f.login('apple', {
+      identityToken: await f.apple.token({ sub: 'points-me-3', email: 'points-me3@example.com' }, { now: Math.floor(clock.now() / 1000) }),
+      clientId: 'app',
+    });
     assert.equal(login.status, 200, login.text);
     const { userId, accessToken } = login.body;
     clock.advance(1000); // movements a second apart: newest first never falls back on the ids
@@ -104,7 +111,10 @@ describe('the caller’s own points summary', () => {
   });
 
   it('refuses …/me/transactions without a user token: none, an API key, or a token of another realm (401)', async () => {
-    const login = await f.login('apple', { identityToken: await f.apple.token({ sub: 'points-me-4', email: 'points-me4@example.com' }), clientId: 'app' });
+    const login = await f.login('apple', {
+      identityToken: await f.apple.token({ sub: 'points-me-4', email: 'points-me4@example.com' }, { now: Math.floor(clock.now() / 1000) }),
+      clientId: 'app',
+    });
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions`)).status, 401);
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${REALM}/me/transactions`, { key: f.srv.adminKey })).status, 401);
     assert.equal((await http(f.srv.http, 'GET', `/api/points/${OTHER_REALM}/me/transactions`, { token: login.body.accessToken })).status, 401);

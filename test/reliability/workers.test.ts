@@ -11,6 +11,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { apiProtoFiles, LOADER_OPTIONS } from '../../server/rpc/proto.ts';
 import { runCli } from '../helpers/cli.ts';
+import { requestInFlight } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
@@ -54,37 +55,26 @@ function call(
       res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : {}, requestId }));
     });
     req.on('error', reject);
-    req.setTimeout(20_000, () => req.destroy(new Error(`${method} ${path}: no answer in 20 s`)));
     req.end(payload);
   });
 }
 
 /** The pid in the log line of the call with this request id (written once the answer is out). */
 async function servedBy(srv: SpawnedServer, requestId: string): Promise<number> {
-  const needle = `"requestId":"${requestId}"`;
-  for (let i = 0; i < 200; i++) {
-    const line = srv
-      .logs()
-      .split('\n')
-      .find((l) => l.includes(needle) && /"msg":"(http|grpc)"/.test(l));
-    if (line) return JSON.parse(line).pid as number;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no log line for ${requestId}`);
+  const line = await logLine(srv, (l) => l.requestId === requestId && (l.msg === 'http' || l.msg === 'grpc'));
+  return line.pid as number;
 }
 
 const pidsOf = async (srv: SpawnedServer, answers: Answer[]) => new Set(await Promise.all(answers.map((a) => servedBy(srv, a.requestId))));
 
-/** Waits until a log line passes `test`; returns it parsed. */
-async function logLine(srv: SpawnedServer, test: (l: Record<string, any>) => boolean, timeoutMs = 60_000): Promise<Record<string, any>> {
-  const until = Date.now() + timeoutMs;
+/** Waits until a log line passes `test`, however long that takes; returns it parsed. */
+async function logLine(srv: SpawnedServer, test: (l: Record<string, any>) => boolean): Promise<Record<string, any>> {
   for (;;) {
     for (const l of srv.logs().split('\n')) {
       if (!l.startsWith('{')) continue;
       const parsed = JSON.parse(l) as Record<string, any>;
       if (test(parsed)) return parsed;
     }
-    if (Date.now() > until) throw new Error(`no such log line:\n${srv.logs()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -105,7 +95,7 @@ async function connectionsOnTwoWorkers(srv: SpawnedServer): Promise<Array<{ agen
 
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(apiProtoFiles(), LOADER_OPTIONS)) as any;
 
-describe('serve --workers 2', { timeout: 180_000 }, () => {
+describe('serve --workers 2', () => {
   let srv: SpawnedServer;
   let apple: TestIdp;
   let google: TestIdp;
@@ -126,6 +116,8 @@ describe('serve --workers 2', { timeout: 180_000 }, () => {
         ...['--apple-jwks-url', apple.jwksUrl, '--apple-issuer', apple.issuer],
         ...['--google-jwks-url', google.jwksUrl, '--google-issuer', GOOGLE_ISSUER],
         ...['--login-rate-limit', '0'],
+        // The drain test holds the Google key set unanswered while the workers begin to stop.
+        ...['--jwks-timeout-ms', '600000'],
       ],
     });
     ok(await admin('POST', '/api/admin/realms', { id: REALM, name: REALM }));
@@ -286,21 +278,24 @@ describe('serve --workers 2', { timeout: 180_000 }, () => {
   });
 
   it('drains both workers on SIGTERM: calls in flight finish, the primary exits 0', async () => {
-    // Google logins wait for the key set, which each worker fetches on its first one: slowed to
-    // 1.5 s, they are in flight in both workers when the signal comes.
-    google.setDelay(1500);
+    // Google logins wait for the key set, which each worker fetches on its first one: held
+    // unanswered, they are in flight in both workers when the signal comes, and answered once
+    // both workers have begun to drain.
+    google.setMode('hang');
     const hits = google.jwksHits();
     const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => google.token({ sub: `g-${i}`, email: `g${i}@example.com`, email_verified: true })));
-    const inFlight = tokens.map((identityToken) =>
-      call(srv.http, 'POST', `/api/oauth/${REALM}/google/native-login`, { body: { identityToken, clientId: 'app' } }),
-    );
-    for (let i = 0; google.jwksHits() < hits + 2; i++) {
-      assert.ok(i < 400, 'both workers fetch the key set');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await new Promise((r) => setTimeout(r, 200)); // the rest of the batch reaches its worker
+    const inFlight = tokens.map((identityToken) => {
+      const requestId = nextId();
+      const body = { identityToken, clientId: 'app' };
+      const r = requestInFlight(srv.http, 'POST', `/api/oauth/${REALM}/google/native-login`, { body, headers: { 'x-request-id': requestId } });
+      return { received: r.received, answer: r.answer.then((a): Answer => ({ status: a.status, body: JSON.parse(a.text), requestId })) };
+    });
+    await Promise.all(inFlight.map((r) => r.received)); // every request is with a worker
+    await google.jwksRequested(hits + 2); // both workers wait for the key set
     const code = srv.kill('SIGTERM');
-    const answers = await Promise.all(inFlight);
+    for (const worker of [0, 1]) await logLine(srv, (l) => l.msg === 'shutting down' && l.worker === worker);
+    google.setMode('up');
+    const answers = await Promise.all(inFlight.map((r) => r.answer));
     assert.deepEqual(
       answers.map((a) => a.status),
       answers.map(() => 200),
@@ -319,9 +314,7 @@ describe('serve --workers 2 that cannot start', () => {
     await new Promise((r) => taken.once('listening', r));
     try {
       const port = (taken.address() as { port: number }).port;
-      const r = await runCli(['serve', '--workers', '2', '--db', join(tempDir(), 'g.db'), '--grpc', '127.0.0.1:0', '--http', `127.0.0.1:${port}`], {
-        timeoutMs: 60_000,
-      });
+      const r = await runCli(['serve', '--workers', '2', '--db', join(tempDir(), 'g.db'), '--grpc', '127.0.0.1:0', '--http', `127.0.0.1:${port}`]);
       assert.equal(r.code, 1, r.stderr);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /start_failed.*EADDRINUSE/);

@@ -105,11 +105,11 @@ describe('a PostgreSQL password is never printed', { skip, timeout: 180_000 }, (
   });
 
   it('db copy shows both databases with their passwords hidden, as text, as JSON and in errors', async () => {
-    const asText = await runCli(['db', 'copy', '--from', url, '--to', join(dir, 'copy.db')], { env, timeoutMs: 120_000 });
+    const asText = await runCli(['db', 'copy', '--from', url, '--to', join(dir, 'copy.db')], { env });
     assert.equal(asText.code, 0, asText.stderr);
     assert.match(asText.stdout, /Copied \d+ rows/);
     assertNoSecret(asText.stdout + asText.stderr, 'db copy');
-    const asJson = await runCli(['--json', 'db', 'copy', '--from', join(dir, 'copy.db'), '--to', url, '--force'], { env, timeoutMs: 120_000 });
+    const asJson = await runCli(['--json', 'db', 'copy', '--from', join(dir, 'copy.db'), '--to', url, '--force'], { env });
     assert.equal(asJson.code, 0, asJson.stderr);
     assert.match(asJson.json().to, /^postgres:\/\/postgres:\*\*\*@.*\?password=\*\*\*/);
     assertNoSecret(asJson.stdout + asJson.stderr, 'db copy --json');

@@ -1,13 +1,16 @@
-// The server process as operators run it: `npm start` under a supervisor that signals npm, and
-// grpc-js's own messages in the server's JSON log rather than as stray console lines.
+// The server process as operators run it: `npm start` under a supervisor that signals npm or in a
+// terminal where Ctrl-C signals npm and the server alike, and grpc-js's own messages in the server's JSON log rather than as stray console lines.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { existsSync, readdirSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
+import { parseAddr } from '../../server/config.ts';
 import { runCli } from '../helpers/cli.ts';
+import { KEYS, runInPty } from '../helpers/pty.ts';
 import { ROOT, tempDir } from '../helpers/server.ts';
 
 describe('the server process', () => {
@@ -23,12 +26,11 @@ describe('the server process', () => {
     const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => npm.once('exit', (code, signal) => resolve([code, signal])));
     try {
       const ready = await new Promise<{ http: string }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ready line:\n${stderr}`)), 30_000);
         createInterface({ input: npm.stdout }).on('line', (line) => {
           if (!line.startsWith('{')) return; // npm's own "> gatehouse@… start" banner
-          clearTimeout(timer);
           resolve(JSON.parse(line));
         });
+        void exited.then(([code, signal]) => reject(new Error(`npm start ended (${signal ?? code}) before the ready line:\n${stderr}`)));
       });
       const url = `http://${ready.http}/api/admin/realms`;
       assert.equal((await fetch(url)).status, 401, 'the server answers');
@@ -40,6 +42,58 @@ describe('the server process', () => {
       npm.kill('SIGKILL');
     }
   });
+
+  // A terminal's Ctrl-C signals its whole foreground process group: npm, and the server it started
+  // (with --workers, the primary and every worker), which npm's own handler then signals a second
+  // time. Every SIGINT after the first must find the drain under way, never the default action's
+  // exit: a request held in flight keeps the drain going while Ctrl-C is pressed again.
+  for (const [name, args, drains] of [
+    ['', '', 1],
+    [' --workers 2', ' -- --workers 2', 3], // the primary and its two workers
+  ] as const)
+    it(`stops gracefully and exits 0 when Ctrl-C in a terminal interrupts npm start${name}, however often it is pressed`, async () => {
+      const dir = tempDir();
+      const db = join(dir, 'g.db');
+      const pty = runInPty(`npm start${args}`, { GATEHOUSE_DB: db, GATEHOUSE_GRPC_ADDR: '127.0.0.1:0', GATEHOUSE_HTTP_ADDR: '127.0.0.1:0' });
+      const held = new Socket();
+      try {
+        // npm's spinner may share the ready line's start on a terminal.
+        await pty.waitFor(/\{"event":"ready"[^}]*\}/);
+        const ready = JSON.parse(/\{"event":"ready"[^}]*\}/.exec(pty.screen())![0]) as { http: string };
+        assert.ok(existsSync(`${db}-wal`), 'the database is open in WAL mode');
+        // "100 Continue" says the server has the request's headers: it is in flight until its body comes.
+        const { host, port } = parseAddr(ready.http);
+        let answer = '';
+        held.setEncoding('utf8').on('data', (d: string) => (answer += d));
+        const continued = new Promise<void>((resolve) => held.on('data', () => answer.includes('100 Continue') && resolve()));
+        held.connect(port, host, () =>
+          held.write(
+            'POST /api/oauth/none/apple/native-login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+          ),
+        );
+        await continued;
+        const closed = new Promise<void>((resolve) => held.on('close', () => resolve()));
+
+        pty.type(KEYS.ctrlC);
+        await pty.waitFor(/"msg":"shutting down".*"signal":"SIGINT"/);
+        pty.mark();
+        pty.type(KEYS.ctrlC);
+        // The terminal echoes ^C once it has signalled the group: a server without a listener by
+        // then is already dying.
+        await Promise.race([pty.waitFor(/\^C/), pty.exit]);
+        held.write('{}');
+        await closed;
+        assert.equal(await pty.exit, 0, pty.screen());
+        const lines = pty.screen().split(/\r?\n/);
+        assert.equal(lines.filter((l) => l.includes('"msg":"shutting down"')).length, drains, 'one drain a process for every signal');
+        assert.equal(lines.filter((l) => l.includes('"msg":"stopped"')).length, drains);
+        assert.deepEqual(readdirSync(dir), ['g.db'], 'the WAL was checkpointed and removed on close');
+        await assert.rejects(fetch(`http://${ready.http}/`), 'nothing listens any more');
+      } finally {
+        held.destroy();
+        pty.kill();
+      }
+    });
 
   it("writes grpc-js's own messages as JSON log lines", async () => {
     // A taken gRPC port makes grpc-js log "No address added …" itself before the bind fails.

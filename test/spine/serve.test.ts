@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
-import { api } from '../helpers/http.ts';
+import { api, requestInFlight } from '../helpers/http.ts';
 import { BIN, bootstrapKey, ROOT, spawnServer, tempDir } from '../helpers/server.ts';
 import { databaseIntegrity, withStores } from '../helpers/stores.ts';
 
@@ -47,16 +47,21 @@ describe('gatehouse serve', () => {
       const srv = await spawnServer({ dir: tempDir() });
       const h = api(srv.http, srv.adminKey);
       for (let i = 0; i < 20; i++) assert.equal((await h.post('/api/admin/realms', { id: `r${i}`, name: `Realm ${i}` })).status, 200);
-      // A burst still in flight when the signal arrives is finished, not cut off.
+      // A burst the server has received when the signal arrives is finished, not cut off.
       const late = Array.from({ length: 10 }, (_, i) => `late${i}`);
-      const inflight = Promise.allSettled(late.map((id) => h.post('/api/admin/realms', { id, name: 'late' })));
-      await new Promise((r) => setTimeout(r, 5));
+      const inflight = late.map((id) => requestInFlight(srv.http, 'POST', '/api/admin/realms', { body: { id, name: 'late' }, key: srv.adminKey }));
+      await Promise.all(inflight.map((r) => r.received));
       const code = await srv.kill(signal);
       assert.equal(code, 0, srv.logs());
-      const answered = (await inflight).flatMap((r, i) => (r.status === 'fulfilled' && r.value.status === 200 ? [late[i]!] : []));
+      const answers = await Promise.all(inflight.map((r) => r.answer));
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        late.map(() => 200),
+        'every request in flight is answered',
+      );
       assert.equal(databaseIntegrity(srv.dbPath), 'ok');
       const stored = new Set((await withStores(srv.dbPath, (s) => s.admin.listRealms())).map((r) => r.id));
-      const acknowledged = [...Array.from({ length: 20 }, (_, i) => `r${i}`), ...answered];
+      const acknowledged = [...Array.from({ length: 20 }, (_, i) => `r${i}`), ...late];
       assert.deepEqual(
         acknowledged.filter((id) => !stored.has(id)),
         [],

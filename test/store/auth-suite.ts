@@ -40,6 +40,7 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
       refreshTtlS: 600,
       createdAt: at,
       revokedAt: null,
+      provider: null,
       ...over,
     });
     const refresh = (at: number, ttlMs = 10 * MINUTE): NewRefreshToken => ({ hash: unique('rt'), expiresAt: at + ttlMs });
@@ -73,7 +74,15 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
       consumedAt: null,
       ...over,
     });
-    const codeFor = (at: number, hash = unique('code')) => ({ hash, realmId: realm, userId, ip: '203.0.113.7', createdAt: at, expiresAt: at + 2 * MINUTE });
+    const codeFor = (at: number, hash = unique('code')) => ({
+      hash,
+      realmId: realm,
+      userId,
+      ip: '203.0.113.7',
+      provider: 'apple',
+      createdAt: at,
+      expiresAt: at + 2 * MINUTE,
+    });
     /** A pending transaction and the code issued from it. */
     const issuedCode = async (at: number) => {
       const state = unique('state');
@@ -147,6 +156,24 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         assert.deepEqual(await s.auth.familyOfRefreshToken(rt.hash), { family: f, expiresAt: rt.expiresAt, rotatedAt: null });
         assert.equal(await s.auth.familyOfRefreshToken('no-such-token'), null);
         assert.equal(await s.auth.getFamily('no-such-family'), null);
+      });
+
+      it('records the provider whose sign-in opened a family, and a code hands its provider to the family it makes', async () => {
+        const { f } = await newFamily(T0, { provider: 'google' });
+        assert.equal((await s.auth.getFamily(f.id))!.provider, 'google');
+        let seen: string | null | undefined;
+        const hash = await issuedCode(T0);
+        const made = await s.auth.exchangeCode(
+          hash,
+          T0 + 1,
+          () => null,
+          (c) => {
+            seen = c.provider;
+            return { family: family(T0, { provider: c.provider }), refresh: refresh(T0) };
+          },
+        );
+        assert.equal(made.kind, 'ok');
+        assert.equal(seen, 'apple');
       });
 
       it('rotates a token into the next one: the old one is marked rotated, the new one belongs to the family', async () => {

@@ -12,6 +12,7 @@ import { describeJobStore } from './jobs-suite.ts';
 import { describeLedgerStore } from './ledger-suite.ts';
 import { describePointsStore } from './points-suite.ts';
 import { describeUserStore } from './users-suite.ts';
+import { describeWebhookStore } from './webhooks-suite.ts';
 
 const BACKENDS: Backend[] = [
   { name: 'sqlite', factory: freshSqliteStores },
@@ -27,4 +28,5 @@ for (const { name, factory } of BACKENDS) {
   describeBillingStore(name, factory);
   describeJobStore(name, factory);
   describeAccountDeletion(name, factory);
+  describeWebhookStore(name, factory);
 }

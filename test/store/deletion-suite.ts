@@ -65,6 +65,7 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
       refreshTtlS: 3600,
       createdAt: T0,
       revokedAt: null,
+      provider: null,
     });
 
     const request = (realmId: string, userId: string) => ({ realmId, userId, actor, requestId: 'req_1' });

@@ -5,8 +5,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { TokenFamily } from '../../server/auth/store.ts';
+import type { AppleEvent } from '../../server/users/apple-notification.ts';
+import type { LinkRequest } from '../../server/users/linking.ts';
 import type { ProviderLogin } from '../../server/users/model.ts';
-import { rejectsWith, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
+import { DAY, rejectsWith, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 12;
 
@@ -120,7 +123,7 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         });
         assert.deepEqual(await s.users.getUser(realm, n.id), r.user);
         assert.deepEqual(await s.users.identitiesOf(n.id), [
-          { realmId: realm, provider: 'apple', subject: l.subject, userId: n.id, email: 'new-one@example.com', createdAt: T0 + 5 },
+          { realmId: realm, provider: 'apple', subject: l.subject, userId: n.id, email: 'new-one@example.com', emailForwarding: null, createdAt: T0 + 5 },
         ]);
       });
 
@@ -202,6 +205,186 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         const b = await s.users.resolveProviderLogin({ ...l, realmId: other }, fresh());
         assert.notEqual(a.user.id, b.user.id);
         assert.equal(b.created, true);
+      });
+    });
+
+    describe('linking, unlinking and Apple notifications', () => {
+      const linkOf = async (userId: string, over: Partial<LinkRequest> = {}) =>
+        s.users.linkIdentity({
+          realmId: realm,
+          userId,
+          provider: 'google',
+          subject: unique('g'),
+          email: null,
+          emailVerified: false,
+          now: T0 + 9,
+          requestId: null,
+          ...over,
+        });
+      const unlinkBy = (userId: string, provider: string) => ({
+        realmId: realm,
+        userId,
+        provider,
+        actor: { type: 'api_key' as const, id: 'key_suite' },
+        requestId: 'req-suite',
+        now: T0 + 10,
+      });
+      /** The outbox events and audit records about `userId`, oldest first (by time, then by name:
+       *  the records of one transaction share their time). */
+      const recordsOf = async (userId: string) => ({
+        events: (await s.records.events(realm, { limit: 1000 }))
+          .filter((e) => e.data.userId === userId)
+          .sort((x, y) => x.createdAt - y.createdAt || x.type.localeCompare(y.type))
+          .map((e) => [e.type, e.data]),
+        audit: (await s.records.audit(realm, { targetId: userId, limit: 1000 }))
+          .sort((x, y) => x.at - y.at || x.action.localeCompare(y.action))
+          .map((a) => [a.actor.type, a.action]),
+      });
+      const appleAccount = async () => (await s.users.resolveProviderLogin(login(), fresh())).user;
+      const event = (type: string, sub: string): AppleEvent => ({ type, sub, eventTime: 0, email: null, isPrivateEmail: null });
+      const notify = (type: string, sub: string, jti = unique('jti'), now = T0 + 20) =>
+        s.users.applyAppleNotification({ realmId: realm, jti, event: event(type, sub), now, expiresAt: now + DAY, requestId: null });
+
+      it('links an identity, replaces a placeholder email with its verified one, and is unchanged the second time', async () => {
+        const u = await s.users.resolveProviderLogin(login({ email: null }), fresh());
+        const email = `${unique('linked')}@example.com`;
+        const plan = await linkOf(u.user.id, { subject: 'g-link-1', email, emailVerified: true });
+        assert.equal(plan.kind, 'link');
+        const stored = await s.users.getUser(realm, u.user.id);
+        assert.deepEqual([stored!.email, stored!.emailVerified], [email, true]);
+        assert.deepEqual(
+          (await s.users.identitiesOf(u.user.id)).map((i) => [i.provider, i.subject, i.createdAt]),
+          [
+            ['apple', u.user.email.split('@')[0], T0],
+            ['google', 'g-link-1', T0 + 9],
+          ],
+        );
+        const totals = await s.users.totals();
+        assert.equal((await linkOf(u.user.id, { subject: 'g-link-1', email, emailVerified: true })).kind, 'unchanged');
+        assert.deepEqual(await s.users.totals(), totals);
+      });
+
+      it("refuses another account's subject and writes nothing", async () => {
+        const a = await appleAccount();
+        const b = await appleAccount();
+        assert.equal((await linkOf(a.id, { subject: 'g-taken' })).kind, 'link');
+        const totals = await s.users.totals();
+        assert.deepEqual(await linkOf(b.id, { subject: 'g-taken' }), { kind: 'identity_in_use' });
+        assert.deepEqual(await s.users.totals(), totals);
+        assert.equal((await s.users.identitiesOf(b.id)).length, 1);
+        assert.deepEqual(await recordsOf(b.id), { events: [], audit: [] }, 'a refusal records nothing');
+        assert.deepEqual(await recordsOf(a.id), {
+          events: [['user.identity_linked', { userId: a.id, provider: 'google' }]],
+          audit: [['user', 'user.identity_link']],
+        });
+      });
+
+      it('unlinks a provider while another identity is left, never the last', async () => {
+        const a = await appleAccount();
+        await linkOf(a.id);
+        assert.equal((await s.users.unlinkIdentity(unlinkBy(a.id, 'google'))).kind, 'unlink');
+        assert.deepEqual(await s.users.unlinkIdentity(unlinkBy(a.id, 'google')), { kind: 'not_linked' });
+        assert.deepEqual(await s.users.unlinkIdentity(unlinkBy(a.id, 'apple')), { kind: 'last_identity' });
+        assert.deepEqual((await recordsOf(a.id)).events.at(-1), ['user.identity_unlinked', { userId: a.id, provider: 'google' }]);
+        assert.deepEqual((await recordsOf(a.id)).audit, [
+          ['user', 'user.identity_link'],
+          ['api_key', 'user.identity_unlink'],
+        ]);
+        assert.deepEqual(
+          (await s.users.identitiesOf(a.id)).map((i) => i.provider),
+          ['apple'],
+        );
+      });
+
+      it('sets the email forwarding once per jti, and a replayed jti changes nothing', async () => {
+        const a = await appleAccount();
+        const sub = (await s.users.identitiesOf(a.id))[0]!.subject;
+        const r = await notify('email-disabled', sub, 'jti-forwarding');
+        assert.equal(r.kind === 'applied' && r.plan.kind, 'email_forwarding');
+        assert.equal((await s.users.identitiesOf(a.id))[0]!.emailForwarding, 'disabled');
+        await notify('email-enabled', sub, unique('jti'), T0 + 21);
+        assert.equal((await s.users.identitiesOf(a.id))[0]!.emailForwarding, 'enabled');
+        const recorded = await recordsOf(a.id);
+        assert.deepEqual(await notify('email-disabled', sub, 'jti-forwarding'), { kind: 'replayed' });
+        assert.equal((await s.users.identitiesOf(a.id))[0]!.emailForwarding, 'enabled');
+        assert.deepEqual(await recordsOf(a.id), recorded, 'a replay records nothing');
+        assert.deepEqual(recorded, {
+          events: [
+            ['apple.notification', { type: 'email-disabled', eventTime: 0, userId: a.id }],
+            ['user.email_forwarding_changed', { userId: a.id, provider: 'apple', emailForwarding: 'disabled' }],
+            ['apple.notification', { type: 'email-enabled', eventTime: 0, userId: a.id }],
+            ['user.email_forwarding_changed', { userId: a.id, provider: 'apple', emailForwarding: 'enabled' }],
+          ],
+          audit: [
+            ['apple', 'user.email_forwarding'],
+            ['apple', 'user.email_forwarding'],
+          ],
+        });
+      });
+
+      it('revokes only the families an Apple sign-in opened on consent-revoked, once', async () => {
+        const a = await appleAccount();
+        const sub = (await s.users.identitiesOf(a.id))[0]!.subject;
+        const fam = (provider: string | null): TokenFamily => ({
+          id: unique('sid'),
+          realmId: realm,
+          userId: a.id,
+          clientId: 'app',
+          ip: '203.0.113.7',
+          ipBinding: 'off',
+          accessTtlS: 60,
+          refreshTtlS: 600,
+          createdAt: T0,
+          revokedAt: null,
+          provider,
+        });
+        const [byApple, byGoogle, unknown] = [fam('apple'), fam('google'), fam(null)];
+        for (const f of [byApple, byGoogle, unknown]) await s.auth.createFamily(f, { hash: unique('rt'), expiresAt: T0 + DAY });
+        const r = await notify('consent-revoked', sub, 'jti-consent');
+        assert.deepEqual(r.kind === 'applied' && r.plan.kind === 'revoke_apple_sessions' && r.plan.familyIds, [byApple.id]);
+        assert.equal((await s.auth.getFamily(byApple.id))!.revokedAt, T0 + 20);
+        assert.equal((await s.auth.getFamily(byGoogle.id))!.revokedAt, null);
+        assert.equal((await s.auth.getFamily(unknown.id))!.revokedAt, null);
+        assert.equal((await s.users.identitiesOf(a.id)).length, 1, 'the identity stays linked');
+        assert.deepEqual(
+          (await recordsOf(a.id)).events.filter(([type]) => type === 'session.revoked'),
+          [['session.revoked', { userId: a.id, sessionId: byApple.id, reason: 'apple_consent_revoked' }]],
+        );
+        assert.deepEqual(await notify('consent-revoked', sub, 'jti-consent'), { kind: 'replayed' });
+      });
+
+      it('unlinks Apple on account-delete when another identity is left; plans the deletion (claiming nothing) when not', async () => {
+        const a = await appleAccount();
+        const sub = (await s.users.identitiesOf(a.id))[0]!.subject;
+        await linkOf(a.id);
+        const r = await notify('account-delete', sub);
+        assert.equal(r.kind === 'applied' && r.plan.kind, 'unlink');
+        assert.deepEqual(
+          (await s.users.identitiesOf(a.id)).map((i) => i.provider),
+          ['google'],
+        );
+        const b = await appleAccount();
+        const bSub = (await s.users.identitiesOf(b.id))[0]!.subject;
+        const first = await notify('account-delete', bSub, 'jti-delete');
+        assert.deepEqual(first.kind === 'applied' && first.plan, { kind: 'delete_account', userId: b.id, emitted: { events: [], audit: [], jobs: [] } });
+        assert.equal((await notify('account-delete', bSub, 'jti-delete')).kind, 'applied', 'the jti was not claimed');
+      });
+
+      it('claims the jti of a notification about nobody, and the sweep deletes it after its retention', async () => {
+        const r = await notify('consent-revoked', 'nobody', 'jti-nobody', T0 + 30);
+        assert.deepEqual(r.kind === 'applied' && [r.plan.kind, r.plan.emitted.events.map((e) => e.type)], ['none', ['apple.notification']]);
+        assert.deepEqual(await notify('consent-revoked', 'nobody', 'jti-nobody'), { kind: 'replayed' });
+        while ((await s.auth.sweep('appleNotifications', T0 + 30 + DAY - 1, 500)) > 0);
+        assert.deepEqual(await notify('consent-revoked', 'nobody', 'jti-nobody'), { kind: 'replayed' }, 'kept until it expires');
+        assert.ok((await s.auth.sweep('appleNotifications', T0 + 30 + DAY, 500)) >= 1);
+        assert.equal((await notify('consent-revoked', 'nobody', 'jti-nobody')).kind, 'applied', 'swept: a new notification');
+      });
+
+      it(`applies one of ${N} deliveries of one notification racing`, async () => {
+        const a = await appleAccount();
+        const sub = (await s.users.identitiesOf(a.id))[0]!.subject;
+        const results = await Promise.all(Array.from({ length: N }, () => notify('email-disabled', sub, 'jti-race')));
+        assert.equal(results.filter((r) => r.kind === 'applied').length, 1);
       });
     });
   });

@@ -2,6 +2,9 @@ import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AccessRule as _gatehouse_v1_AccessRule, AccessRule__Output as _gatehouse_v1_AccessRule__Output } from './gatehouse/v1/AccessRule.ts';
+import type { ConsoleAssetRequest as _gatehouse_v1_ConsoleAssetRequest, ConsoleAssetRequest__Output as _gatehouse_v1_ConsoleAssetRequest__Output } from './gatehouse/v1/ConsoleAssetRequest.ts';
+import type { ErrorCodes as _gatehouse_v1_ErrorCodes, ErrorCodes__Output as _gatehouse_v1_ErrorCodes__Output } from './gatehouse/v1/ErrorCodes.ts';
+import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from './gatehouse/v1/FieldLimits.ts';
 import type { PageRequest as _gatehouse_v1_PageRequest, PageRequest__Output as _gatehouse_v1_PageRequest__Output } from './gatehouse/v1/PageRequest.ts';
 import type { PagesServiceClient as _gatehouse_v1_PagesServiceClient, PagesServiceDefinition as _gatehouse_v1_PagesServiceDefinition } from './gatehouse/v1/PagesService.ts';
 import type { CustomHttpPattern as _google_api_CustomHttpPattern, CustomHttpPattern__Output as _google_api_CustomHttpPattern__Output } from './google/api/CustomHttpPattern.ts';
@@ -41,6 +44,9 @@ export interface ProtoGrpcType {
   gatehouse: {
     v1: {
       AccessRule: MessageTypeDefinition<_gatehouse_v1_AccessRule, _gatehouse_v1_AccessRule__Output>
+      ConsoleAssetRequest: MessageTypeDefinition<_gatehouse_v1_ConsoleAssetRequest, _gatehouse_v1_ConsoleAssetRequest__Output>
+      ErrorCodes: MessageTypeDefinition<_gatehouse_v1_ErrorCodes, _gatehouse_v1_ErrorCodes__Output>
+      FieldLimits: MessageTypeDefinition<_gatehouse_v1_FieldLimits, _gatehouse_v1_FieldLimits__Output>
       PageRequest: MessageTypeDefinition<_gatehouse_v1_PageRequest, _gatehouse_v1_PageRequest__Output>
       PagesService: SubtypeConstructor<typeof grpc.Client, _gatehouse_v1_PagesServiceClient> & { service: _gatehouse_v1_PagesServiceDefinition }
     }

@@ -7,6 +7,8 @@ import type { ConsumeRequest as _gatehouse_v1_ConsumeRequest, ConsumeRequest__Ou
 import type { ConsumeResponse as _gatehouse_v1_ConsumeResponse, ConsumeResponse__Output as _gatehouse_v1_ConsumeResponse__Output } from './gatehouse/v1/ConsumeResponse.ts';
 import type { CreateHoldRequest as _gatehouse_v1_CreateHoldRequest, CreateHoldRequest__Output as _gatehouse_v1_CreateHoldRequest__Output } from './gatehouse/v1/CreateHoldRequest.ts';
 import type { DefaultPointsConfig as _gatehouse_v1_DefaultPointsConfig, DefaultPointsConfig__Output as _gatehouse_v1_DefaultPointsConfig__Output } from './gatehouse/v1/DefaultPointsConfig.ts';
+import type { ErrorCodes as _gatehouse_v1_ErrorCodes, ErrorCodes__Output as _gatehouse_v1_ErrorCodes__Output } from './gatehouse/v1/ErrorCodes.ts';
+import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from './gatehouse/v1/FieldLimits.ts';
 import type { GetDefaultConfigRequest as _gatehouse_v1_GetDefaultConfigRequest, GetDefaultConfigRequest__Output as _gatehouse_v1_GetDefaultConfigRequest__Output } from './gatehouse/v1/GetDefaultConfigRequest.ts';
 import type { GetHoldRequest as _gatehouse_v1_GetHoldRequest, GetHoldRequest__Output as _gatehouse_v1_GetHoldRequest__Output } from './gatehouse/v1/GetHoldRequest.ts';
 import type { GetMySummaryRequest as _gatehouse_v1_GetMySummaryRequest, GetMySummaryRequest__Output as _gatehouse_v1_GetMySummaryRequest__Output } from './gatehouse/v1/GetMySummaryRequest.ts';
@@ -74,6 +76,8 @@ export interface ProtoGrpcType {
       ConsumeResponse: MessageTypeDefinition<_gatehouse_v1_ConsumeResponse, _gatehouse_v1_ConsumeResponse__Output>
       CreateHoldRequest: MessageTypeDefinition<_gatehouse_v1_CreateHoldRequest, _gatehouse_v1_CreateHoldRequest__Output>
       DefaultPointsConfig: MessageTypeDefinition<_gatehouse_v1_DefaultPointsConfig, _gatehouse_v1_DefaultPointsConfig__Output>
+      ErrorCodes: MessageTypeDefinition<_gatehouse_v1_ErrorCodes, _gatehouse_v1_ErrorCodes__Output>
+      FieldLimits: MessageTypeDefinition<_gatehouse_v1_FieldLimits, _gatehouse_v1_FieldLimits__Output>
       GetDefaultConfigRequest: MessageTypeDefinition<_gatehouse_v1_GetDefaultConfigRequest, _gatehouse_v1_GetDefaultConfigRequest__Output>
       GetHoldRequest: MessageTypeDefinition<_gatehouse_v1_GetHoldRequest, _gatehouse_v1_GetHoldRequest__Output>
       GetMySummaryRequest: MessageTypeDefinition<_gatehouse_v1_GetMySummaryRequest, _gatehouse_v1_GetMySummaryRequest__Output>
@@ -105,6 +109,7 @@ export interface ProtoGrpcType {
   google: {
     api: {
       CustomHttpPattern: MessageTypeDefinition<_google_api_CustomHttpPattern, _google_api_CustomHttpPattern__Output>
+      FieldBehavior: EnumTypeDefinition
       Http: MessageTypeDefinition<_google_api_Http, _google_api_Http__Output>
       HttpRule: MessageTypeDefinition<_google_api_HttpRule, _google_api_HttpRule__Output>
     }

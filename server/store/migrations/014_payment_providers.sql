@@ -65,7 +65,8 @@ CREATE TABLE billing_provider_subscriptions (
 
 -- A payment provider's verified notification is the actor of its effect's audit record (CONTRACT
 -- §16): the actor types gain app_store and stripe. SQLite changes a CHECK by rebuilding the table
--- (sqlite.org/lang_altertable.html, "other kinds of table schema changes").
+-- (sqlite.org/lang_altertable.html, "other kinds of table schema changes"), its indexes (010's and
+-- 013's) made again.
 CREATE TABLE audit_log_014 (
   id          TEXT PRIMARY KEY,
   at          INTEGER NOT NULL,
@@ -82,3 +83,4 @@ DROP TABLE audit_log;
 ALTER TABLE audit_log_014 RENAME TO audit_log;
 CREATE INDEX audit_log_realm ON audit_log(realm_id, at, id);
 CREATE INDEX audit_log_target ON audit_log(realm_id, target_id, at, id);
+CREATE INDEX audit_log_at ON audit_log(at);

@@ -49,8 +49,9 @@ const SQL = {
   // A new session and its first refresh token, for a live account only: the account's row is locked
   // FOR KEY SHARE, so a deletion holding it is waited for and then seen (no row: nothing written).
   insertSession: `WITH live AS (SELECT id FROM users WHERE id = $3 AND deleted_at IS NULL FOR KEY SHARE), family AS (
-      INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
-      SELECT $1::text, $2::text, live.id, $4::text, $5::text, $6::text, $7::bigint, $8::bigint, $9::bigint, $10::bigint FROM live RETURNING id
+      INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at,
+        provider)
+      SELECT $1::text, $2::text, live.id, $4::text, $5::text, $6::text, $7::bigint, $8::bigint, $9::bigint, $10::bigint, $13::text FROM live RETURNING id
     )
     INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) SELECT $11::text, family.id, $9::bigint, $12::bigint FROM family`,
   setFamilyExpiry: 'UPDATE token_families SET expires_at = $2 WHERE id = $1',
@@ -74,8 +75,8 @@ const SQL = {
   replaceTx: `UPDATE authorize_transactions SET client_id = $3, redirect_uri = $4, code_challenge = $5, scope = $6, created_at = $7,
     expires_at = $8, consumed_at = NULL WHERE realm_id = $1 AND state = $2`,
   consumeTx: 'UPDATE authorize_transactions SET consumed_at = $3 WHERE realm_id = $1 AND state = $2',
-  insertCode: `INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, created_at, expires_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  insertCode: `INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, provider, created_at,
+    expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
   lockCode: 'SELECT * FROM authorization_codes WHERE code_hash = $1 FOR UPDATE',
   lockFamilyOfCode: `SELECT f.* FROM authorization_codes c JOIN token_families f ON f.id = c.family_id WHERE c.code_hash = $1
     FOR NO KEY UPDATE OF f`,
@@ -113,6 +114,7 @@ const SWEEPS: Record<SweepKind, SweepStatement[]> = {
   transactions: expiredOrUsed('transactions', 'authorize_transactions', 'realm_id, state', 'consumed_at'),
   codes: expiredOrUsed('codes', 'authorization_codes', 'code_hash', 'used_at'),
   webAttempts: expiredOrUsed('webAttempts', 'apple_web_attempts', 'state_hash', 'consumed_at'),
+  appleNotifications: expiredOrUsed('appleNotifications', 'apple_notifications', 'realm_id, jti', 'received_at'),
   families: [
     {
       text: `DELETE FROM refresh_tokens WHERE token_hash IN
@@ -255,7 +257,7 @@ export class PostgresAuthStore implements AuthStore {
       if (d.kind === 'ok') {
         const c = d.code;
         tx.run(SQL.consumeTx, [realmId, state, now]);
-        tx.run(SQL.insertCode, [c.hash, c.realmId, c.clientId, c.redirectUri, c.codeChallenge, c.scope, c.userId, c.ip, c.createdAt, c.expiresAt]);
+        tx.run(SQL.insertCode, [c.hash, c.realmId, c.clientId, c.redirectUri, c.codeChallenge, c.scope, c.userId, c.ip, c.provider, c.createdAt, c.expiresAt]);
         return { kind: 'ok', tx: d.tx };
       }
       return d;
@@ -308,5 +310,5 @@ export class PostgresAuthStore implements AuthStore {
 /** The family and its first refresh token; 1, or 0 (nothing written) for a deleted account. */
 function insertFamily(tx: Tx, f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): Promise<number> {
   const values = [f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt];
-  return tx.run(SQL.insertSession, [...values, refresh.hash, refresh.expiresAt]);
+  return tx.run(SQL.insertSession, [...values, refresh.hash, refresh.expiresAt, f.provider]);
 }

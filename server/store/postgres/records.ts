@@ -4,7 +4,7 @@
 import type { AuditRecord } from '../../audit/model.ts';
 import type { GatehouseEvent } from '../../events/model.ts';
 import type { Emitted } from '../../events/plan.ts';
-import type { RecordStore } from '../../events/store.ts';
+import type { AuditQuery, RecordStore } from '../../events/store.ts';
 import {
   AUDIT_COLUMNS,
   type AuditRow,
@@ -29,6 +29,9 @@ const SQL = {
   events: 'SELECT * FROM events WHERE realm_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $3',
   audit: `SELECT * FROM audit_log WHERE realm_id = $1 AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR target_id = $3)
     ORDER BY at DESC, id COLLATE "C" DESC LIMIT $4`,
+  auditPage: `SELECT * FROM audit_log WHERE realm_id = $1 AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR target_id = $3)
+    AND ($4::text IS NULL OR actor_id = $4) AND ($5::bigint IS NULL OR at >= $5) AND ($6::bigint IS NULL OR at < $6)
+    AND ($7::bigint IS NULL OR at < $7 OR (at = $7 AND id COLLATE "C" < $8::text)) ORDER BY at DESC, id COLLATE "C" DESC LIMIT $9`,
 };
 
 /** Sends the inserts of `emitted` on `tx` (checked at COMMIT, like every write of the use case). */
@@ -43,6 +46,21 @@ export class PostgresRecordStore implements RecordStore {
 
   async events(realmId: string, opts: { type?: string; limit: number }): Promise<GatehouseEvent[]> {
     return (await query<EventRow>(this.ctx.pool, SQL.events, [realmId, opts.type ?? null, opts.limit])).map(toEvent);
+  }
+
+  async auditPage(realmId: string, q: AuditQuery): Promise<AuditRecord[]> {
+    const values = [
+      realmId,
+      q.action ?? null,
+      q.targetId ?? null,
+      q.actorId ?? null,
+      q.since ?? null,
+      q.until ?? null,
+      q.after?.at ?? null,
+      q.after?.auditId ?? null,
+      q.limit,
+    ];
+    return (await query<AuditRow>(this.ctx.pool, SQL.auditPage, values)).map(toAuditRecord);
   }
 
   async audit(realmId: string, opts: { action?: string; targetId?: string; limit: number }): Promise<AuditRecord[]> {

@@ -11,6 +11,7 @@ import { PostgresRecordStore } from './records.ts';
 import type { TxObserver } from './tx.ts';
 import { UserGate } from './user-gate.ts';
 import { PostgresUserStore } from './user-store.ts';
+import { PostgresWebhookStore } from './webhook-store.ts';
 
 export interface PostgresStoreOptions {
   /** Told the cost (statements, round trips) of every committed transaction, by use case. */
@@ -28,5 +29,6 @@ export function postgresStores(pool: pg.Pool, opts: PostgresStoreOptions = {}): 
     billing: new PostgresBillingStore(ctx),
     jobs: new PostgresJobStore(ctx),
     records: new PostgresRecordStore(ctx),
+    webhooks: new PostgresWebhookStore(ctx),
   };
 }

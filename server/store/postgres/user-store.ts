@@ -2,10 +2,12 @@
 // locks on its (provider, subject) and on its email first, so two first logins of one person on
 // two replicas are one after the other, as on one SQLite file: the second finds the account and
 // link the first made. The plan is provider-login.ts's.
+import { type AppleNotificationWrite, planAppleNotification } from '../../users/apple-notification.ts';
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../../users/deletion.ts';
+import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../../users/linking.ts';
 import { type Identity, type ProviderLogin, type User, withDisabled } from '../../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
-import type { UserStore } from '../../users/store.ts';
+import type { AppleNotificationResult, UserStore } from '../../users/store.ts';
 import { DROP_USER_POINTS, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
@@ -25,8 +27,23 @@ const SQL = {
   lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
   link: 'INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
   setName: 'UPDATE users SET given_name = $2, family_name = $3, updated_at = $4 WHERE id = $1',
-  lockUser: 'SELECT * FROM users WHERE realm_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE',
   setDisabled: 'UPDATE users SET disabled_at = $2 WHERE id = $1',
+  // The account's row, locked: links and unlinks of one account are one after the other.
+  lockUser: 'SELECT * FROM users WHERE realm_id = $1 AND id = $2 AND deleted_at IS NULL FOR NO KEY UPDATE',
+  identity: 'SELECT * FROM user_identities WHERE realm_id = $1 AND provider = $2 AND subject = $3',
+  setEmail: 'UPDATE users SET email = $2, email_verified = true WHERE id = $1',
+  // Unless an account holds that placeholder already (one registered by hand): then it stays.
+  setPlaceholder: `UPDATE users SET email = $2 WHERE id = $1
+    AND NOT EXISTS (SELECT 1 FROM users o WHERE o.realm_id = users.realm_id AND o.email = $2)`,
+  unlinkOne: 'DELETE FROM user_identities WHERE realm_id = $1 AND provider = $2 AND subject = $3',
+  setForwarding: 'UPDATE user_identities SET email_forwarding = $4 WHERE realm_id = $1 AND provider = $2 AND subject = $3',
+  seenJti: 'SELECT 1 AS seen FROM apple_notifications WHERE realm_id = $1 AND jti = $2',
+  claimJti: 'INSERT INTO apple_notifications (realm_id, jti, received_at, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+  // Only families an Apple sign-in opened; NULL (opened before 011) is not Apple's. Locked: a
+  // refresh racing the revocation waits for it and then finds the family revoked.
+  liveAppleFamilies: `SELECT id FROM token_families WHERE realm_id = $1 AND user_id = $2 AND provider = 'apple' AND revoked_at IS NULL
+    ORDER BY created_at, id COLLATE "C" FOR NO KEY UPDATE`,
+  revokeAppleFamilies: `UPDATE token_families SET revoked_at = $1, revoked_reason = 'apple_consent_revoked' WHERE id = ANY($2::text[]) AND revoked_at IS NULL`,
   keepAppleToken: "UPDATE user_identities SET apple_refresh_token = $3 WHERE realm_id = $1 AND provider = 'apple' AND subject = $2",
   subjectDeleted: 'SELECT 1 FROM deleted_subjects WHERE realm_id = $1 AND subject_hash = $2',
   given: 'INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING',
@@ -132,6 +149,78 @@ export class PostgresUserStore implements UserStore {
     });
   }
 
+  async linkIdentity(req: LinkRequest): Promise<LinkPlan> {
+    return inTransaction(this.ctx, 'linkIdentity', async (tx) => {
+      lockLink(tx, req.realmId, req.provider, req.subject, req.email);
+      const user = tx.row<UserRow>(SQL.lockUser, [req.realmId, req.userId]);
+      const owner = tx.row<IdentityRow>(SQL.identity, [req.realmId, req.provider, req.subject]);
+      const identities = tx.rows<IdentityRow>(SQL.identities, [req.userId]);
+      const holder = req.email !== null ? tx.row<UserRow>(SQL.byEmail, [req.realmId, req.email]) : undefined;
+      const [u, o, ids, h] = await Promise.all([user, owner, identities, holder]);
+      const plan = planLink(req, u ? toUser(u) : null, o ? toIdentity(o) : null, u ? ids.map(toIdentity) : [], h ? toUser(h) : null);
+      if (plan.kind === 'link') {
+        const l = plan.identity;
+        tx.run(SQL.link, [l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt]);
+        if (plan.email !== null) tx.run(SQL.setEmail, [l.userId, plan.email]);
+        writeEmitted(tx, plan.emitted);
+      }
+      return plan;
+    });
+  }
+
+  async unlinkIdentity(req: UnlinkRequest): Promise<UnlinkPlan> {
+    return inTransaction(this.ctx, 'unlinkIdentity', async (tx) => {
+      const user = tx.row<UserRow>(SQL.lockUser, [req.realmId, req.userId]);
+      const identities = tx.rows<IdentityRow>(SQL.identities, [req.userId]);
+      const [u, ids] = await Promise.all([user, identities]);
+      const plan = planUnlink(u ? toUser(u) : null, u ? ids.map(toIdentity) : [], req);
+      if (plan.kind === 'unlink') {
+        tx.run(SQL.unlinkOne, [req.realmId, plan.identity.provider, plan.identity.subject]);
+        if (plan.email !== null) tx.run(SQL.setPlaceholder, [plan.identity.userId, plan.email]);
+        writeEmitted(tx, plan.emitted);
+      }
+      return plan;
+    });
+  }
+
+  async applyAppleNotification(n: AppleNotificationWrite): Promise<AppleNotificationResult> {
+    return inTransaction(this.ctx, 'applyAppleNotification', async (tx): Promise<AppleNotificationResult> => {
+      lockLink(tx, n.realmId, 'apple', n.event.sub, null);
+      // Checked first: a replayed account-delete must not delete an account made since by a new
+      // sign-in with the same Apple subject.
+      const seen = tx.row(SQL.seenJti, [n.realmId, n.jti]);
+      const row = tx.row<IdentityRow>(SQL.identity, [n.realmId, 'apple', n.event.sub]);
+      if (await seen) return { kind: 'replayed' };
+      const found = await row;
+      const identity = found ? toIdentity(found) : null;
+      let user: User | null = null;
+      let identities: Identity[] = [];
+      let appleFamilyIds: string[] = [];
+      if (identity) {
+        const locked = tx.row<UserRow>(SQL.lockUser, [n.realmId, identity.userId]);
+        const ids = tx.rows<IdentityRow>(SQL.identities, [identity.userId]);
+        const families = tx.rows<{ id: string }>(SQL.liveAppleFamilies, [n.realmId, identity.userId]);
+        const u = await locked;
+        user = u ? toUser(u) : null;
+        identities = (await ids).map(toIdentity);
+        appleFamilyIds = (await families).map((r) => r.id);
+      }
+      const plan = planAppleNotification(n, { identity, user, identities, appleFamilyIds });
+      // The account's deletion is the deletion use case's own transaction; this one claims nothing.
+      if (plan.kind === 'delete_account') return { kind: 'applied', plan };
+      // Another replica claimed it since the check: its transaction did the work.
+      if ((await tx.run(SQL.claimJti, [n.realmId, n.jti, n.now, n.expiresAt])) !== 1) return { kind: 'replayed' };
+      if (plan.kind === 'email_forwarding') tx.run(SQL.setForwarding, [n.realmId, plan.identity.provider, plan.identity.subject, plan.forwarding]);
+      if (plan.kind === 'unlink') {
+        tx.run(SQL.unlinkOne, [n.realmId, plan.identity.provider, plan.identity.subject]);
+        if (plan.email !== null) tx.run(SQL.setPlaceholder, [plan.identity.userId, plan.email]);
+      }
+      if (plan.kind === 'revoke_apple_sessions') tx.run(SQL.revokeAppleFamilies, [n.now, plan.familyIds]);
+      writeEmitted(tx, plan.emitted);
+      return { kind: 'applied', plan };
+    });
+  }
+
   async keepAppleRefreshToken(realmId: string, subject: string, token: string): Promise<void> {
     await inTransaction(this.ctx, 'keepAppleRefreshToken', (tx) => tx.run(SQL.keepAppleToken, [realmId, subject, token]));
   }
@@ -164,6 +253,13 @@ export class PostgresUserStore implements UserStore {
       return p;
     });
   }
+}
+
+/** The locks a change of (provider, subject)'s link takes, in the order every login takes them
+ *  (subject, then email): such changes and first logins of that subject are one after the other. */
+function lockLink(tx: Tx, realmId: string, provider: string, subject: string, email: string | null): void {
+  tx.run(SQL.lock, [JSON.stringify(['login', realmId, provider, subject])]);
+  if (email !== null) tx.run(SQL.lock, [JSON.stringify(['email', realmId, email])]);
 }
 
 async function write(tx: Tx, plan: LoginPlan): Promise<void> {

@@ -6,6 +6,7 @@ export interface AccessRule {
   'public'?: (boolean);
   'userToken'?: (boolean);
   'realmCheckedByHandler'?: (boolean);
+  'anyApiKey'?: (boolean);
 }
 
 export interface AccessRule__Output {
@@ -13,4 +14,5 @@ export interface AccessRule__Output {
   'public': (boolean);
   'userToken': (boolean);
   'realmCheckedByHandler': (boolean);
+  'anyApiKey': (boolean);
 }

@@ -8,6 +8,7 @@ import type { CreateApiKeyRequest as _gatehouse_v1_CreateApiKeyRequest, CreateAp
 import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateClientRequest__Output as _gatehouse_v1_CreateClientRequest__Output } from '../../gatehouse/v1/CreateClientRequest.ts';
 import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from '../../gatehouse/v1/CreateRealmRequest.ts';
 import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from '../../gatehouse/v1/CreateUserRequest.ts';
+import type { CreateWebhookRequest as _gatehouse_v1_CreateWebhookRequest, CreateWebhookRequest__Output as _gatehouse_v1_CreateWebhookRequest__Output } from '../../gatehouse/v1/CreateWebhookRequest.ts';
 import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from '../../gatehouse/v1/CreatedApiKey.ts';
 import type { DeleteUserRequest as _gatehouse_v1_DeleteUserRequest, DeleteUserRequest__Output as _gatehouse_v1_DeleteUserRequest__Output } from '../../gatehouse/v1/DeleteUserRequest.ts';
 import type { DeletedAccount as _gatehouse_v1_DeletedAccount, DeletedAccount__Output as _gatehouse_v1_DeletedAccount__Output } from '../../gatehouse/v1/DeletedAccount.ts';
@@ -17,8 +18,11 @@ import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientReque
 import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from '../../gatehouse/v1/GetProviderRequest.ts';
 import type { GetRealmRequest as _gatehouse_v1_GetRealmRequest, GetRealmRequest__Output as _gatehouse_v1_GetRealmRequest__Output } from '../../gatehouse/v1/GetRealmRequest.ts';
 import type { GetUserRequest as _gatehouse_v1_GetUserRequest, GetUserRequest__Output as _gatehouse_v1_GetUserRequest__Output } from '../../gatehouse/v1/GetUserRequest.ts';
+import type { GetWebhookRequest as _gatehouse_v1_GetWebhookRequest, GetWebhookRequest__Output as _gatehouse_v1_GetWebhookRequest__Output } from '../../gatehouse/v1/GetWebhookRequest.ts';
 import type { ListApiKeysRequest as _gatehouse_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _gatehouse_v1_ListApiKeysRequest__Output } from '../../gatehouse/v1/ListApiKeysRequest.ts';
 import type { ListApiKeysResponse as _gatehouse_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _gatehouse_v1_ListApiKeysResponse__Output } from '../../gatehouse/v1/ListApiKeysResponse.ts';
+import type { ListAuditRecordsRequest as _gatehouse_v1_ListAuditRecordsRequest, ListAuditRecordsRequest__Output as _gatehouse_v1_ListAuditRecordsRequest__Output } from '../../gatehouse/v1/ListAuditRecordsRequest.ts';
+import type { ListAuditRecordsResponse as _gatehouse_v1_ListAuditRecordsResponse, ListAuditRecordsResponse__Output as _gatehouse_v1_ListAuditRecordsResponse__Output } from '../../gatehouse/v1/ListAuditRecordsResponse.ts';
 import type { ListClientsRequest as _gatehouse_v1_ListClientsRequest, ListClientsRequest__Output as _gatehouse_v1_ListClientsRequest__Output } from '../../gatehouse/v1/ListClientsRequest.ts';
 import type { ListClientsResponse as _gatehouse_v1_ListClientsResponse, ListClientsResponse__Output as _gatehouse_v1_ListClientsResponse__Output } from '../../gatehouse/v1/ListClientsResponse.ts';
 import type { ListProvidersRequest as _gatehouse_v1_ListProvidersRequest, ListProvidersRequest__Output as _gatehouse_v1_ListProvidersRequest__Output } from '../../gatehouse/v1/ListProvidersRequest.ts';
@@ -27,14 +31,26 @@ import type { ListRealmsRequest as _gatehouse_v1_ListRealmsRequest, ListRealmsRe
 import type { ListRealmsResponse as _gatehouse_v1_ListRealmsResponse, ListRealmsResponse__Output as _gatehouse_v1_ListRealmsResponse__Output } from '../../gatehouse/v1/ListRealmsResponse.ts';
 import type { ListUsersRequest as _gatehouse_v1_ListUsersRequest, ListUsersRequest__Output as _gatehouse_v1_ListUsersRequest__Output } from '../../gatehouse/v1/ListUsersRequest.ts';
 import type { ListUsersResponse as _gatehouse_v1_ListUsersResponse, ListUsersResponse__Output as _gatehouse_v1_ListUsersResponse__Output } from '../../gatehouse/v1/ListUsersResponse.ts';
+import type { ListWebhookDeliveriesRequest as _gatehouse_v1_ListWebhookDeliveriesRequest, ListWebhookDeliveriesRequest__Output as _gatehouse_v1_ListWebhookDeliveriesRequest__Output } from '../../gatehouse/v1/ListWebhookDeliveriesRequest.ts';
+import type { ListWebhookDeliveriesResponse as _gatehouse_v1_ListWebhookDeliveriesResponse, ListWebhookDeliveriesResponse__Output as _gatehouse_v1_ListWebhookDeliveriesResponse__Output } from '../../gatehouse/v1/ListWebhookDeliveriesResponse.ts';
+import type { ListWebhooksRequest as _gatehouse_v1_ListWebhooksRequest, ListWebhooksRequest__Output as _gatehouse_v1_ListWebhooksRequest__Output } from '../../gatehouse/v1/ListWebhooksRequest.ts';
+import type { ListWebhooksResponse as _gatehouse_v1_ListWebhooksResponse, ListWebhooksResponse__Output as _gatehouse_v1_ListWebhooksResponse__Output } from '../../gatehouse/v1/ListWebhooksResponse.ts';
 import type { Provider as _gatehouse_v1_Provider, Provider__Output as _gatehouse_v1_Provider__Output } from '../../gatehouse/v1/Provider.ts';
 import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProviderRequest__Output as _gatehouse_v1_PutProviderRequest__Output } from '../../gatehouse/v1/PutProviderRequest.ts';
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from '../../gatehouse/v1/Realm.ts';
+import type { RedeliverWebhookRequest as _gatehouse_v1_RedeliverWebhookRequest, RedeliverWebhookRequest__Output as _gatehouse_v1_RedeliverWebhookRequest__Output } from '../../gatehouse/v1/RedeliverWebhookRequest.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from '../../gatehouse/v1/RevokeApiKeyRequest.ts';
 import type { SignOutUserRequest as _gatehouse_v1_SignOutUserRequest, SignOutUserRequest__Output as _gatehouse_v1_SignOutUserRequest__Output } from '../../gatehouse/v1/SignOutUserRequest.ts';
 import type { SignOutUserResponse as _gatehouse_v1_SignOutUserResponse, SignOutUserResponse__Output as _gatehouse_v1_SignOutUserResponse__Output } from '../../gatehouse/v1/SignOutUserResponse.ts';
+import type { UnlinkUserIdentityRequest as _gatehouse_v1_UnlinkUserIdentityRequest, UnlinkUserIdentityRequest__Output as _gatehouse_v1_UnlinkUserIdentityRequest__Output } from '../../gatehouse/v1/UnlinkUserIdentityRequest.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from '../../gatehouse/v1/UpdateClientRequest.ts';
+import type { UpdateWebhookRequest as _gatehouse_v1_UpdateWebhookRequest, UpdateWebhookRequest__Output as _gatehouse_v1_UpdateWebhookRequest__Output } from '../../gatehouse/v1/UpdateWebhookRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from '../../gatehouse/v1/User.ts';
+import type { Webhook as _gatehouse_v1_Webhook, Webhook__Output as _gatehouse_v1_Webhook__Output } from '../../gatehouse/v1/Webhook.ts';
+import type { WebhookDelivery as _gatehouse_v1_WebhookDelivery, WebhookDelivery__Output as _gatehouse_v1_WebhookDelivery__Output } from '../../gatehouse/v1/WebhookDelivery.ts';
+import type { WebhookTestEvent as _gatehouse_v1_WebhookTestEvent, WebhookTestEvent__Output as _gatehouse_v1_WebhookTestEvent__Output } from '../../gatehouse/v1/WebhookTestEvent.ts';
+import type { WhoAmIRequest as _gatehouse_v1_WhoAmIRequest, WhoAmIRequest__Output as _gatehouse_v1_WhoAmIRequest__Output } from '../../gatehouse/v1/WhoAmIRequest.ts';
+import type { WhoAmIResponse as _gatehouse_v1_WhoAmIResponse, WhoAmIResponse__Output as _gatehouse_v1_WhoAmIResponse__Output } from '../../gatehouse/v1/WhoAmIResponse.ts';
 
 export interface AdminServiceClient extends grpc.Client {
   CreateApiKey(argument: _gatehouse_v1_CreateApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_CreatedApiKey__Output>): grpc.ClientUnaryCall;
@@ -73,6 +89,15 @@ export interface AdminServiceClient extends grpc.Client {
   createUser(argument: _gatehouse_v1_CreateUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   createUser(argument: _gatehouse_v1_CreateUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   
+  CreateWebhook(argument: _gatehouse_v1_CreateWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  CreateWebhook(argument: _gatehouse_v1_CreateWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  CreateWebhook(argument: _gatehouse_v1_CreateWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  CreateWebhook(argument: _gatehouse_v1_CreateWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  createWebhook(argument: _gatehouse_v1_CreateWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  createWebhook(argument: _gatehouse_v1_CreateWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  createWebhook(argument: _gatehouse_v1_CreateWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  createWebhook(argument: _gatehouse_v1_CreateWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  
   DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
   DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
   DeleteUser(argument: _gatehouse_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
@@ -81,6 +106,15 @@ export interface AdminServiceClient extends grpc.Client {
   deleteUser(argument: _gatehouse_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _gatehouse_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _gatehouse_v1_DeleteUserRequest, callback: grpc.requestCallback<_gatehouse_v1_DeletedAccount__Output>): grpc.ClientUnaryCall;
+  
+  DeleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  DeleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  DeleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  DeleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  deleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  deleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  deleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  deleteWebhook(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
   
   DisableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   DisableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
@@ -136,6 +170,15 @@ export interface AdminServiceClient extends grpc.Client {
   getUser(argument: _gatehouse_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   getUser(argument: _gatehouse_v1_GetUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   
+  GetWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  GetWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  GetWebhook(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  GetWebhook(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  getWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  getWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  getWebhook(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  getWebhook(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  
   ListApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   ListApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   ListApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
@@ -144,6 +187,15 @@ export interface AdminServiceClient extends grpc.Client {
   listApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   listApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
   listApiKeys(argument: _gatehouse_v1_ListApiKeysRequest, callback: grpc.requestCallback<_gatehouse_v1_ListApiKeysResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
+  ListAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
+  listAuditRecords(argument: _gatehouse_v1_ListAuditRecordsRequest, callback: grpc.requestCallback<_gatehouse_v1_ListAuditRecordsResponse__Output>): grpc.ClientUnaryCall;
   
   ListClients(argument: _gatehouse_v1_ListClientsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
   ListClients(argument: _gatehouse_v1_ListClientsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListClientsResponse__Output>): grpc.ClientUnaryCall;
@@ -181,6 +233,24 @@ export interface AdminServiceClient extends grpc.Client {
   listUsers(argument: _gatehouse_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   listUsers(argument: _gatehouse_v1_ListUsersRequest, callback: grpc.requestCallback<_gatehouse_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   
+  ListWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  listWebhookDeliveries(argument: _gatehouse_v1_ListWebhookDeliveriesRequest, callback: grpc.requestCallback<_gatehouse_v1_ListWebhookDeliveriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  ListWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  listWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  listWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  listWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  listWebhooks(argument: _gatehouse_v1_ListWebhooksRequest, callback: grpc.requestCallback<_gatehouse_v1_ListWebhooksResponse__Output>): grpc.ClientUnaryCall;
+  
   PutProvider(argument: _gatehouse_v1_PutProviderRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
   PutProvider(argument: _gatehouse_v1_PutProviderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
   PutProvider(argument: _gatehouse_v1_PutProviderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
@@ -189,6 +259,15 @@ export interface AdminServiceClient extends grpc.Client {
   putProvider(argument: _gatehouse_v1_PutProviderRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
   putProvider(argument: _gatehouse_v1_PutProviderRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
   putProvider(argument: _gatehouse_v1_PutProviderRequest, callback: grpc.requestCallback<_gatehouse_v1_Provider__Output>): grpc.ClientUnaryCall;
+  
+  RedeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  RedeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  RedeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  RedeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
+  redeliverWebhook(argument: _gatehouse_v1_RedeliverWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_WebhookDelivery__Output>): grpc.ClientUnaryCall;
   
   RevokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   RevokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
@@ -199,6 +278,15 @@ export interface AdminServiceClient extends grpc.Client {
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  RotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  RotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  RotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  RotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  rotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  
   SignOutUser(argument: _gatehouse_v1_SignOutUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
   SignOutUser(argument: _gatehouse_v1_SignOutUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
   SignOutUser(argument: _gatehouse_v1_SignOutUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
@@ -208,6 +296,24 @@ export interface AdminServiceClient extends grpc.Client {
   signOutUser(argument: _gatehouse_v1_SignOutUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
   signOutUser(argument: _gatehouse_v1_SignOutUserRequest, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
   
+  TestWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  TestWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  TestWebhook(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  TestWebhook(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  testWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  testWebhook(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  testWebhook(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  testWebhook(argument: _gatehouse_v1_GetWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_WebhookTestEvent__Output>): grpc.ClientUnaryCall;
+  
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  UnlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  unlinkUserIdentity(argument: _gatehouse_v1_UnlinkUserIdentityRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -216,6 +322,24 @@ export interface AdminServiceClient extends grpc.Client {
   updateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   updateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   updateClient(argument: _gatehouse_v1_UpdateClientRequest, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
+  
+  UpdateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  UpdateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  UpdateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  UpdateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _gatehouse_v1_UpdateWebhookRequest, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
+  
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  WhoAmI(argument: _gatehouse_v1_WhoAmIRequest, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
+  whoAmI(argument: _gatehouse_v1_WhoAmIRequest, callback: grpc.requestCallback<_gatehouse_v1_WhoAmIResponse__Output>): grpc.ClientUnaryCall;
   
 }
 
@@ -228,7 +352,11 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   CreateUser: grpc.handleUnaryCall<_gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User>;
   
+  CreateWebhook: grpc.handleUnaryCall<_gatehouse_v1_CreateWebhookRequest__Output, _gatehouse_v1_Webhook>;
+  
   DeleteUser: grpc.handleUnaryCall<_gatehouse_v1_DeleteUserRequest__Output, _gatehouse_v1_DeletedAccount>;
+  
+  DeleteWebhook: grpc.handleUnaryCall<_gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook>;
   
   DisableUser: grpc.handleUnaryCall<_gatehouse_v1_DisableUserRequest__Output, _gatehouse_v1_User>;
   
@@ -242,7 +370,11 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   GetUser: grpc.handleUnaryCall<_gatehouse_v1_GetUserRequest__Output, _gatehouse_v1_User>;
   
+  GetWebhook: grpc.handleUnaryCall<_gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook>;
+  
   ListApiKeys: grpc.handleUnaryCall<_gatehouse_v1_ListApiKeysRequest__Output, _gatehouse_v1_ListApiKeysResponse>;
+  
+  ListAuditRecords: grpc.handleUnaryCall<_gatehouse_v1_ListAuditRecordsRequest__Output, _gatehouse_v1_ListAuditRecordsResponse>;
   
   ListClients: grpc.handleUnaryCall<_gatehouse_v1_ListClientsRequest__Output, _gatehouse_v1_ListClientsResponse>;
   
@@ -252,13 +384,29 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   ListUsers: grpc.handleUnaryCall<_gatehouse_v1_ListUsersRequest__Output, _gatehouse_v1_ListUsersResponse>;
   
+  ListWebhookDeliveries: grpc.handleUnaryCall<_gatehouse_v1_ListWebhookDeliveriesRequest__Output, _gatehouse_v1_ListWebhookDeliveriesResponse>;
+  
+  ListWebhooks: grpc.handleUnaryCall<_gatehouse_v1_ListWebhooksRequest__Output, _gatehouse_v1_ListWebhooksResponse>;
+  
   PutProvider: grpc.handleUnaryCall<_gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider>;
+  
+  RedeliverWebhook: grpc.handleUnaryCall<_gatehouse_v1_RedeliverWebhookRequest__Output, _gatehouse_v1_WebhookDelivery>;
   
   RevokeApiKey: grpc.handleUnaryCall<_gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey>;
   
+  RotateWebhookSecret: grpc.handleUnaryCall<_gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook>;
+  
   SignOutUser: grpc.handleUnaryCall<_gatehouse_v1_SignOutUserRequest__Output, _gatehouse_v1_SignOutUserResponse>;
   
+  TestWebhook: grpc.handleUnaryCall<_gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_WebhookTestEvent>;
+  
+  UnlinkUserIdentity: grpc.handleUnaryCall<_gatehouse_v1_UnlinkUserIdentityRequest__Output, _gatehouse_v1_User>;
+  
   UpdateClient: grpc.handleUnaryCall<_gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client>;
+  
+  UpdateWebhook: grpc.handleUnaryCall<_gatehouse_v1_UpdateWebhookRequest__Output, _gatehouse_v1_Webhook>;
+  
+  WhoAmI: grpc.handleUnaryCall<_gatehouse_v1_WhoAmIRequest__Output, _gatehouse_v1_WhoAmIResponse>;
   
 }
 
@@ -267,20 +415,32 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   CreateClient: MethodDefinition<_gatehouse_v1_CreateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_CreateClientRequest__Output, _gatehouse_v1_Client__Output>
   CreateRealm: MethodDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_CreateRealmRequest__Output, _gatehouse_v1_Realm__Output>
   CreateUser: MethodDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_User, _gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User__Output>
+  CreateWebhook: MethodDefinition<_gatehouse_v1_CreateWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_CreateWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
   DeleteUser: MethodDefinition<_gatehouse_v1_DeleteUserRequest, _gatehouse_v1_DeletedAccount, _gatehouse_v1_DeleteUserRequest__Output, _gatehouse_v1_DeletedAccount__Output>
+  DeleteWebhook: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
   DisableUser: MethodDefinition<_gatehouse_v1_DisableUserRequest, _gatehouse_v1_User, _gatehouse_v1_DisableUserRequest__Output, _gatehouse_v1_User__Output>
   EnableUser: MethodDefinition<_gatehouse_v1_EnableUserRequest, _gatehouse_v1_User, _gatehouse_v1_EnableUserRequest__Output, _gatehouse_v1_User__Output>
   GetClient: MethodDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_Client, _gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client__Output>
   GetProvider: MethodDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_GetProviderRequest__Output, _gatehouse_v1_Provider__Output>
   GetRealm: MethodDefinition<_gatehouse_v1_GetRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_GetRealmRequest__Output, _gatehouse_v1_Realm__Output>
   GetUser: MethodDefinition<_gatehouse_v1_GetUserRequest, _gatehouse_v1_User, _gatehouse_v1_GetUserRequest__Output, _gatehouse_v1_User__Output>
+  GetWebhook: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
   ListApiKeys: MethodDefinition<_gatehouse_v1_ListApiKeysRequest, _gatehouse_v1_ListApiKeysResponse, _gatehouse_v1_ListApiKeysRequest__Output, _gatehouse_v1_ListApiKeysResponse__Output>
+  ListAuditRecords: MethodDefinition<_gatehouse_v1_ListAuditRecordsRequest, _gatehouse_v1_ListAuditRecordsResponse, _gatehouse_v1_ListAuditRecordsRequest__Output, _gatehouse_v1_ListAuditRecordsResponse__Output>
   ListClients: MethodDefinition<_gatehouse_v1_ListClientsRequest, _gatehouse_v1_ListClientsResponse, _gatehouse_v1_ListClientsRequest__Output, _gatehouse_v1_ListClientsResponse__Output>
   ListProviders: MethodDefinition<_gatehouse_v1_ListProvidersRequest, _gatehouse_v1_ListProvidersResponse, _gatehouse_v1_ListProvidersRequest__Output, _gatehouse_v1_ListProvidersResponse__Output>
   ListRealms: MethodDefinition<_gatehouse_v1_ListRealmsRequest, _gatehouse_v1_ListRealmsResponse, _gatehouse_v1_ListRealmsRequest__Output, _gatehouse_v1_ListRealmsResponse__Output>
   ListUsers: MethodDefinition<_gatehouse_v1_ListUsersRequest, _gatehouse_v1_ListUsersResponse, _gatehouse_v1_ListUsersRequest__Output, _gatehouse_v1_ListUsersResponse__Output>
+  ListWebhookDeliveries: MethodDefinition<_gatehouse_v1_ListWebhookDeliveriesRequest, _gatehouse_v1_ListWebhookDeliveriesResponse, _gatehouse_v1_ListWebhookDeliveriesRequest__Output, _gatehouse_v1_ListWebhookDeliveriesResponse__Output>
+  ListWebhooks: MethodDefinition<_gatehouse_v1_ListWebhooksRequest, _gatehouse_v1_ListWebhooksResponse, _gatehouse_v1_ListWebhooksRequest__Output, _gatehouse_v1_ListWebhooksResponse__Output>
   PutProvider: MethodDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider__Output>
+  RedeliverWebhook: MethodDefinition<_gatehouse_v1_RedeliverWebhookRequest, _gatehouse_v1_WebhookDelivery, _gatehouse_v1_RedeliverWebhookRequest__Output, _gatehouse_v1_WebhookDelivery__Output>
   RevokeApiKey: MethodDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_ApiKey, _gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey__Output>
+  RotateWebhookSecret: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
   SignOutUser: MethodDefinition<_gatehouse_v1_SignOutUserRequest, _gatehouse_v1_SignOutUserResponse, _gatehouse_v1_SignOutUserRequest__Output, _gatehouse_v1_SignOutUserResponse__Output>
+  TestWebhook: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_WebhookTestEvent, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_WebhookTestEvent__Output>
+  UnlinkUserIdentity: MethodDefinition<_gatehouse_v1_UnlinkUserIdentityRequest, _gatehouse_v1_User, _gatehouse_v1_UnlinkUserIdentityRequest__Output, _gatehouse_v1_User__Output>
   UpdateClient: MethodDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client__Output>
+  UpdateWebhook: MethodDefinition<_gatehouse_v1_UpdateWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_UpdateWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
+  WhoAmI: MethodDefinition<_gatehouse_v1_WhoAmIRequest, _gatehouse_v1_WhoAmIResponse, _gatehouse_v1_WhoAmIRequest__Output, _gatehouse_v1_WhoAmIResponse__Output>
 }

@@ -6,10 +6,15 @@ export interface Identity {
   'provider'?: (string);
   'subject'?: (string);
   'createdAt'?: (_google_protobuf_Timestamp | null);
+  'email'?: (string);
+  'emailForwarding'?: (string);
+  '_emailForwarding'?: "emailForwarding";
 }
 
 export interface Identity__Output {
   'provider': (string);
   'subject': (string);
   'createdAt': (_google_protobuf_Timestamp__Output | null);
+  'email': (string);
+  'emailForwarding'?: (string);
 }

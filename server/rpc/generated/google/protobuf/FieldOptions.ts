@@ -2,6 +2,8 @@
 
 import type { FeatureSet as _google_protobuf_FeatureSet, FeatureSet__Output as _google_protobuf_FeatureSet__Output } from '../../google/protobuf/FeatureSet.ts';
 import type { UninterpretedOption as _google_protobuf_UninterpretedOption, UninterpretedOption__Output as _google_protobuf_UninterpretedOption__Output } from '../../google/protobuf/UninterpretedOption.ts';
+import type { FieldBehavior as _google_api_FieldBehavior, FieldBehavior__Output as _google_api_FieldBehavior__Output } from '../../google/api/FieldBehavior.ts';
+import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from '../../gatehouse/v1/FieldLimits.ts';
 import type { Edition as _google_protobuf_Edition, Edition__Output as _google_protobuf_Edition__Output } from '../../google/protobuf/Edition.ts';
 
 // Original file: null
@@ -136,6 +138,8 @@ export interface FieldOptions {
   'features'?: (_google_protobuf_FeatureSet | null);
   'featureSupport'?: (_google_protobuf_FieldOptions_FeatureSupport | null);
   'uninterpretedOption'?: (_google_protobuf_UninterpretedOption)[];
+  '.google.api.fieldBehavior'?: (_google_api_FieldBehavior)[];
+  '.gatehouse.v1.limits'?: (_gatehouse_v1_FieldLimits | null);
 }
 
 export interface FieldOptions__Output {
@@ -153,4 +157,6 @@ export interface FieldOptions__Output {
   'features': (_google_protobuf_FeatureSet__Output | null);
   'featureSupport': (_google_protobuf_FieldOptions_FeatureSupport__Output | null);
   'uninterpretedOption': (_google_protobuf_UninterpretedOption__Output)[];
+  '.google.api.fieldBehavior': (_google_api_FieldBehavior__Output)[];
+  '.gatehouse.v1.limits': (_gatehouse_v1_FieldLimits__Output | null);
 }

@@ -1,0 +1,8 @@
+// Original file: gatehouse/v1/admin.proto
+
+
+export interface WhoAmIRequest {
+}
+
+export interface WhoAmIRequest__Output {
+}

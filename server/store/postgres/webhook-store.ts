@@ -1,0 +1,209 @@
+// PostgreSQL implementation of WebhookStore, the twin of store/webhook-store.ts over the same rows.
+// The outbox's fan-out locks the events it hands out with FOR UPDATE SKIP LOCKED: replicas relaying
+// together each take other events, and an event is handed out once.
+import type { AuditRecord } from '../../audit/model.ts';
+import type { GatehouseEvent } from '../../events/model.ts';
+import type { Job } from '../../jobs/model.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../../webhooks/model.ts';
+import type { DeliveryCursor, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
+import { type EventRow, insertSql, toEvent } from '../record-rows.ts';
+import {
+  ATTEMPT_COLUMNS,
+  type AttemptRow,
+  attemptValues,
+  DELIVERY_COLUMNS,
+  type DeliveryJobRow,
+  type DeliveryRow,
+  deliveryValues,
+  JOB_STATUS_OF_DELIVERY,
+  listDeliveriesSql,
+  toAttempt,
+  toDelivery,
+  toDeliveryView,
+  toEndpoint,
+  updateWebhookSql,
+  updateWebhookValues,
+  WEBHOOK_COLUMNS,
+  type WebhookRow,
+  webhookValues,
+} from '../webhook-rows.ts';
+import { writeEmitted } from './records.ts';
+import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
+
+const dollar = (n: number) => `$${n}`;
+const same = (b: boolean) => b;
+
+const SQL = {
+  insert: insertSql('webhooks', WEBHOOK_COLUMNS, dollar),
+  get: 'SELECT * FROM webhooks WHERE realm_id = $1 AND id = $2',
+  lock: 'SELECT * FROM webhooks WHERE realm_id = $1 AND id = $2 FOR UPDATE',
+  lockById: 'SELECT * FROM webhooks WHERE id = $1 FOR UPDATE',
+  getById: 'SELECT * FROM webhooks WHERE id = $1',
+  list: 'SELECT * FROM webhooks WHERE realm_id = $1 ORDER BY created_at, id COLLATE "C"',
+  update: updateWebhookSql(dollar),
+  delete: 'DELETE FROM webhooks WHERE id = $1',
+  deleteAttempts: 'DELETE FROM webhook_attempts WHERE webhook_id = $1',
+  deleteDeliveries: 'DELETE FROM webhook_deliveries WHERE webhook_id = $1',
+  insertDelivery: insertSql('webhook_deliveries', DELIVERY_COLUMNS, dollar),
+  insertAttempt: insertSql('webhook_attempts', ATTEMPT_COLUMNS, dollar),
+  undispatched: 'SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED',
+  enabledOf: 'SELECT * FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"',
+  markDispatched: 'UPDATE events SET dispatched_at = $1 WHERE id = ANY($2::text[])',
+  insertEventDispatched: 'INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)',
+  delivery: 'SELECT * FROM webhook_deliveries WHERE id = $1',
+  deliveryOf: 'SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2',
+  event: 'SELECT * FROM events WHERE id = $1',
+  deliveries: listDeliveriesSql((n, cast) => `$${n}::${cast}`, ' COLLATE "C"'),
+  attemptsOf: 'SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY at, id COLLATE "C"',
+  prunable: `SELECT id FROM events e WHERE dispatched_at IS NOT NULL AND created_at < $1 AND NOT EXISTS (
+    SELECT 1 FROM webhook_deliveries d JOIN jobs j ON j.id = d.id WHERE d.event_id = e.id AND j.status IN ('pending', 'running'))
+    LIMIT $2 FOR UPDATE SKIP LOCKED`,
+  pruneAttempts: 'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id = ANY($1::text[]))',
+  pruneJobs: 'DELETE FROM jobs WHERE id IN (SELECT id FROM webhook_deliveries WHERE event_id = ANY($1::text[]))',
+  pruneDeliveries: 'DELETE FROM webhook_deliveries WHERE event_id = ANY($1::text[])',
+  pruneEvents: 'DELETE FROM events WHERE id = ANY($1::text[])',
+  pruneAudit: 'DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < $1 LIMIT $2)',
+  anyUndispatched: 'SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1',
+  outbox: 'SELECT count(*)::int AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL',
+};
+
+export class PostgresWebhookStore implements WebhookStore {
+  constructor(private readonly ctx: TxContext) {}
+
+  async create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void> {
+    await inTransaction(this.ctx, 'createWebhook', async (tx) => {
+      tx.run(SQL.insert, webhookValues(endpoint, same));
+      writeEmitted(tx, { events: [], audit: [audit], jobs: [] });
+    });
+  }
+
+  async get(realmId: string, id: string): Promise<WebhookEndpoint | null> {
+    const [r] = await query<WebhookRow>(this.ctx.pool, SQL.get, [realmId, id]);
+    return r ? toEndpoint(r) : null;
+  }
+
+  async list(realmId: string): Promise<WebhookEndpoint[]> {
+    return (await query<WebhookRow>(this.ctx.pool, SQL.list, [realmId])).map(toEndpoint);
+  }
+
+  update(realmId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint | null> {
+    return inTransaction(this.ctx, 'updateWebhook', async (tx) => {
+      const r = await tx.row<WebhookRow>(SQL.lock, [realmId, id]);
+      return r ? apply(tx, toEndpoint(r), change) : null;
+    });
+  }
+
+  delete(realmId: string, id: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null> {
+    return inTransaction(this.ctx, 'deleteWebhook', async (tx) => {
+      const r = await tx.row<WebhookRow>(SQL.lock, [realmId, id]);
+      if (!r) return null;
+      const endpoint = toEndpoint(r);
+      tx.run(SQL.deleteAttempts, [id]);
+      tx.run(SQL.deleteDeliveries, [id]);
+      tx.run(SQL.delete, [id]);
+      writeEmitted(tx, { events: [], audit: [audit(endpoint)], jobs: [] });
+      return endpoint;
+    });
+  }
+
+  async queueDirect(event: GatehouseEvent, delivery: Delivery, job: Job): Promise<void> {
+    await inTransaction(this.ctx, 'queueWebhookTest', async (tx) => {
+      tx.run(SQL.insertEventDispatched, [event.id, event.type, event.realmId, event.createdAt, JSON.stringify(event.data), event.createdAt]);
+      tx.run(SQL.insertDelivery, deliveryValues(delivery));
+      writeEmitted(tx, { events: [], audit: [], jobs: [job] });
+    });
+  }
+
+  dispatch(
+    now: number,
+    limit: number,
+    plan: (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => { deliveries: Delivery[]; jobs: Job[] },
+  ): Promise<number> {
+    return inTransaction(this.ctx, 'dispatchEvents', async (tx) => {
+      const events = (await tx.rows<EventRow>(SQL.undispatched, [limit])).map(toEvent);
+      if (events.length === 0) return 0;
+      const realms = [...new Set(events.map((e) => e.realmId))];
+      const endpoints = (await tx.rows<WebhookRow>(SQL.enabledOf, [realms])).map(toEndpoint);
+      const planned = plan(events, endpoints);
+      for (const d of planned.deliveries) tx.run(SQL.insertDelivery, deliveryValues(d));
+      writeEmitted(tx, { events: [], audit: [], jobs: planned.jobs });
+      tx.run(SQL.markDispatched, [now, events.map((e) => e.id)]);
+      return events.length;
+    });
+  }
+
+  async deliveryContext(deliveryId: string): Promise<{ delivery: Delivery; endpoint: WebhookEndpoint; event: GatehouseEvent } | null> {
+    const [d] = await query<DeliveryRow>(this.ctx.pool, SQL.delivery, [deliveryId]);
+    if (!d) return null;
+    const [[w], [e]] = await Promise.all([
+      query<WebhookRow>(this.ctx.pool, SQL.getById, [d.webhook_id]),
+      query<EventRow>(this.ctx.pool, SQL.event, [d.event_id]),
+    ]);
+    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w), event: toEvent(e) } : null;
+  }
+
+  async recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void> {
+    await inTransaction(this.ctx, 'recordWebhookAttempt', async (tx) => {
+      tx.run(SQL.insertAttempt, attemptValues(attempt));
+      const w = await tx.row<WebhookRow>(SQL.lockById, [attempt.webhookId]);
+      if (w) apply(tx, toEndpoint(w), change);
+    });
+  }
+
+  async getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
+    const [d] = await query<DeliveryRow>(this.ctx.pool, SQL.deliveryOf, [webhookId, deliveryId]);
+    return d ? toDelivery(d) : null;
+  }
+
+  async listDeliveries(webhookId: string, opts: { status?: DeliveryStatus; after: DeliveryCursor | null; limit: number }): Promise<DeliveryView[]> {
+    const status = opts.status === undefined ? null : JOB_STATUS_OF_DELIVERY[opts.status];
+    const rows = await query<DeliveryJobRow>(this.ctx.pool, SQL.deliveries, [
+      webhookId,
+      status,
+      opts.after?.createdAt ?? null,
+      opts.after?.id ?? null,
+      opts.limit,
+    ]);
+    const attempts = (await query<AttemptRow>(this.ctx.pool, SQL.attemptsOf, [rows.map((r) => r.id)])).map(toAttempt);
+    return rows.map((r) => toDeliveryView(r, attempts));
+  }
+
+  async queueDelivery(delivery: Delivery, job: Job): Promise<void> {
+    await inTransaction(this.ctx, 'queueWebhookDelivery', async (tx) => {
+      tx.run(SQL.insertDelivery, deliveryValues(delivery));
+      writeEmitted(tx, { events: [], audit: [], jobs: [job] });
+    });
+  }
+
+  pruneEvents(before: number, limit: number): Promise<number> {
+    return inTransaction(this.ctx, 'pruneEvents', async (tx) => {
+      const ids = (await tx.rows<{ id: string }>(SQL.prunable, [before, limit])).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      tx.run(SQL.pruneAttempts, [ids]);
+      tx.run(SQL.pruneJobs, [ids]);
+      tx.run(SQL.pruneDeliveries, [ids]);
+      return tx.run(SQL.pruneEvents, [ids]);
+    });
+  }
+
+  pruneAudit(before: number, limit: number): Promise<number> {
+    return inTransaction(this.ctx, 'pruneAudit', (tx) => tx.run(SQL.pruneAudit, [before, limit]));
+  }
+
+  async anyUndispatched(): Promise<boolean> {
+    return (await query(this.ctx.pool, SQL.anyUndispatched, [])).length > 0;
+  }
+
+  async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {
+    const [r] = await query<{ depth: number; oldest: number | string | null }>(this.ctx.pool, SQL.outbox, []);
+    return { depth: r?.depth ?? 0, oldestCreatedAt: r?.oldest == null ? null : Number(r.oldest) };
+  }
+}
+
+function apply(tx: Tx, current: WebhookEndpoint, change: EndpointChange): WebhookEndpoint {
+  const decided = change(current);
+  if (!decided) return current;
+  tx.run(SQL.update, updateWebhookValues(decided.endpoint, same));
+  if (decided.audit) writeEmitted(tx, { events: [], audit: [decided.audit], jobs: [] });
+  return decided.endpoint;
+}

@@ -1,0 +1,151 @@
+// The rows of webhook endpoints, deliveries and attempts as both backends read and write them (the
+// same columns in SQLite and PostgreSQL), and the records they make.
+import type { JobStatus } from '../jobs/model.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
+import { flag } from './row-values.ts';
+
+export const WEBHOOK_COLUMNS = [
+  'id',
+  'realm_id',
+  'url',
+  'event_types',
+  'description',
+  'enabled',
+  'secret',
+  'previous_secret',
+  'previous_secret_expires_at',
+  'failing_since',
+  'created_at',
+  'updated_at',
+] as const;
+export const DELIVERY_COLUMNS = ['id', 'webhook_id', 'realm_id', 'event_id', 'event_type', 'created_at'] as const;
+export const ATTEMPT_COLUMNS = ['id', 'delivery_id', 'webhook_id', 'at', 'http_status', 'error', 'duration_ms'] as const;
+
+/** `enabled` as the backend stores a boolean (SQLite 0/1, PostgreSQL boolean). */
+export const webhookValues = (e: WebhookEndpoint, bool: (b: boolean) => unknown): unknown[] => [
+  e.id,
+  e.realmId,
+  e.url,
+  JSON.stringify(e.eventTypes),
+  e.description,
+  bool(e.enabled),
+  e.secret,
+  e.previousSecret,
+  e.previousSecretExpiresAt,
+  e.failingSince,
+  e.createdAt,
+  e.updatedAt,
+];
+
+/** `UPDATE webhooks SET <every column but id and realm> WHERE id = …`, the id last. */
+export function updateWebhookSql(placeholder: (n: number) => string): string {
+  const columns = WEBHOOK_COLUMNS.slice(2);
+  return `UPDATE webhooks SET ${columns.map((c, i) => `${c} = ${placeholder(i + 1)}`).join(', ')} WHERE id = ${placeholder(columns.length + 1)}`;
+}
+export const updateWebhookValues = (e: WebhookEndpoint, bool: (b: boolean) => unknown): unknown[] => [...webhookValues(e, bool).slice(2), e.id];
+
+export const deliveryValues = (d: Delivery): unknown[] => [d.id, d.webhookId, d.realmId, d.eventId, d.eventType, d.createdAt];
+export const attemptValues = (a: DeliveryAttempt): unknown[] => [a.id, a.deliveryId, a.webhookId, a.at, a.httpStatus, a.error, a.durationMs];
+
+export interface WebhookRow {
+  id: string;
+  realm_id: string;
+  url: string;
+  event_types: string;
+  description: string;
+  enabled: number | boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: number | string | null;
+  failing_since: number | string | null;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  realm_id: string;
+  event_id: string;
+  event_type: string;
+  created_at: number | string;
+}
+
+/** A delivery joined with its job's state. */
+export interface DeliveryJobRow extends DeliveryRow {
+  status: JobStatus;
+  attempts: number;
+  run_at: number | string;
+}
+
+export interface AttemptRow {
+  id: string;
+  delivery_id: string;
+  webhook_id: string;
+  at: number | string;
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number | string;
+}
+
+// PostgreSQL returns BIGINT columns as strings.
+const num = (v: number | string): number => Number(v);
+const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+export const toEndpoint = (r: WebhookRow): WebhookEndpoint => ({
+  id: r.id,
+  realmId: r.realm_id,
+  url: r.url,
+  eventTypes: JSON.parse(r.event_types),
+  description: r.description,
+  enabled: flag(r.enabled),
+  secret: r.secret,
+  previousSecret: r.previous_secret,
+  previousSecretExpiresAt: numOrNull(r.previous_secret_expires_at),
+  failingSince: numOrNull(r.failing_since),
+  createdAt: num(r.created_at),
+  updatedAt: num(r.updated_at),
+});
+
+export const toDelivery = (r: DeliveryRow): Delivery => ({
+  id: r.id,
+  webhookId: r.webhook_id,
+  realmId: r.realm_id,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  createdAt: num(r.created_at),
+});
+
+export const toAttempt = (r: AttemptRow): DeliveryAttempt => ({
+  id: r.id,
+  deliveryId: r.delivery_id,
+  webhookId: r.webhook_id,
+  at: num(r.at),
+  httpStatus: r.http_status,
+  error: r.error,
+  durationMs: num(r.duration_ms),
+});
+
+/** A job's status as a delivery's. */
+export const DELIVERY_STATUS_OF_JOB: Record<JobStatus, DeliveryStatus> = { pending: 'pending', running: 'running', done: 'delivered', failed: 'failed' };
+export const JOB_STATUS_OF_DELIVERY: Record<DeliveryStatus, JobStatus> = { pending: 'pending', running: 'running', delivered: 'done', failed: 'failed' };
+
+export function toDeliveryView(r: DeliveryJobRow, attempts: DeliveryAttempt[]): DeliveryView {
+  const status = DELIVERY_STATUS_OF_JOB[r.status];
+  return {
+    ...toDelivery(r),
+    status,
+    attemptCount: r.attempts,
+    nextAttemptAt: status === 'pending' ? num(r.run_at) : null,
+    attempts: attempts.filter((a) => a.deliveryId === r.id),
+  };
+}
+
+/** The listing's query over deliveries joined with their jobs, newest first; placeholders in the
+ *  order webhook id, status, cursor time, cursor id, limit. */
+export function listDeliveriesSql(p: (n: number, cast: 'text' | 'bigint') => string, collate: string): string {
+  return `SELECT d.*, j.status, j.attempts, j.run_at FROM webhook_deliveries d JOIN jobs j ON j.id = d.id
+    WHERE d.webhook_id = ${p(1, 'text')} AND (${p(2, 'text')} IS NULL OR j.status = ${p(2, 'text')})
+      AND (${p(3, 'bigint')} IS NULL OR d.created_at < ${p(3, 'bigint')} OR (d.created_at = ${p(3, 'bigint')} AND d.id${collate} < ${p(4, 'text')}))
+    ORDER BY d.created_at DESC, d.id${collate} DESC LIMIT ${p(5, 'bigint')}`;
+}

@@ -1,0 +1,209 @@
+// SQLite implementation of WebhookStore. Every write is one immediate() unit, so the outbox's
+// fan-out of two processes on one file never hands an event out twice.
+import type { AuditRecord } from '../audit/model.ts';
+import type { GatehouseEvent } from '../events/model.ts';
+import type { Job } from '../jobs/model.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
+import type { DeliveryCursor, EndpointChange, WebhookStore } from '../webhooks/store.ts';
+import { type Db, immediate } from './open.ts';
+import { type EventRow, insertSql, toEvent } from './record-rows.ts';
+import { recordWriter } from './records.ts';
+import {
+  ATTEMPT_COLUMNS,
+  type AttemptRow,
+  attemptValues,
+  DELIVERY_COLUMNS,
+  type DeliveryJobRow,
+  type DeliveryRow,
+  deliveryValues,
+  JOB_STATUS_OF_DELIVERY,
+  listDeliveriesSql,
+  toAttempt,
+  toDelivery,
+  toDeliveryView,
+  toEndpoint,
+  updateWebhookSql,
+  updateWebhookValues,
+  WEBHOOK_COLUMNS,
+  type WebhookRow,
+  webhookValues,
+} from './webhook-rows.ts';
+
+const question = () => '?';
+const bit = (b: boolean) => (b ? 1 : 0);
+
+export class SqliteWebhookStore implements WebhookStore {
+  private readonly s;
+
+  constructor(private readonly db: Db) {
+    this.s = {
+      insert: db.prepare(insertSql('webhooks', WEBHOOK_COLUMNS, question)),
+      get: db.prepare('SELECT * FROM webhooks WHERE realm_id = ? AND id = ?'),
+      getById: db.prepare('SELECT * FROM webhooks WHERE id = ?'),
+      list: db.prepare('SELECT * FROM webhooks WHERE realm_id = ? ORDER BY created_at, id'),
+      update: db.prepare(updateWebhookSql(question)),
+      delete: db.prepare('DELETE FROM webhooks WHERE id = ?'),
+      deleteAttempts: db.prepare('DELETE FROM webhook_attempts WHERE webhook_id = ?'),
+      deleteDeliveries: db.prepare('DELETE FROM webhook_deliveries WHERE webhook_id = ?'),
+      insertDelivery: db.prepare(insertSql('webhook_deliveries', DELIVERY_COLUMNS, question)),
+      insertAttempt: db.prepare(insertSql('webhook_attempts', ATTEMPT_COLUMNS, question)),
+      undispatched: db.prepare('SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT ?'),
+      enabledOf: db.prepare('SELECT * FROM webhooks WHERE enabled = 1 AND realm_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id'),
+      markDispatched: db.prepare('UPDATE events SET dispatched_at = ? WHERE id = ?'),
+      insertEventDispatched: db.prepare('INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      delivery: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
+      deliveryOf: db.prepare('SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND id = ?'),
+      event: db.prepare('SELECT * FROM events WHERE id = ?'),
+      deliveries: db.prepare(listDeliveriesSql((n) => `@p${n}`, '')),
+      attemptsOf: db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY at, id'),
+      prunable: db
+        .prepare(`SELECT id FROM events e WHERE dispatched_at IS NOT NULL AND created_at < ? AND NOT EXISTS (
+        SELECT 1 FROM webhook_deliveries d JOIN jobs j ON j.id = d.id WHERE d.event_id = e.id AND j.status IN ('pending', 'running')) LIMIT ?`)
+        .pluck(),
+      pruneAttempts: db.prepare(
+        'DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?)))',
+      ),
+      pruneJobs: db.prepare('DELETE FROM jobs WHERE id IN (SELECT id FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?)))'),
+      pruneDeliveries: db.prepare('DELETE FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?))'),
+      pruneEvents: db.prepare('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))'),
+      pruneAudit: db.prepare('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? LIMIT ?)'),
+      anyUndispatched: db.prepare('SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1').pluck(),
+      outbox: db.prepare('SELECT count(*) AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL'),
+    };
+  }
+
+  async create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void> {
+    await immediate(this.db, () => {
+      this.s.insert.run(...webhookValues(endpoint, bit));
+      recordWriter(this.db)({ events: [], audit: [audit], jobs: [] });
+    });
+  }
+
+  async get(realmId: string, id: string): Promise<WebhookEndpoint | null> {
+    const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
+    return r ? toEndpoint(r) : null;
+  }
+
+  async list(realmId: string): Promise<WebhookEndpoint[]> {
+    return (this.s.list.all(realmId) as WebhookRow[]).map(toEndpoint);
+  }
+
+  update(realmId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint | null> {
+    return immediate(this.db, () => {
+      const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
+      if (!r) return null;
+      return this.apply(toEndpoint(r), change);
+    });
+  }
+
+  private apply(current: WebhookEndpoint, change: EndpointChange): WebhookEndpoint {
+    const decided = change(current);
+    if (!decided) return current;
+    this.s.update.run(...updateWebhookValues(decided.endpoint, bit));
+    if (decided.audit) recordWriter(this.db)({ events: [], audit: [decided.audit], jobs: [] });
+    return decided.endpoint;
+  }
+
+  delete(realmId: string, id: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null> {
+    return immediate(this.db, () => {
+      const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
+      if (!r) return null;
+      const endpoint = toEndpoint(r);
+      this.s.deleteAttempts.run(id);
+      this.s.deleteDeliveries.run(id);
+      this.s.delete.run(id);
+      recordWriter(this.db)({ events: [], audit: [audit(endpoint)], jobs: [] });
+      return endpoint;
+    });
+  }
+
+  async queueDirect(event: GatehouseEvent, delivery: Delivery, job: Job): Promise<void> {
+    await immediate(this.db, () => {
+      this.s.insertEventDispatched.run(event.id, event.type, event.realmId, event.createdAt, JSON.stringify(event.data), event.createdAt);
+      this.s.insertDelivery.run(...deliveryValues(delivery));
+      recordWriter(this.db)({ events: [], audit: [], jobs: [job] });
+    });
+  }
+
+  dispatch(
+    now: number,
+    limit: number,
+    plan: (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => { deliveries: Delivery[]; jobs: Job[] },
+  ): Promise<number> {
+    return immediate(this.db, () => {
+      const events = (this.s.undispatched.all(limit) as EventRow[]).map(toEvent);
+      if (events.length === 0) return 0;
+      const realms = [...new Set(events.map((e) => e.realmId))];
+      const endpoints = (this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[]).map(toEndpoint);
+      const planned = plan(events, endpoints);
+      for (const d of planned.deliveries) this.s.insertDelivery.run(...deliveryValues(d));
+      recordWriter(this.db)({ events: [], audit: [], jobs: planned.jobs });
+      for (const e of events) this.s.markDispatched.run(now, e.id);
+      return events.length;
+    });
+  }
+
+  async deliveryContext(deliveryId: string): Promise<{ delivery: Delivery; endpoint: WebhookEndpoint; event: GatehouseEvent } | null> {
+    const d = this.s.delivery.get(deliveryId) as DeliveryRow | undefined;
+    if (!d) return null;
+    const w = this.s.getById.get(d.webhook_id) as WebhookRow | undefined;
+    const e = this.s.event.get(d.event_id) as EventRow | undefined;
+    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w), event: toEvent(e) } : null;
+  }
+
+  async recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void> {
+    await immediate(this.db, () => {
+      this.s.insertAttempt.run(...attemptValues(attempt));
+      const w = this.s.getById.get(attempt.webhookId) as WebhookRow | undefined;
+      if (w) this.apply(toEndpoint(w), change);
+    });
+  }
+
+  async getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
+    const d = this.s.deliveryOf.get(webhookId, deliveryId) as DeliveryRow | undefined;
+    return d ? toDelivery(d) : null;
+  }
+
+  async listDeliveries(webhookId: string, opts: { status?: DeliveryStatus; after: DeliveryCursor | null; limit: number }): Promise<DeliveryView[]> {
+    const status = opts.status === undefined ? null : JOB_STATUS_OF_DELIVERY[opts.status];
+    const rows = this.s.deliveries.all({
+      p1: webhookId,
+      p2: status,
+      p3: opts.after?.createdAt ?? null,
+      p4: opts.after?.id ?? null,
+      p5: opts.limit,
+    }) as DeliveryJobRow[];
+    const attempts = (this.s.attemptsOf.all(JSON.stringify(rows.map((r) => r.id))) as AttemptRow[]).map(toAttempt);
+    return rows.map((r) => toDeliveryView(r, attempts));
+  }
+
+  async queueDelivery(delivery: Delivery, job: Job): Promise<void> {
+    await immediate(this.db, () => {
+      this.s.insertDelivery.run(...deliveryValues(delivery));
+      recordWriter(this.db)({ events: [], audit: [], jobs: [job] });
+    });
+  }
+
+  pruneEvents(before: number, limit: number): Promise<number> {
+    return immediate(this.db, () => {
+      const ids = JSON.stringify(this.s.prunable.all(before, limit));
+      this.s.pruneAttempts.run(ids);
+      this.s.pruneJobs.run(ids);
+      this.s.pruneDeliveries.run(ids);
+      return this.s.pruneEvents.run(ids).changes;
+    });
+  }
+
+  pruneAudit(before: number, limit: number): Promise<number> {
+    return immediate(this.db, () => this.s.pruneAudit.run(before, limit).changes);
+  }
+
+  async anyUndispatched(): Promise<boolean> {
+    return this.s.anyUndispatched.get() !== undefined;
+  }
+
+  async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {
+    const r = this.s.outbox.get() as { depth: number; oldest: number | null };
+    return { depth: r.depth, oldestCreatedAt: r.oldest };
+  }
+}

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import type { GatehouseEvent } from '../events/model.ts';
+import {
+  afterDeliveryAttempt,
+  createdEndpoint,
+  DISABLE_AFTER_FAILING_MS,
+  eventBody,
+  fanOut,
+  patchedEndpoint,
+  rotatedEndpoint,
+  signatureHeader,
+  signingSecrets,
+  validateEventTypes,
+  webhookAuditRecord,
+} from './model.ts';
+
+const T = Date.UTC(2026, 0, 1);
+const endpoint = (over: Partial<Parameters<typeof createdEndpoint>[0]> = {}) =>
+  createdEndpoint({ realmId: 'r', url: 'https://hooks.example/in', eventTypes: ['*'], description: '', enabled: true, ...over }, T);
+const event = (type: GatehouseEvent['type'], createdAt: number, realmId = 'r'): GatehouseEvent => ({
+  id: `evt_${createdAt}`,
+  type,
+  realmId,
+  createdAt,
+  data: { n: 1 },
+});
+
+describe('webhook signatures', () => {
+  it('are verified by the standardwebhooks package with the secret', () => {
+    const e = endpoint();
+    const now = Date.now();
+    const body = eventBody(event('user.deleted', now));
+    const ts = Math.floor(now / 1000);
+    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(ts), 'webhook-signature': signatureHeader([e.secret], 'evt_1', ts, body) };
+    assert.deepEqual(new Webhook(e.secret).verify(body, headers), JSON.parse(body));
+    assert.throws(() => new Webhook(endpoint().secret).verify(body, headers), 'another secret does not verify');
+  });
+
+  it('carry the previous secret for 24 hours after a rotation, then only the new one', () => {
+    const rotated = rotatedEndpoint(endpoint(), T);
+    assert.equal(signingSecrets(rotated, T + 86_400_000 - 1).length, 2);
+    assert.deepEqual(signingSecrets(rotated, T + 86_400_000), [rotated.secret]);
+  });
+});
+
+describe('fanOut', () => {
+  it('makes one delivery per subscribing enabled endpoint of the event realm, in order of creation', () => {
+    const all = endpoint();
+    const deletions = endpoint({ eventTypes: ['user.deleted'] });
+    const off = endpoint({ enabled: false });
+    const elsewhere = endpoint({ realmId: 'other' });
+    const events = [event('user.deleted', T + 1), event('session.revoked', T + 2), event('webhook.test', T + 3)];
+    const { deliveries, jobs } = fanOut(events, [all, deletions, off, elsewhere], T + 10);
+    assert.deepEqual(
+      deliveries.map((d) => [d.eventId, d.webhookId]),
+      [
+        [events[0]!.id, all.id],
+        [events[0]!.id, deletions.id],
+        [events[1]!.id, all.id],
+      ],
+    );
+    assert.deepEqual(
+      jobs.map((j) => j.runAt),
+      [T + 1, T + 1, T + 2],
+    );
+    assert.deepEqual(
+      jobs.map((j) => j.id),
+      deliveries.map((d) => d.id),
+    );
+  });
+});
+
+describe('validateEventTypes', () => {
+  it('takes known types or "*" alone', () => {
+    assert.deepEqual(validateEventTypes(['*']), ['*']);
+    assert.deepEqual(validateEventTypes(['user.deleted', 'user.deleted']), ['user.deleted']);
+    for (const bad of [[], ['user.nope'], ['*', 'user.deleted']]) assert.throws(() => validateEventTypes(bad), JSON.stringify(bad));
+  });
+});
+
+describe('afterDeliveryAttempt', () => {
+  it('disables an endpoint that has failed everything for 5 days, with an audit record', () => {
+    let e = endpoint();
+    e = afterDeliveryAttempt(e, false, T).endpoint;
+    assert.equal(e.failingSince, T);
+    const nearly = afterDeliveryAttempt(e, false, T + DISABLE_AFTER_FAILING_MS - 1);
+    assert.equal(nearly.endpoint.enabled, true);
+    assert.equal(nearly.audit, null);
+    const end = afterDeliveryAttempt(e, false, T + DISABLE_AFTER_FAILING_MS);
+    assert.equal(end.endpoint.enabled, false);
+    assert.equal(end.audit?.action, 'webhook.disable');
+    assert.equal(end.audit?.actor.type, 'system');
+  });
+
+  it('starts the count afresh after a delivery, and after being enabled again', () => {
+    const failing = afterDeliveryAttempt(endpoint(), false, T).endpoint;
+    assert.equal(afterDeliveryAttempt(failing, true, T + 1).endpoint.failingSince, null);
+    const disabled = { ...failing, enabled: false };
+    assert.equal(patchedEndpoint(disabled, { enabled: true }, T + 2).failingSince, null);
+  });
+});
+
+describe('webhookAuditRecord', () => {
+  it('redacts the secret and lists only the fields that changed', () => {
+    const before = endpoint();
+    const created = webhookAuditRecord('create', null, before, { type: 'api_key', id: 'k' }, 'req', T);
+    assert.equal(created.changes.secret?.after, '[redacted]');
+    assert.ok(!JSON.stringify(created).includes(before.secret));
+    const after = patchedEndpoint(before, { description: 'x' }, T);
+    assert.deepEqual(Object.keys(webhookAuditRecord('update', before, after, { type: 'api_key', id: 'k' }, null, T).changes), ['description']);
+    const rotated = webhookAuditRecord('rotate_secret', before, rotatedEndpoint(before, T), { type: 'api_key', id: 'k' }, null, T);
+    assert.deepEqual(rotated.changes.secret, { before: '[redacted]', after: '[redacted]' });
+  });
+});

@@ -1,0 +1,56 @@
+// Storage of webhook endpoints, their deliveries and attempts. Each method is one transaction;
+// what a change or an attempt makes of an endpoint is model.ts's decision, passed in.
+import type { AuditRecord } from '../audit/model.ts';
+import type { GatehouseEvent } from '../events/model.ts';
+import type { Job } from '../jobs/model.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from './model.ts';
+
+/** Where a listing of deliveries goes on from: the last one of the previous page. */
+export interface DeliveryCursor {
+  createdAt: number;
+  id: string;
+}
+
+/** A change of one endpoint with its audit record; null leaves the endpoint as it is (nothing
+ *  written). */
+export type EndpointChange = (current: WebhookEndpoint) => { endpoint: WebhookEndpoint; audit: AuditRecord | null } | null;
+
+export interface WebhookStore {
+  create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void>;
+  get(realmId: string, id: string): Promise<WebhookEndpoint | null>;
+  /** The realm's endpoints, oldest first. */
+  list(realmId: string): Promise<WebhookEndpoint[]>;
+  /** Applies `change` to the stored endpoint; the endpoint as it stands after (null: not found). */
+  update(realmId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint | null>;
+  /** Removes the endpoint and its deliveries' records; its queued jobs then fail (no endpoint). */
+  delete(realmId: string, id: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null>;
+  /** Writes `event` (already handed out: it is not fanned out) and its delivery to one endpoint. */
+  queueDirect(event: GatehouseEvent, delivery: Delivery, job: Job): Promise<void>;
+  /** Hands up to `limit` undispatched outbox events, oldest first, to their deliveries (`plan`
+   *  given the events and every enabled endpoint of their realms), and marks them dispatched; how
+   *  many events were handed. Events another replica is handing at the moment are skipped. */
+  dispatch(
+    now: number,
+    limit: number,
+    plan: (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => { deliveries: Delivery[]; jobs: Job[] },
+  ): Promise<number>;
+  /** A delivery with its endpoint and event (null when either is gone). */
+  deliveryContext(deliveryId: string): Promise<{ delivery: Delivery; endpoint: WebhookEndpoint; event: GatehouseEvent } | null>;
+  /** Records an attempt and applies `change` to its endpoint, in one transaction. */
+  recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void>;
+  getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null>;
+  /** The endpoint's deliveries, newest first, with their job's state and attempts. */
+  listDeliveries(webhookId: string, opts: { status?: DeliveryStatus; after: DeliveryCursor | null; limit: number }): Promise<DeliveryView[]>;
+  /** Queues a new delivery of an event to an endpoint (redeliver). */
+  queueDelivery(delivery: Delivery, job: Job): Promise<void>;
+  /** Deletes up to `limit` handed-out events created before `before` none of whose deliveries is
+   *  still pending or running, with their deliveries, attempts and jobs (CONTRACT §15); how many
+   *  events it deleted. */
+  pruneEvents(before: number, limit: number): Promise<number>;
+  /** Deletes up to `limit` audit records written before `before`; how many. */
+  pruneAudit(before: number, limit: number): Promise<number>;
+  /** Whether an outbox event waits to be handed out: a plain read, so an idle poll writes nothing. */
+  anyUndispatched(): Promise<boolean>;
+  /** Outbox events not yet handed out, and the oldest one's creation time. */
+  outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }>;
+}

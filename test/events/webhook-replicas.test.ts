@@ -1,0 +1,83 @@
+// Webhook delivery across processes (CONTRACT §12 "Replicas", "Transactional outbox"): real
+// `gatehouse serve` processes on one database (a SQLite file, or PostgreSQL in the .postgres twin)
+// polling the queue on their own, a receiver on loopback. Every event is delivered and none twice;
+// a server killed with SIGKILL leaves its events and retries to the next one. The test waits for
+// what the receiver got, never for a fixed time.
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { api } from '../helpers/http.ts';
+import { newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { receiver } from '../helpers/webhook-receiver.ts';
+
+const REALM = 'relay';
+
+/** Resolves once `done()` holds, checking every 50 ms; fails after a minute. */
+async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('webhook delivery across processes', () => {
+  const servers: SpawnedServer[] = [];
+  const dir = tempDir();
+  after(async () => {
+    for (const s of servers) await s.kill('SIGKILL');
+  });
+
+  async function deleteUsers(admin: ReturnType<typeof api>, n: number, tag: string): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      const user = await admin.post(`/api/admin/realms/${REALM}/users`, { email: `${tag}${i}@example.com` });
+      assert.equal(user.status, 200, user.text);
+      assert.equal((await admin.delete(`/api/admin/realms/${REALM}/users/${user.body.id}`)).status, 200);
+    }
+  }
+
+  it('delivers every event once with two servers on one database, and resumes after a SIGKILL', async () => {
+    const database = await newDatabase(dir);
+    const r = await receiver();
+    try {
+      const a = await spawnServer({ dbPath: database.dbPath, dir });
+      servers.push(a);
+      const b = await spawnServer({ dbPath: database.dbPath, dir });
+      servers.push(b);
+      const adminA = api(a.http, a.adminKey);
+      const adminB = api(b.http, b.adminKey);
+      assert.equal((await adminA.post('/api/admin/realms', { id: REALM, name: 'Relay' })).status, 200);
+      const hook = await adminA.post(`/api/admin/realms/${REALM}/webhooks`, { url: r.url, eventTypes: ['user.deleted'] });
+      assert.equal(hook.status, 200, hook.text);
+
+      await Promise.all([deleteUsers(adminA, 6, 'a'), deleteUsers(adminB, 6, 'b')]);
+      await until(() => r.received.length >= 12, '12 deliveries');
+      const verifier = new Webhook(hook.body.secret);
+      const ids = r.received.map((got) => (verifier.verify(got.body, got.headers) as { id: string }).id);
+      assert.equal(new Set(ids).size, 12, 'every event once');
+
+      // A receiver failing, then the server killed: the retries and the events it had not handed
+      // out yet are taken up by a server started afterwards.
+      await b.kill('SIGKILL');
+      r.mode = '500';
+      await deleteUsers(adminA, 1, 'c');
+      await until(() => r.received.length >= 13, 'the first failed attempt');
+      await a.kill('SIGKILL');
+      r.mode = 'ok';
+      const c = await spawnServer({ dbPath: database.dbPath, dir });
+      servers.push(c);
+      await until(() => r.received.length >= 14, 'the retry after the restart');
+      assert.equal(r.received[12]!.headers['webhook-id'], r.received[13]!.headers['webhook-id']);
+      // The receiver has the request before the server has recorded its answer.
+      const delivered = async () =>
+        (await api(c.http, c.adminKey).get(`/api/admin/realms/${REALM}/webhooks/${hook.body.id}/deliveries?status=delivered&pageSize=200`)).body.deliveries
+          .length;
+      await until(async () => (await delivered()) === 13, 'the 13 deliveries recorded as delivered');
+      assert.equal(r.received.length, 14, 'nothing delivered twice');
+      await c.kill('SIGTERM');
+    } finally {
+      await r.close();
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+// A webhook receiver on loopback for tests: it keeps every request it is sent and answers as its
+// mode says (a 204, a 500, nothing, a redirect, 10 MiB, a reset connection).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Mode = 'ok' | '500' | 'hang' | 'redirect' | 'huge' | 'reset';
+export interface Received {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A receiver on loopback answering as its mode says, keeping what it was sent. */
+export async function receiver(): Promise<{ url: string; mode: Mode; received: Received[]; close(): Promise<void> }> {
+  const state = { mode: 'ok' as Mode, received: [] as Received[] };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (d: string) => (body += d));
+    req.on('end', () => {
+      state.received.push({ headers: req.headers as Record<string, string>, body });
+      switch (state.mode) {
+        case 'ok':
+          return void res.writeHead(204).end();
+        case '500':
+          return void res.writeHead(500).end('down');
+        case 'hang':
+          return; // never answers
+        case 'redirect':
+          return void res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
+        case 'huge': {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          const chunk = Buffer.alloc(1024 * 1024, 'x');
+          for (let i = 0; i < 10; i++) res.write(chunk);
+          return void res.end();
+        }
+        case 'reset':
+          return void req.socket.destroy();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    get mode() {
+      return state.mode;
+    },
+    set mode(m: Mode) {
+      state.mode = m;
+    },
+    received: state.received,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
