@@ -10,6 +10,7 @@ export interface KeyRow {
   private_pem: string;
   public_jwk: string;
   created_at: number;
+  retired_at: number | null;
 }
 export interface FamilyRow {
   id: string;
@@ -85,6 +86,7 @@ export const toKey = (r: KeyRow): SigningKeyRecord => ({
   privatePem: r.private_pem,
   publicJwk: JSON.parse(r.public_jwk) as Record<string, string>,
   createdAt: r.created_at,
+  retiredAt: r.retired_at,
 });
 export const toFamily = (r: FamilyRow): TokenFamily => ({
   id: r.id,

@@ -2,6 +2,7 @@ import { decideCodeIssue, mayStartTransaction } from '../../auth/authorize-trans
 import { decideCodeExchange } from '../../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../../auth/family-lifetime.ts';
 import { decideRotation } from '../../auth/refresh-rotation.ts';
+import type { RotationDecision } from '../../auth/signing-key-rotation.ts';
 import type {
   AuthorizationCode,
   AuthorizeTransaction,
@@ -13,6 +14,7 @@ import type {
   NewRefreshToken,
   RotateResult,
   SigningKeyRecord,
+  SigningKeyRotation,
   SweepKind,
   TokenFamily,
   WebLoginAttempt,
@@ -33,6 +35,7 @@ import {
   toRefresh,
   toTx,
 } from '../auth-rows.ts';
+import { CacheVersion } from './cache-version.ts';
 import { inTransaction, query, RetryUseCase, type Tx, type TxContext } from './tx.ts';
 
 const SQL = {
@@ -45,6 +48,10 @@ const SQL = {
   // One realm's key is created once: whoever holds the realm row's lock checks and creates.
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
   insertKey: 'INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+  retireKey: 'UPDATE signing_keys SET retired_at = $2 WHERE kid = $1',
+  longestAccessTtl: `SELECT max(ttl)::int AS ttl FROM (SELECT max(access_token_ttl_seconds) AS ttl FROM clients WHERE realm_id = $1
+    UNION ALL SELECT max(access_ttl_s) FROM token_families WHERE realm_id = $1 AND expires_at > $2 AND revoked_at IS NULL) t`,
+  realmsWithKeysCreatedBy: 'SELECT realm_id FROM signing_keys WHERE retired_at IS NULL AND created_at <= $1 ORDER BY realm_id',
   insertFamily: `INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at, expires_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
   setFamilyExpiry: 'UPDATE token_families SET expires_at = $2 WHERE id = $1',
@@ -121,7 +128,10 @@ const SWEEPS: Record<SweepKind, SweepStatement[]> = {
 };
 
 export class PostgresAuthStore implements AuthStore {
-  constructor(private readonly ctx: TxContext) {}
+  constructor(
+    private readonly ctx: TxContext,
+    private readonly version: CacheVersion = new CacheVersion(ctx.pool),
+  ) {}
 
   private read<R>(text: string, values: unknown[]): Promise<R[]> {
     return query<R>(this.ctx.pool, text, values);
@@ -145,6 +155,39 @@ export class PostgresAuthStore implements AuthStore {
       tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt]);
       return k;
     });
+  }
+
+  async rotateSigningKey(
+    realmId: string,
+    now: number,
+    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
+    create: () => SigningKeyRecord,
+  ): Promise<SigningKeyRotation> {
+    return inTransaction(this.ctx, 'rotateSigningKey', async (tx): Promise<SigningKeyRotation> => {
+      // Replicas rotating together queue on the realm's lock; each later one reads the key the
+      // first made (READ COMMITTED: a statement after the lock sees what committed before it).
+      tx.run(SQL.lockRealm, [realmId]);
+      const [found, longest] = await Promise.all([
+        tx.row<KeyRow>(SQL.currentKey, [realmId]),
+        tx.row<{ ttl: number | null }>(SQL.longestAccessTtl, [realmId, now]),
+      ]);
+      const current = found ? toKey(found) : null;
+      const decision = decide(current, longest?.ttl ?? 0);
+      if (!decision.rotate) return { current: current!, replaced: null, rotated: false };
+      if (current) tx.run(SQL.retireKey, [current.kid, decision.retireAt]);
+      const k = create();
+      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt]);
+      return { current: k, replaced: current && { ...current, retiredAt: decision.retireAt }, rotated: true };
+    });
+  }
+
+  async realmsWithKeysCreatedBy(createdAt: number): Promise<string[]> {
+    return (await this.read<{ realm_id: string }>(SQL.realmsWithKeysCreatedBy, [createdAt])).map((r) => r.realm_id);
+  }
+
+  /** cache_version (001_core.sql), which a trigger moves on any change of signing_keys (009). */
+  signingKeysVersion(): Promise<number> {
+    return this.version.current();
   }
 
   async signingKey(kid: string): Promise<SigningKeyRecord | null> {

@@ -5,6 +5,7 @@ import type { Stores } from '../../stores.ts';
 import { PostgresAdminStore } from './admin-store.ts';
 import { PostgresAuthStore } from './auth-store.ts';
 import { PostgresBillingStore } from './billing-store.ts';
+import { CacheVersion } from './cache-version.ts';
 import { PostgresPointsStore } from './points-store.ts';
 import type { TxObserver } from './tx.ts';
 import { PostgresUserStore } from './user-store.ts';
@@ -16,9 +17,11 @@ export interface PostgresStoreOptions {
 
 export function postgresStores(pool: pg.Pool, opts: PostgresStoreOptions = {}): Stores {
   const ctx = { pool, observe: opts.observe };
+  // One cache version for every store: the calls of one event-loop turn read it once.
+  const version = new CacheVersion(pool);
   return {
-    admin: new PostgresAdminStore(ctx),
-    auth: new PostgresAuthStore(ctx),
+    admin: new PostgresAdminStore(ctx, version),
+    auth: new PostgresAuthStore(ctx, version),
     users: new PostgresUserStore(ctx),
     points: new PostgresPointsStore(ctx),
     billing: new PostgresBillingStore(ctx),
