@@ -6,6 +6,8 @@ import { authenticateApiKey } from './admin/api-keys.ts';
 import { createAdminService } from './admin/service.ts';
 import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { createAuth } from './auth/service.ts';
+import { createSigningKeyAdmin } from './auth/signing-key-admin.ts';
+import type { SigningKeys } from './auth/signing-keys.ts';
 import type { AuthStore } from './auth/store.ts';
 import { type StorageBackend, sqliteBackend } from './backend.ts';
 import type { Config } from './config.ts';
@@ -51,6 +53,8 @@ export interface App {
   auth: Authenticator;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
+  /** The realms' signing keys (the sweep rotates those older than --signing-key-max-age). */
+  signingKeys: SigningKeys;
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
    *  what a call threw into an answer or a log line. */
   storeErrors: ErrorTranslator;
@@ -109,6 +113,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     'gatehouse.v1.AdminService': {
       ...createAdminService({ store: adminStore, clock, providers: providers.kinds }),
       ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
+      ...createSigningKeyAdmin({ admin: adminStore, keys: authConcern.keys }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),
     'gatehouse.v1.AuthService': authConcern.service,
@@ -132,6 +137,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     services,
     auth,
     authStore,
+    signingKeys: authConcern.keys,
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),
     setPublicUrl(url) {

@@ -60,7 +60,14 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const ownFile = app.db !== null && !opts.db && config.db !== ':memory:';
   if (ownFile && opts.checkpointer === false) leaveCheckpointsToAnother(app.db!);
   const checkpointer = ownFile && opts.checkpointer !== false ? startCheckpointer(app.db!, config.db, app.log) : null;
-  const sweeper = startSweeper({ store: app.authStore, clock: app.clock, log: app.log, intervalMs: opts.sweepIntervalMs, translateError: app.storeErrors });
+  const sweeper = startSweeper({
+    store: app.authStore,
+    clock: app.clock,
+    log: app.log,
+    intervalMs: opts.sweepIntervalMs,
+    translateError: app.storeErrors,
+    signingKeys: config.signingKeyMaxAgeMs === null ? undefined : { keys: app.signingKeys, maxAgeMs: config.signingKeyMaxAgeMs },
+  });
   const close = async () => {
     await sweeper.stop();
     await checkpointer?.stop();

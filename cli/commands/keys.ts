@@ -1,6 +1,7 @@
-// gatehouse keys: API keys. `keys create --db PATH` bootstraps the first key with no server.
+// gatehouse keys: API keys (`keys create --db PATH` bootstraps the first key with no server), and
+// the rotation of a realm's access-token signing key.
 import { Command } from 'commander';
-import { type CliAnswer, collect, globals, rpc, show } from '../context.ts';
+import { type CliAnswer, collect, globals, realmOf, rpc, show } from '../context.ts';
 import { CliError, EXIT, record, table, usageError } from '../output.ts';
 
 export function keysCommand(): Command {
@@ -61,6 +62,17 @@ export function keysCommand(): Command {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'RevokeApiKey', { keyId });
       show(g, res, () => `revoked ${keyId}`);
+    });
+
+  cmd
+    .command('rotate-signing')
+    .description("give the realm (--realm) a new access-token signing key; the old one keeps verifying until the realm's tokens signed by it have expired")
+    .action(async (_o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'RotateSigningKey', { realmId: realmOf(g) });
+      show(g, res, () =>
+        res.previousKid ? `${res.kid} signs from now on; ${res.previousKid} stays in the JWKS until ${res.previousRetiresAt}` : `${res.kid} signs from now on`,
+      );
     });
   return cmd;
 }

@@ -48,7 +48,12 @@ export interface AuthDeps {
   signatures: SignatureService;
 }
 
-export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1.AuthService'>; userToken: Authenticator['userToken'] } {
+export function createAuth(deps: AuthDeps): {
+  service: ServiceImpl<'gatehouse.v1.AuthService'>;
+  userToken: Authenticator['userToken'];
+  /** The realms' signing keys (their rotation: signing-key-admin.ts and the sweep). */
+  keys: SigningKeys;
+} {
   const { config, clock, store } = deps;
   const issuer = (realmId: string) => `${deps.publicUrl()}/api/oauth/${encodeURIComponent(realmId)}`;
   const keys = new SigningKeys(store, clock);
@@ -126,5 +131,5 @@ export function createAuth(deps: AuthDeps): { service: ServiceImpl<'gatehouse.v1
     return { kind: 'user', realmId, userId: ok.claims.sub, clientId: ok.claims.aud, sid: ok.claims.sid };
   };
 
-  return { service, userToken };
+  return { service, userToken, keys };
 }

@@ -29,6 +29,8 @@ import type { Provider as _gatehouse_v1_Provider, Provider__Output as _gatehouse
 import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProviderRequest__Output as _gatehouse_v1_PutProviderRequest__Output } from './gatehouse/v1/PutProviderRequest.ts';
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from './gatehouse/v1/Realm.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from './gatehouse/v1/RevokeApiKeyRequest.ts';
+import type { RotateSigningKeyRequest as _gatehouse_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _gatehouse_v1_RotateSigningKeyRequest__Output } from './gatehouse/v1/RotateSigningKeyRequest.ts';
+import type { SigningKeyRotation as _gatehouse_v1_SigningKeyRotation, SigningKeyRotation__Output as _gatehouse_v1_SigningKeyRotation__Output } from './gatehouse/v1/SigningKeyRotation.ts';
 import type { StringList as _gatehouse_v1_StringList, StringList__Output as _gatehouse_v1_StringList__Output } from './gatehouse/v1/StringList.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from './gatehouse/v1/UpdateClientRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from './gatehouse/v1/User.ts';
@@ -95,6 +97,8 @@ export interface ProtoGrpcType {
       PutProviderRequest: MessageTypeDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_PutProviderRequest__Output>
       Realm: MessageTypeDefinition<_gatehouse_v1_Realm, _gatehouse_v1_Realm__Output>
       RevokeApiKeyRequest: MessageTypeDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_RevokeApiKeyRequest__Output>
+      RotateSigningKeyRequest: MessageTypeDefinition<_gatehouse_v1_RotateSigningKeyRequest, _gatehouse_v1_RotateSigningKeyRequest__Output>
+      SigningKeyRotation: MessageTypeDefinition<_gatehouse_v1_SigningKeyRotation, _gatehouse_v1_SigningKeyRotation__Output>
       StringList: MessageTypeDefinition<_gatehouse_v1_StringList, _gatehouse_v1_StringList__Output>
       UpdateClientRequest: MessageTypeDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_UpdateClientRequest__Output>
       User: MessageTypeDefinition<_gatehouse_v1_User, _gatehouse_v1_User__Output>

@@ -27,6 +27,8 @@ import type { Provider as _gatehouse_v1_Provider, Provider__Output as _gatehouse
 import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProviderRequest__Output as _gatehouse_v1_PutProviderRequest__Output } from '../../gatehouse/v1/PutProviderRequest.ts';
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from '../../gatehouse/v1/Realm.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from '../../gatehouse/v1/RevokeApiKeyRequest.ts';
+import type { RotateSigningKeyRequest as _gatehouse_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _gatehouse_v1_RotateSigningKeyRequest__Output } from '../../gatehouse/v1/RotateSigningKeyRequest.ts';
+import type { SigningKeyRotation as _gatehouse_v1_SigningKeyRotation, SigningKeyRotation__Output as _gatehouse_v1_SigningKeyRotation__Output } from '../../gatehouse/v1/SigningKeyRotation.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from '../../gatehouse/v1/UpdateClientRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from '../../gatehouse/v1/User.ts';
 
@@ -166,6 +168,15 @@ export interface AdminServiceClient extends grpc.Client {
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -208,6 +219,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   RevokeApiKey: grpc.handleUnaryCall<_gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey>;
   
+  RotateSigningKey: grpc.handleUnaryCall<_gatehouse_v1_RotateSigningKeyRequest__Output, _gatehouse_v1_SigningKeyRotation>;
+  
   UpdateClient: grpc.handleUnaryCall<_gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client>;
   
 }
@@ -228,5 +241,6 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   ListUsers: MethodDefinition<_gatehouse_v1_ListUsersRequest, _gatehouse_v1_ListUsersResponse, _gatehouse_v1_ListUsersRequest__Output, _gatehouse_v1_ListUsersResponse__Output>
   PutProvider: MethodDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider__Output>
   RevokeApiKey: MethodDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_ApiKey, _gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey__Output>
+  RotateSigningKey: MethodDefinition<_gatehouse_v1_RotateSigningKeyRequest, _gatehouse_v1_SigningKeyRotation, _gatehouse_v1_RotateSigningKeyRequest__Output, _gatehouse_v1_SigningKeyRotation__Output>
   UpdateClient: MethodDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client__Output>
 }
