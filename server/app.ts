@@ -12,6 +12,7 @@ import type { AuthStore } from './auth/store.ts';
 import { type StorageBackend, sqliteBackend } from './backend.ts';
 import type { Config } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
+import type { SecretBox } from './crypto/secrets.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -21,6 +22,7 @@ import { createPagesService } from './pages/service.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
+import { loadSecrets, sealSecretsAtRest } from './secrets-key.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
 import { createUserAdminHandlers } from './users/service.ts';
@@ -35,6 +37,8 @@ export interface AppOptions {
   backend?: StorageBackend;
   /** The native identity providers (default: every one in auth/providers/registry.ts). */
   providers?: ProviderRegistry;
+  /** The key of the secrets at rest (default: loaded as secrets-key.ts says). */
+  secrets?: SecretBox;
 }
 
 export interface App {
@@ -55,6 +59,8 @@ export interface App {
   authStore: AuthStore;
   /** The realms' signing keys (the sweep rotates those older than --signing-key-max-age). */
   signingKeys: SigningKeys;
+  /** Seals what an older version stored in clear (at start; secrets-key.ts). */
+  sealSecrets(): Promise<number>;
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
    *  what a call threw into an answer or a log line. */
   storeErrors: ErrorTranslator;
@@ -68,7 +74,8 @@ export interface App {
 export function createApp(config: Config, opts: AppOptions = {}): App {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger({ level: config.logLevel });
-  const backend = opts.backend ?? sqliteBackend(opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs }));
+  const secrets = opts.secrets ?? loadSecrets(config, log);
+  const backend = opts.backend ?? sqliteBackend(opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs }), secrets);
   const db = backend.sqlite;
   const metrics = config.metrics ? createMetrics(backend.errorKind) : null;
   const answerTurns = new AnswerTurns();
@@ -138,6 +145,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     auth,
     authStore,
     signingKeys: authConcern.keys,
+    sealSecrets: () => sealSecretsAtRest(stores.secrets, secrets, log),
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),
     setPublicUrl(url) {

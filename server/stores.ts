@@ -1,8 +1,9 @@
-// The five storage ports a backend implements, together (each method one transaction; the domain
+// The storage ports a backend implements, together (each method one transaction; the domain
 // decides, the store reads and writes). store/stores.ts fills them over SQLite.
 import type { AdminStore } from './admin/store.ts';
 import type { AuthStore } from './auth/store.ts';
 import type { BillingStore } from './billing/store.ts';
+import type { SecretsStore } from './crypto/store.ts';
 import type { PointsStore } from './points/store.ts';
 import type { UserStore } from './users/store.ts';
 
@@ -12,4 +13,6 @@ export interface Stores {
   users: UserStore;
   points: PointsStore;
   billing: BillingStore;
+  /** The secrets at rest, all columns together (crypto/secrets.ts). */
+  secrets: SecretsStore;
 }

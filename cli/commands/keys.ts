@@ -22,8 +22,11 @@ export function keysCommand(): Command {
       if (opts.db) {
         const { openStorage } = await import('../../server/backend.ts');
         const { createApiKey } = await import('../../server/admin/api-keys.ts');
-        // A database with no schema yet (a new PostgreSQL database) is migrated on opening.
-        const storage = await openStorage(opts.db).catch((e: Error) => {
+        const { secretsOfDatabase } = await import('../../server/secrets-key.ts');
+        const { createLogger } = await import('../../server/lib/log.ts');
+        // A database with no schema yet (a new PostgreSQL database) is migrated on opening; its
+        // secrets key is made beside it when missing, as `serve` would.
+        const storage = await openStorage(opts.db, secretsOfDatabase(opts.db, createLogger({ level: 'warn' }))).catch((e: Error) => {
           throw new CliError(e.message, EXIT.failed, 'db_open_failed');
         });
         try {

@@ -27,12 +27,14 @@ import type {
 } from '../auth/store.ts';
 import { SWEEP_RULES } from '../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../auth/web-attempt.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
 import {
   type AttemptRow,
   type CodeRow,
   type FamilyRow,
   type KeyRow,
   type RefreshRow,
+  sealedPrivatePem,
   type TxRow,
   toAttempt,
   toCode,
@@ -47,7 +49,10 @@ import { otherCommitsSignal } from './other-commits.ts';
 export class SqliteAuthStore implements AuthStore {
   private readonly s;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {
     this.othersCommitted = otherCommitsSignal(db);
     this.s = {
       totals: db.prepare(`SELECT (SELECT count(*) FROM token_families) AS families, (SELECT count(*) FROM refresh_tokens) AS refreshTokens,
@@ -132,12 +137,12 @@ export class SqliteAuthStore implements AuthStore {
 
   async currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord> {
     const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
-    if (found) return toKey(found);
+    if (found) return toKey(found, this.secrets);
     return immediate(this.db, () => {
       const again = this.s.currentKey.get(realmId) as KeyRow | undefined;
-      if (again) return toKey(again);
+      if (again) return toKey(again, this.secrets);
       const k = create();
-      this.s.insertKey.run(k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt);
+      this.s.insertKey.run(k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt);
       return k;
     });
   }
@@ -150,12 +155,12 @@ export class SqliteAuthStore implements AuthStore {
   ): Promise<SigningKeyRotation> {
     const rotation = await immediate(this.db, (): SigningKeyRotation => {
       const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
-      const current = found ? toKey(found) : null;
+      const current = found ? toKey(found, this.secrets) : null;
       const decision = decide(current, (this.s.longestAccessTtl.get({ realmId, now }) as number | null) ?? 0);
       if (!decision.rotate) return { current: current!, replaced: null, rotated: false };
       if (current) this.s.retireKey.run(decision.retireAt, current.kid);
       const k = create();
-      this.s.insertKey.run(k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt);
+      this.s.insertKey.run(k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt);
       return { current: k, replaced: current && { ...current, retiredAt: decision.retireAt }, rotated: true };
     });
     if (rotation.rotated) this.keysVersion++;
@@ -178,11 +183,11 @@ export class SqliteAuthStore implements AuthStore {
 
   async signingKey(kid: string): Promise<SigningKeyRecord | null> {
     const r = this.s.keyByKid.get(kid) as KeyRow | undefined;
-    return r ? toKey(r) : null;
+    return r ? toKey(r, this.secrets) : null;
   }
 
   async signingKeys(realmId: string): Promise<SigningKeyRecord[]> {
-    return (this.s.keysOfRealm.all(realmId) as KeyRow[]).map(toKey);
+    return (this.s.keysOfRealm.all(realmId) as KeyRow[]).map((r) => toKey(r, this.secrets));
   }
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {

@@ -1,18 +1,22 @@
 // Every store of gatehouse over one SQLite connection: the one place that names the SQLite classes
 // of the five ports. The composition root, the offline tools (the simulator, the bench) and the
 // tests that read a database through the interfaces build their stores here.
+import type { SecretBox } from '../crypto/secrets.ts';
 import type { Stores } from '../stores.ts';
 import { SqliteAdminStore } from './admin-store.ts';
 import { SqliteAuthStore } from './auth-store.ts';
 import { SqliteBillingStore } from './billing-store.ts';
 import type { Db } from './open.ts';
 import { SqlitePointsStore } from './points-store.ts';
+import { SqliteSecretsStore } from './secrets-store.ts';
 import { SqliteUserStore } from './user-store.ts';
 
-export function sqliteStores(db: Db): Stores {
+/** `secrets`: the key sealing what the stores keep secret (crypto/secrets.ts). */
+export function sqliteStores(db: Db, secrets: SecretBox): Stores {
   return {
-    admin: new SqliteAdminStore(db),
-    auth: new SqliteAuthStore(db),
+    admin: new SqliteAdminStore(db, secrets),
+    auth: new SqliteAuthStore(db, secrets),
+    secrets: new SqliteSecretsStore(db),
     users: new SqliteUserStore(db),
     points: new SqlitePointsStore(db),
     billing: new SqliteBillingStore(db),

@@ -21,12 +21,14 @@ import type {
 } from '../../auth/store.ts';
 import { SWEEP_RULES } from '../../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../../auth/web-attempt.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
 import {
   type AttemptRow,
   type CodeRow,
   type FamilyRow,
   type KeyRow,
   type RefreshRow,
+  sealedPrivatePem,
   type TxRow,
   toAttempt,
   toCode,
@@ -130,6 +132,7 @@ const SWEEPS: Record<SweepKind, SweepStatement[]> = {
 export class PostgresAuthStore implements AuthStore {
   constructor(
     private readonly ctx: TxContext,
+    private readonly secrets: SecretBox,
     private readonly version: CacheVersion = new CacheVersion(ctx.pool),
   ) {}
 
@@ -146,13 +149,13 @@ export class PostgresAuthStore implements AuthStore {
 
   async currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord> {
     const [found] = await this.read<KeyRow>(SQL.currentKey, [realmId]);
-    if (found) return toKey(found);
+    if (found) return toKey(found, this.secrets);
     return inTransaction(this.ctx, 'currentSigningKey', async (tx) => {
       tx.run(SQL.lockRealm, [realmId]);
       const again = await tx.row<KeyRow>(SQL.currentKey, [realmId]);
-      if (again) return toKey(again);
+      if (again) return toKey(again, this.secrets);
       const k = create();
-      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt]);
+      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt]);
       return k;
     });
   }
@@ -171,12 +174,12 @@ export class PostgresAuthStore implements AuthStore {
         tx.row<KeyRow>(SQL.currentKey, [realmId]),
         tx.row<{ ttl: number | null }>(SQL.longestAccessTtl, [realmId, now]),
       ]);
-      const current = found ? toKey(found) : null;
+      const current = found ? toKey(found, this.secrets) : null;
       const decision = decide(current, longest?.ttl ?? 0);
       if (!decision.rotate) return { current: current!, replaced: null, rotated: false };
       if (current) tx.run(SQL.retireKey, [current.kid, decision.retireAt]);
       const k = create();
-      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt]);
+      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt]);
       return { current: k, replaced: current && { ...current, retiredAt: decision.retireAt }, rotated: true };
     });
   }
@@ -192,11 +195,11 @@ export class PostgresAuthStore implements AuthStore {
 
   async signingKey(kid: string): Promise<SigningKeyRecord | null> {
     const [r] = await this.read<KeyRow>(SQL.keyByKid, [kid]);
-    return r ? toKey(r) : null;
+    return r ? toKey(r, this.secrets) : null;
   }
 
   async signingKeys(realmId: string): Promise<SigningKeyRecord[]> {
-    return (await this.read<KeyRow>(SQL.keysOfRealm, [realmId])).map(toKey);
+    return (await this.read<KeyRow>(SQL.keysOfRealm, [realmId])).map((r) => toKey(r, this.secrets));
   }
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {
