@@ -87,6 +87,11 @@ export class SecretBox {
     return new SecretBox(randomBytes(KEY_BYTES));
   }
 
+  /** The key it seals with (for a box that also opens what this one sealed: a rotation's). */
+  currentKey(): Buffer {
+    return this.current;
+  }
+
   /** Whether this box opens values sealed under `kid`. */
   knows(kid: string): boolean {
     return this.keys.has(kid);

@@ -9,6 +9,7 @@ import { describeBillingStore } from './billing-suite.ts';
 import type { Backend } from './contract.ts';
 import { describeLedgerStore } from './ledger-suite.ts';
 import { describePointsStore } from './points-suite.ts';
+import { describeSecretsStore } from './secrets-suite.ts';
 import { describeUserStore } from './users-suite.ts';
 
 const BACKENDS: Backend[] = [
@@ -23,4 +24,5 @@ for (const { name, factory } of BACKENDS) {
   describePointsStore(name, factory);
   describeLedgerStore(name, factory);
   describeBillingStore(name, factory);
+  describeSecretsStore(name, factory);
 }
