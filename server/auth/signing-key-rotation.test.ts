@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decideRotation, keyInService, rotationDue } from './signing-key-rotation.ts';
+import { decideRotation, keyInService, rotationDue, rotationWrites } from './signing-key-rotation.ts';
 import type { SigningKeyRecord } from './store.ts';
 
 const T0 = 1_700_000_000_000;
@@ -36,4 +36,29 @@ test('a key serves until its retirement, the current one always', () => {
   ] as const) {
     assert.equal(keyInService(key(T0, retiredAt), now), inService, `retiredAt ${retiredAt} at ${now}`);
   }
+});
+
+test('a rotation retires the current key and inserts the new one; keeping writes nothing', () => {
+  const current = key(T0);
+  const next = { ...key(T0 + 5), kid: 'next' };
+  assert.deepEqual(
+    rotationWrites(current, { rotate: true, retireAt: T0 + 9 }, () => next),
+    {
+      retire: { kid: 'k', at: T0 + 9 },
+      insert: next,
+      answer: { current: next, replaced: { ...current, retiredAt: T0 + 9 }, rotated: true },
+    },
+  );
+  assert.deepEqual(
+    rotationWrites(null, { rotate: true, retireAt: T0 + 9 }, () => next),
+    {
+      retire: null,
+      insert: next,
+      answer: { current: next, replaced: null, rotated: true },
+    },
+  );
+  assert.deepEqual(
+    rotationWrites(current, { rotate: false }, () => assert.fail('no key is made')),
+    { retire: null, insert: null, answer: { current, replaced: null, rotated: false } },
+  );
 });

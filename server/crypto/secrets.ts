@@ -92,11 +92,6 @@ export class SecretBox {
     return this.current;
   }
 
-  /** Whether this box opens values sealed under `kid`. */
-  knows(kid: string): boolean {
-    return this.keys.has(kid);
-  }
-
   seal(column: EncryptedColumn, plain: string): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.current, iv, { authTagLength: TAG_BYTES });

@@ -8,7 +8,7 @@ import { decideCodeIssue, mayStartTransaction } from '../auth/authorize-transact
 import { decideCodeExchange } from '../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../auth/family-lifetime.ts';
 import { decideRotation } from '../auth/refresh-rotation.ts';
-import type { RotationDecision } from '../auth/signing-key-rotation.ts';
+import { type RotationDecision, rotationWrites } from '../auth/signing-key-rotation.ts';
 import type {
   AuthorizationCode,
   AuthorizeTransaction,
@@ -142,9 +142,13 @@ export class SqliteAuthStore implements AuthStore {
       const again = this.s.currentKey.get(realmId) as KeyRow | undefined;
       if (again) return toKey(again, this.secrets);
       const k = create();
-      this.s.insertKey.run(k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt);
+      this.insertKey(k);
       return k;
     });
+  }
+
+  private insertKey(k: SigningKeyRecord): void {
+    this.s.insertKey.run(k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt);
   }
 
   async rotateSigningKey(
@@ -157,11 +161,10 @@ export class SqliteAuthStore implements AuthStore {
       const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
       const current = found ? toKey(found, this.secrets) : null;
       const decision = decide(current, (this.s.longestAccessTtl.get({ realmId, now }) as number | null) ?? 0);
-      if (!decision.rotate) return { current: current!, replaced: null, rotated: false };
-      if (current) this.s.retireKey.run(decision.retireAt, current.kid);
-      const k = create();
-      this.s.insertKey.run(k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt);
-      return { current: k, replaced: current && { ...current, retiredAt: decision.retireAt }, rotated: true };
+      const { retire, insert, answer } = rotationWrites(current, decision, create);
+      if (retire) this.s.retireKey.run(retire.at, retire.kid);
+      if (insert) this.insertKey(insert);
+      return answer;
     });
     if (rotation.rotated) this.keysVersion++;
     return rotation;

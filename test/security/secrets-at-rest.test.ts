@@ -119,20 +119,15 @@ describe('secrets at rest', () => {
     database = await newDatabase(dir, backend);
     await serve(keyFile);
     const admin = api(srv!.http, srv!.adminKey);
-    for (const [path, body] of [
-      ['/api/admin/realms', { id: REALM, name: REALM }],
-      [`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' }],
-    ] as const) {
-      const r = await admin.post(path, body);
+    const ok = async (answer: Promise<{ status: number; text: string }>) => {
+      const r = await answer;
       assert.equal(r.status, 200, r.text);
-    }
-    for (const [provider, body] of [
-      ['apple', { clientId: APPLE_AUD, enabled: true, teamId: 'TEAM123', keyId: 'KEY123', privateKey: APPLE_P8 }],
-      ['google', { clientId: 'google-client', enabled: true, clientSecret: GOOGLE_SECRET }],
-    ] as const) {
-      const r = await admin.put(`/api/admin/realms/${REALM}/providers/${provider}`, body);
-      assert.equal(r.status, 200, r.text);
-    }
+    };
+    await ok(admin.post('/api/admin/realms', { id: REALM, name: REALM }));
+    await ok(admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'app', name: 'App', type: 'first_party', redirectUris: [], ipBinding: 'off' }));
+    const providers = `/api/admin/realms/${REALM}/providers`;
+    await ok(admin.put(`${providers}/apple`, { clientId: APPLE_AUD, enabled: true, teamId: 'TEAM123', keyId: 'KEY123', privateKey: APPLE_P8 }));
+    await ok(admin.put(`${providers}/google`, { clientId: 'google-client', enabled: true, clientSecret: GOOGLE_SECRET }));
   });
   after(async () => {
     await stop();

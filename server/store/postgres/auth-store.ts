@@ -2,7 +2,7 @@ import { decideCodeIssue, mayStartTransaction } from '../../auth/authorize-trans
 import { decideCodeExchange } from '../../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../../auth/family-lifetime.ts';
 import { decideRotation } from '../../auth/refresh-rotation.ts';
-import type { RotationDecision } from '../../auth/signing-key-rotation.ts';
+import { type RotationDecision, rotationWrites } from '../../auth/signing-key-rotation.ts';
 import type {
   AuthorizationCode,
   AuthorizeTransaction,
@@ -155,9 +155,13 @@ export class PostgresAuthStore implements AuthStore {
       const again = await tx.row<KeyRow>(SQL.currentKey, [realmId]);
       if (again) return toKey(again, this.secrets);
       const k = create();
-      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt]);
+      this.insertKey(tx, k);
       return k;
     });
+  }
+
+  private insertKey(tx: Tx, k: SigningKeyRecord): void {
+    tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt]);
   }
 
   async rotateSigningKey(
@@ -175,12 +179,10 @@ export class PostgresAuthStore implements AuthStore {
         tx.row<{ ttl: number | null }>(SQL.longestAccessTtl, [realmId, now]),
       ]);
       const current = found ? toKey(found, this.secrets) : null;
-      const decision = decide(current, longest?.ttl ?? 0);
-      if (!decision.rotate) return { current: current!, replaced: null, rotated: false };
-      if (current) tx.run(SQL.retireKey, [current.kid, decision.retireAt]);
-      const k = create();
-      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt]);
-      return { current: k, replaced: current && { ...current, retiredAt: decision.retireAt }, rotated: true };
+      const { retire, insert, answer } = rotationWrites(current, decide(current, longest?.ttl ?? 0), create);
+      if (retire) tx.run(SQL.retireKey, [retire.kid, retire.at]);
+      if (insert) this.insertKey(tx, insert);
+      return answer;
     });
   }
 
