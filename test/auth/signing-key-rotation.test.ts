@@ -1,7 +1,7 @@
 // Rotation of a realm's access-token signing key (docs/security.md): by an operator
 // (`gatehouse keys rotate-signing`, AdminService.RotateSigningKey) and on schedule
 // (--signing-key-max-age, by the periodic sweep). During the overlap tokens of both keys verify —
-// introspection, /userinfo, and jose against the published JWKS — and another replica signs with
+// introspection, /me, /userinfo, and jose against the published JWKS — and another replica signs with
 // the new key on its next call; once the old key is retired only the new one does.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -36,8 +36,9 @@ describe('signing-key rotation', () => {
   };
   /** Whether the token is accepted everywhere a client can present it, and by jose against the JWKS. */
   const verifies = async (token: string) => {
-    const [introspected, me, set] = await Promise.all([
+    const [introspected, me, userinfo, set] = await Promise.all([
       http(f.srv.http, 'POST', `/api/oauth/${REALM}/introspect`, { form: { token }, key: introspectKey }),
+      http(f.srv.http, 'GET', `/api/points/${REALM}/me`, { token }),
       http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token }),
       jwks(),
     ]);
@@ -45,10 +46,10 @@ describe('signing-key rotation', () => {
       () => true,
       () => false,
     );
-    return { introspection: introspected.body.active as boolean, me: me.status === 200, jose: byJose };
+    return { introspection: introspected.body.active as boolean, me: me.status === 200, userinfo: userinfo.status === 200, jose: byJose };
   };
-  const ALL = { introspection: true, me: true, jose: true };
-  const NONE = { introspection: false, me: false, jose: false };
+  const ALL = { introspection: true, me: true, userinfo: true, jose: true };
+  const NONE = { introspection: false, me: false, userinfo: false, jose: false };
 
   before(async () => {
     f = await authFixture({ inProcess: { clock } });

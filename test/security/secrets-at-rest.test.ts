@@ -43,11 +43,16 @@ describe('secrets at rest', () => {
   let srv: SpawnedServer | null = null;
   let seq = 0;
 
-  const serve = async (key: string) => {
+  /** A server with the key in the file `key`, or with `{ env }`: the key itself in GATEHOUSE_SECRETS_KEY. */
+  const serve = async (key: string | { env: string }) => {
     srv = await spawnServer({
       dir,
       dbPath: database.dbPath,
-      args: ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0', '--public-url', PUBLIC_URL, '--secrets-key-file', key],
+      args: [
+        ...['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0', '--public-url', PUBLIC_URL],
+        ...(typeof key === 'string' ? ['--secrets-key-file', key] : []),
+      ],
+      env: typeof key === 'string' ? {} : { GATEHOUSE_SECRETS_KEY: key.env },
     });
     return srv;
   };
@@ -185,6 +190,11 @@ describe('secrets at rest', () => {
       (await s.admin.getProvider(REALM, 'apple'))?.privateKey,
     ]);
     assert.deepEqual(provider, [GOOGLE_SECRET, APPLE_P8]);
+    await stop();
+
+    // The key itself in GATEHOUSE_SECRETS_KEY wins over the old key file left beside the database.
+    await serve({ env: readFileSync(newKeyFile, 'utf8').trim() });
+    assert.equal(decodeJwt(await login()).header.kid, decodeJwt(token).header.kid);
     await stop();
   });
 
