@@ -62,7 +62,7 @@ describe('PostgreSQL backend', { skip }, () => {
           ('bal_free', 'old', 'usr_old', 'free_periodic_credit', 5, 5, '${free}', ${T0});
         INSERT INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at) VALUES
           ('ptx_old', 'old', 'usr_old', 3, 'old call', '[{"creditKind":"registration_credit","sourceId":"bal_reg","amount":3}]', ${T0 + 1})`);
-      assert.equal(await migratePostgres(client), 1);
+      assert.equal(await migratePostgres(client), listPostgresMigrations().filter((x) => x.version > 6).length);
     } finally {
       await client.end();
     }
