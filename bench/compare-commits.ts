@@ -4,8 +4,14 @@
 // drift, which moves whole `npm run bench` runs by a fifth on a shared machine.
 //   git worktree add --detach ../old <commit> && ln -s "$PWD/node_modules" ../old/node_modules
 //   node --import tsx bench/compare-commits.ts --old ../old [--new .] [--rounds 12]
+// or, as a guard that later work costs nothing (`npm run bench:compare -- --against <commit>`):
+//   --against REV checks REV out into a temporary worktree itself, and --max-cpu-growth PCT exits 1
+//   when consume's or login's server CPU per call (all threads) grew by more than PCT percent.
 // Each checkout's own seed (bench/consume-history.ts) and server helper (test/helpers/server.ts)
 // are used, so the servers are exactly those commits'; the client is this checkout's.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeGrpcClients } from '../test/helpers/grpc.ts';
@@ -22,13 +28,40 @@ const { values: args } = parseArgs({
     calls: { type: 'string', default: '6000' },
     logins: { type: 'string', default: '2500' },
     only: { type: 'string' },
+    against: { type: 'string' },
+    'max-cpu-growth': { type: 'string' },
   },
 });
-const MEASURES = args.only === undefined ? (['consume', 'login'] as const) : ([args.only] as const);
-if (!args.old || !MEASURES.every((m) => m === 'consume' || m === 'login')) {
-  process.stderr.write('usage: node --import tsx bench/compare-commits.ts --old DIR [--new DIR] [--rounds N --calls N --logins N] [--only consume|login]\n');
+// Checked against the two names below.
+const MEASURES = (args.only === undefined ? ['consume', 'login'] : [args.only]) as Array<'consume' | 'login'>;
+const MAX_GROWTH = args['max-cpu-growth'] === undefined ? null : Number(args['max-cpu-growth']);
+if (
+  (args.old === undefined) === (args.against === undefined) ||
+  !MEASURES.every((m) => m === 'consume' || m === 'login') ||
+  (MAX_GROWTH !== null && !(MAX_GROWTH >= 0))
+) {
+  process.stderr.write(
+    'usage: node --import tsx bench/compare-commits.ts (--old DIR | --against REV) [--new DIR] [--rounds N --calls N --logins N] [--only consume|login] [--max-cpu-growth PCT]\n',
+  );
   process.exit(2);
 }
+
+/** `--against REV`: a detached worktree of REV beside this checkout's node_modules, removed at the end. */
+function checkoutOf(rev: string): { dir: string; remove: () => void } {
+  const repo = resolve(args.new!);
+  const dir = join(mkdtempSync(join(tmpdir(), 'gatehouse-against-')), 'old');
+  execFileSync('git', ['-C', repo, 'worktree', 'add', '--detach', dir, rev], { stdio: ['ignore', 'ignore', 'inherit'] });
+  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'));
+  return {
+    dir,
+    remove: () => {
+      execFileSync('git', ['-C', repo, 'worktree', 'remove', '--force', dir], { stdio: 'ignore' });
+      rmSync(resolve(dir, '..'), { recursive: true, force: true });
+    },
+  };
+}
+const against = args.against === undefined ? null : checkoutOf(args.against);
+const OLD_DIR = against ? against.dir : args.old!;
 const ROUNDS = Number(args.rounds);
 const CALLS = Number(args.calls);
 const LOGINS = Number(args.logins);
@@ -45,7 +78,7 @@ const idp = await startIdp({ audience: AUD });
 const sides: Record<'old' | 'new', Side> = {} as Record<'old' | 'new', Side>;
 try {
   for (const [name, dir] of [
-    ['old', args.old],
+    ['old', OLD_DIR],
     ['new', args.new!],
   ] as const) {
     const root = resolve(dir);
@@ -94,7 +127,7 @@ try {
     };
   };
   const out = {
-    old: resolve(args.old),
+    old: args.against ?? resolve(OLD_DIR),
     new: resolve(args.new!),
     rounds: ROUNDS,
     ...(MEASURES.includes('consume') ? { consume: report('consume') } : {}),
@@ -112,8 +145,25 @@ try {
       : {}),
   };
   console.log(JSON.stringify(out, null, 2));
+  if (MAX_GROWTH !== null) {
+    // All threads, so work moved to the signature worker still counts; the main thread where
+    // /proc gives no per-thread figure.
+    const grown = MEASURES.flatMap((what) => {
+      const r = report(what);
+      const cpu = r.serverAllThreadsUsPerCall.old !== null ? r.serverAllThreadsUsPerCall : r.serverMainThreadUsPerCall;
+      if (cpu.old === null || cpu.new === null) return [`${what}: no CPU figure`];
+      const growth = (cpu.new / cpu.old - 1) * 100;
+      process.stderr.write(`${what}: server CPU per call ${cpu.old} → ${cpu.new} µs (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%)\n`);
+      return growth > MAX_GROWTH ? [`${what} grew ${growth.toFixed(1)}% (allowed ${MAX_GROWTH}%)`] : [];
+    });
+    if (grown.length) {
+      process.stderr.write(`FAIL: ${grown.join('; ')}\n`);
+      process.exitCode = 1;
+    } else process.stderr.write(`ok: CPU per call within ${MAX_GROWTH}%\n`);
+  }
 } finally {
   closeGrpcClients();
   for (const s of Object.values(sides)) await s.srv.stop();
   await idp.close();
+  against?.remove();
 }

@@ -14,6 +14,7 @@ import { secretsCommand } from './commands/secrets.ts';
 import { serveCommand } from './commands/serve.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { subscriptionsCommand } from './commands/subscriptions.ts';
+import { usersCommand } from './commands/users.ts';
 import { closeConnections } from './context.ts';
 import { EXIT, reportError } from './output.ts';
 
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
     defaultConfigCommand(),
     mappingsCommand(),
     simulateCommand(),
+    usersCommand(),
   ];
   for (const cmd of commands) program.addCommand(cmd);
   // Every subcommand reports usage errors through our handler, not by exiting itself.

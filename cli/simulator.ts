@@ -96,7 +96,17 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
       );
     }
     const userId = 'usr_sim';
-    const user = { id: userId, realmId: REALM, email: 'sim@example.invalid', emailVerified: true, givenName: null, familyName: null, createdAt: clock.now() };
+    const user = {
+      id: userId,
+      realmId: REALM,
+      email: 'sim@example.invalid',
+      emailVerified: true,
+      givenName: null,
+      familyName: null,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+      disabledAt: null,
+    };
     await users.createUser(user);
     await engine.onUserCreated(user);
 

@@ -119,7 +119,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
   const services: ServiceTable = {
     'gatehouse.v1.AdminService': {
       ...createAdminService({ store: adminStore, clock, providers: providers.kinds }),
-      ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated }),
+      ...createUserAdminHandlers({ users: userStore, admin: adminStore, clock, onUserCreated, sessions: authStore }),
       ...createSigningKeyAdmin({ admin: adminStore, keys: authConcern.keys }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'idempotency_conflict'
   | 'hold_expired'
   | 'hold_closed'
+  | 'too_many_holds'
   | 'refund_exceeds'
   | 'payload_too_large'
   | 'rate_limited'
@@ -51,6 +52,7 @@ const TABLE: Record<ErrorCode, CodeInfo> = {
   idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED },
   hold_expired: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   hold_closed: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
+  too_many_holds: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   refund_exceeds: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   payload_too_large: { http: 413, grpc: GrpcStatus.INVALID_ARGUMENT },
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED },

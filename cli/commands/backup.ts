@@ -2,6 +2,7 @@
 // backup API — consistent even while the server writes — then checked before it is reported.
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { Command } from 'commander';
+import { shownDatabase } from '../../server/lib/redact.ts';
 import { globals, show } from '../context.ts';
 import { CliError, record, usageError } from '../output.ts';
 
@@ -14,6 +15,8 @@ export function backupCommand(): Command {
     .action(async (o: { out: string; db?: string; force?: boolean }, c: Command) => {
       const g = globals(c);
       const source = o.db ?? process.env.GATEHOUSE_DB ?? './data/gatehouse.db';
+      // A PostgreSQL database is backed up with pg_dump (README); its URL is never shown whole.
+      if (/^postgres(ql)?:\/\//i.test(source)) throw usageError(`--db: ${shownDatabase(source)} is PostgreSQL: back it up with pg_dump`);
       if (!existsSync(source)) throw usageError(`--db: no database at ${source}`);
       if (existsSync(o.out) && !o.force) throw usageError(`--out: ${o.out} exists; pass --force to replace it`);
       const { default: Database } = await import('better-sqlite3');

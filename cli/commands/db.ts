@@ -3,8 +3,10 @@
 // committed (server/store/copy.ts). Exit codes as every command: 1 when the copy failed or did not
 // check out (the target is left as it was), 2 for a usage error, which includes a target that
 // already holds data without --force and a source file that does not exist.
-import { resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
+import { shownDatabase } from '../../server/lib/redact.ts';
 import type { CopySource, CopyTarget } from '../../server/store/copy.ts';
 import { globals, parseIntArg, show } from '../context.ts';
 import { CliError, EXIT, table, usageError } from '../output.ts';
@@ -12,10 +14,19 @@ import { progressOn } from '../progress.ts';
 
 const isUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);
 
-/** The database `db` names, for comparing two: a file's absolute path, or a URL's server and
+/** A file's path with every symbolic link resolved (for one that does not exist yet, its
+ *  folder's), so two names of one file compare equal. */
+function realPath(path: string): string {
+  const absolute = resolve(path);
+  if (existsSync(absolute)) return realpathSync(absolute);
+  const folder = dirname(absolute);
+  return existsSync(folder) ? join(realpathSync(folder), basename(absolute)) : absolute;
+}
+
+/** The database `db` names, for comparing two: a file's real path, or a URL's server and
  *  database name. Throws a usage error for a URL that does not parse. */
 function identity(flag: string, db: string): string {
-  if (!isUrl(db)) return `file:${resolve(db)}`;
+  if (!isUrl(db)) return `file:${realPath(db)}`;
   try {
     const u = new URL(db);
     return `pg:${u.hostname}:${u.port || '5432'}${decodeURIComponent(u.pathname)}`;
@@ -42,12 +53,16 @@ Exit codes: 0 copied and checked; 1 failed or did not check out (the target is l
     )
     .action(async (o: { from: string; to: string; force?: boolean; batchRows: number }, c: Command) => {
       const g = globals(c);
-      if (identity('--from', o.from) === identity('--to', o.to)) throw usageError('--from and --to name the same database');
+      const same = usageError('--from and --to name the same database');
+      if (identity('--from', o.from) === identity('--to', o.to)) throw same;
       const { CopyError, copyDatabase, secondsSince } = await import('../../server/store/copy.ts');
       const { openSqliteSource, openSqliteTarget } = await import('../../server/store/copy-sqlite.ts');
-      const { openPostgresSource, openPostgresTarget } = await import('../../server/store/postgres/copy.ts');
-      const { redacted } = await import('../../server/store/postgres/open.ts');
-      const shown = (db: string) => (isUrl(db) ? redacted(db) : db);
+      const { openPostgresSource, openPostgresTarget, postgresIdentity } = await import('../../server/store/postgres/copy.ts');
+      if (isUrl(o.from) && isUrl(o.to)) {
+        // Two addresses of one server (localhost and 127.0.0.1, a DNS alias) look different.
+        const [from, to] = await Promise.all([postgresIdentity(o.from), postgresIdentity(o.to)]);
+        if (from !== null && from === to) throw same;
+      }
 
       const progress = progressOn(process.stderr);
       const stop = new AbortController();
@@ -66,7 +81,7 @@ Exit codes: 0 copied and checked; 1 failed or did not check out (the target is l
         const report = await copyDatabase(source, target, { force: Boolean(o.force), batchRows: o.batchRows, now, progress, signal: stop.signal });
         copied = true;
         const seconds = secondsSince(started);
-        const result = { from: shown(o.from), to: shown(o.to), ...report, seconds, summariesAt: new Date(now).toISOString() };
+        const result = { from: shownDatabase(o.from), to: shownDatabase(o.to), ...report, seconds, summariesAt: new Date(now).toISOString() };
         show(g, result, () =>
           [
             table(

@@ -14,7 +14,12 @@ export function summaryText(s: CliAnswer<'PointsService', 'GetSummary'>): string
     `balances:  topup ${b.topup}, registration ${b.registration}, granted ${b.granted}, subscription ${b.subscription}, free periodic ${b.freePeriodic}`,
   ];
   // Held points are in no balance and not in the total: said only when there are some.
-  if (s.held > 0) lines.push(`held:      ${s.held} in ${s.holds.map((h) => `${h.holdId} (${h.amount} until ${h.expiresAt})`).join(', ')}`);
+  // The summary lists the holds soonest to expire, not all of them (docs/points.md): the rest counted.
+  if (s.held > 0) {
+    const more = s.holdCount - s.holds.length;
+    const listed = s.holds.map((h) => `${h.holdId} (${h.amount} until ${h.expiresAt})`).join(', ');
+    lines.push(`held:      ${s.held} in ${listed}${more > 0 ? ` and ${more} more` : ''}`);
+  }
   const rows = s.windows;
   if (rows.length) {
     lines.push(

@@ -16,6 +16,7 @@ interface SetFlags {
   keyId?: string;
   privateKeyFile?: string;
   webClientId?: string;
+  requireNonce?: boolean;
 }
 
 export function providerCommand(): Command {
@@ -37,6 +38,11 @@ export function providerCommand(): Command {
     .option('--key-id <id>', 'Apple key id (web flow)')
     .option('--private-key-file <path>', 'Apple .p8 private key file (web flow)')
     .option('--web-client-id <id>', 'Apple Services ID used by the web-redirect login ("" removes it)')
+    .option(
+      '--require-nonce <bool>',
+      'true | false: refuse native logins without a nonce, the defence against a replayed ID token (default false for a new provider)',
+      parseBool('--require-nonce'),
+    )
     .action(async (provider: string, o: SetFlags, c: Command) => {
       const g = globals(c);
       if (o.additionalClientId.length && o.clearAdditionalClientIds)
@@ -68,6 +74,7 @@ export function providerCommand(): Command {
         keyId: o.keyId,
         privateKey,
         webClientId: o.webClientId,
+        requireNonce: o.requireNonce,
       });
       show(g, res, () => record(res));
     });

@@ -2,6 +2,7 @@
 // --workers N a primary and N such processes on the same ports (server/cluster/).
 import { Command, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, OPTIONS } from '../../server/config.ts';
+import { shownDatabase } from '../../server/lib/redact.ts';
 import { CliError } from '../output.ts';
 
 export function serveCommand(): Command {
@@ -44,7 +45,7 @@ export function serveCommand(): Command {
     });
     if (!assignment) {
       process.stdout.write(JSON.stringify({ event: 'ready', grpc: running.grpcAddr, http: running.httpAddr }) + '\n');
-      log.info('gatehouse started', { grpc: running.grpcAddr, http: running.httpAddr, db: config.db });
+      log.info('gatehouse started', { grpc: running.grpcAddr, http: running.httpAddr, db: shownDatabase(config.db) });
     }
     await new Promise<void>((resolve) => {
       let told = false;

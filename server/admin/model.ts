@@ -51,6 +51,9 @@ export interface ProviderConfig {
   privateKey: string | null;
   /** Apple web flow: the Services ID ('' = web flow not configured). */
   webClientId: string;
+  /** Native logins must carry a `nonce` (docs/login.md): the only defence against a captured ID
+   *  token being replayed. */
+  requireNonce: boolean;
   updatedAt: number;
 }
 

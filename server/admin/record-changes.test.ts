@@ -16,6 +16,7 @@ describe("an operator's change to a stored record", () => {
     keyId: 'KEY',
     privateKey: 'PEM',
     webClientId: 'com.app.web',
+    requireNonce: true,
     updatedAt: 1,
   };
   const put: ProviderPut = { realmId: 'r', provider: 'apple', clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2 };
@@ -64,8 +65,15 @@ describe("an operator's change to a stored record", () => {
         keyId: '',
         privateKey: null,
         webClientId: '',
+        requireNonce: false,
         updatedAt: 2,
       },
+    ],
+    [
+      'requireNonce given replaces the stored one, left out keeps it (a put never turns it off unasked)',
+      stored,
+      { ...put, requireNonce: false },
+      { ...stored, clientId: 'com.app2', enabled: false, additionalClientIds: [], updatedAt: 2, requireNonce: false },
     ],
   ];
   for (const [name, s, p, want] of table) it(`provider: ${name}`, () => assert.deepEqual(applyProviderPut(s, p), want));

@@ -23,6 +23,7 @@ export function applyProviderPut(stored: ProviderConfig | null, put: ProviderPut
     keyId: put.keyId ?? stored?.keyId ?? '',
     privateKey: put.privateKey === undefined ? (stored?.privateKey ?? null) : put.privateKey,
     webClientId: put.webClientId ?? stored?.webClientId ?? '',
+    requireNonce: put.requireNonce ?? stored?.requireNonce ?? false,
     updatedAt: put.updatedAt,
   };
 }

@@ -49,6 +49,7 @@ export const providerView = (p: ProviderConfig) => ({
   keyId: p.keyId,
   hasPrivateKey: p.privateKey !== null && p.privateKey !== '',
   webClientId: p.webClientId,
+  requireNonce: p.requireNonce,
   updatedAt: toTimestamp(p.updatedAt),
 });
 
@@ -161,6 +162,7 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
         keyId: req.keyId,
         privateKey: req.privateKey === undefined ? undefined : req.privateKey || null,
         webClientId: req.webClientId?.trim(),
+        requireNonce: req.requireNonce,
         updatedAt: clock.now(),
       });
       return providerView(saved);

@@ -19,6 +19,8 @@ export interface ProviderPut {
   keyId?: string;
   privateKey?: string | null;
   webClientId?: string;
+  /** undefined keeps the stored value (false for a new provider). */
+  requireNonce?: boolean;
   updatedAt: number;
 }
 

@@ -5,10 +5,11 @@
 // One implementation, so both paths land on the same account and issue the same things.
 import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
-import { badRequest, type GatehouseError } from '../errors.ts';
+import { badRequest, forbidden, type GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
 import type { CallContext } from '../rpc/context.ts';
+import { isDisabled } from '../users/model.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
 import { redirectWithCode, transactionRefusal } from './authorize.ts';
 import type { IdTokenClaims } from './id-token.ts';
@@ -98,6 +99,7 @@ export async function completeLogin(
     },
     { id: newId('usr'), now },
   );
+  if (isDisabled(user)) throw fail('user_disabled', userDisabled());
 
   const downstream = req.downstreamState;
   if (downstream === undefined) {
@@ -138,6 +140,8 @@ export async function completeLogin(
   if (issued.kind !== 'ok') throw fail(`state_${issued.reason}`, invalidDownstreamState());
   return { branch: 'code', userId: user.id, created, redirectUri: redirectWithCode(issued.tx.redirectUri, code, issued.tx.state) };
 }
+
+export const userDisabled = () => forbidden('This account is disabled: its logins are refused until an operator enables it');
 
 // One message for every refusal: which check failed is for the log, not for a caller probing states.
 export const invalidDownstreamState = () => badRequest('downstreamState: invalid, expired or already used', { field: 'downstreamState' });

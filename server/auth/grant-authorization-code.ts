@@ -2,6 +2,7 @@
 // lives 120 s; it is bound to the client, the redirect URI and the PKCE challenge. A replayed code
 // is refused and revokes the family issued from it (RFC 6749 §4.1.2).
 import { sha256Hex } from '../lib/ids.ts';
+import { isDisabled } from '../users/model.ts';
 import type { Grant } from './grant.ts';
 import { oauthError } from './oauth-errors.ts';
 import { VERIFIER_RE, verifierMatches } from './pkce.ts';
@@ -53,6 +54,13 @@ export const authorizationCodeGrant: Grant = {
       throw oauthError('invalid_grant', CODE_REFUSALS[reason] ?? 'code is invalid');
     }
     const d = draft as ReturnType<typeof draftFamily>;
+    // A code issued before its user was disabled: the session it just started ends at once.
+    const user = await deps.users.getUser(req.realmId, d.family.userId);
+    if (!user || isDisabled(user)) {
+      await deps.store.revokeFamily(d.family.id, now, 'user_disabled');
+      ctx.log.info('token refused', { realmId: req.realmId, grant: 'authorization_code', category: 'user_disabled' });
+      throw oauthError('invalid_grant', 'the account is disabled');
+    }
     ctx.log.info('token', { realmId: req.realmId, grant: 'authorization_code', userId: d.family.userId, sid: d.family.id });
     return deps.sessions.tokenSet(d.family, d.refreshToken, now);
   },

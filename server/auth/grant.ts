@@ -3,6 +3,7 @@ import type { AdminStore } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CallContext } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
+import type { UserStore } from '../users/store.ts';
 import type { AuthStore } from './store.ts';
 import type { Sessions, TokenSet } from './token-family.ts';
 
@@ -11,6 +12,7 @@ export interface GrantDeps {
   store: AuthStore;
   sessions: Sessions;
   clock: Clock;
+  users: Pick<UserStore, 'getUser'>;
 }
 
 export interface Grant {

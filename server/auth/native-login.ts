@@ -63,6 +63,11 @@ export function createNativeLogin(deps: NativeLoginDeps) {
     const p = deps.providers.get(req.provider);
     const config = p ? await deps.admin.getProvider(req.realmId, req.provider) : null;
     if (!p || !config || !config.enabled) throw fail('provider_not_enabled', notFound(`${label} provider not configured or not enabled`));
+    // Without a nonce a captured ID token can be replayed until it expires (OpenID Connect Core
+    // §15.5.2): a provider set to require one refuses the login before reading the token.
+    if (config.requireNonce && req.nonce === undefined) {
+      throw fail('nonce_required', badRequest(`nonce: required by the realm's ${label} provider (requireNonce)`, { field: 'nonce' }));
+    }
 
     // 3. The token (before any transaction: verification may await the JWKS).
     let claims: IdTokenClaims;

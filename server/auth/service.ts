@@ -114,7 +114,7 @@ export function createAuth(deps: AuthDeps): {
     appleWebCallback: appleWeb.appleWebCallback,
     // One limiter for /authorize, native login, the Apple web flow and the token endpoint.
     authorize: createAuthorize({ admin: deps.admin, store, clock, limiter }),
-    token: createToken({ admin: deps.admin, store, sessions, clock, limiter }),
+    token: createToken({ admin: deps.admin, users: deps.users, store, sessions, clock, limiter }),
 
     revoke: createRevoke({ sessions }),
     introspect: createIntrospect({ store, sessions, clock, issuer }),

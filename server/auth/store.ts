@@ -153,6 +153,9 @@ export interface AuthStore {
   familyOfRefreshToken(hash: string): Promise<{ family: TokenFamily; expiresAt: number; rotatedAt: number | null } | null>;
   /** Revokes the family unless it is revoked already (family-lifetime.ts); unknown ids are ignored. */
   revokeFamily(id: string, now: number, reason: string): Promise<void>;
+  /** One transaction: revokes every family of the user that revocation applies to
+   *  (family-lifetime.ts); answers how many it revoked. */
+  revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number>;
 
   /** false when a transaction with that state is still pending in the realm (authorize-transaction.ts). */
   createAuthorizeTransaction(tx: AuthorizeTransaction): Promise<boolean>;

@@ -15,6 +15,7 @@ import { createServer, type Server } from 'node:net';
 import { openPostgresBackend } from '../backend.ts';
 import { type Config, parseAddr } from '../config.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
+import { shownDatabase } from '../lib/redact.ts';
 import { loadSecrets } from '../secrets-key.ts';
 import { startCheckpointer } from '../store/checkpointer.ts';
 import { openDatabase } from '../store/open.ts';
@@ -167,7 +168,7 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
     const first = await Promise.race([booted.then(() => null), signalled]);
     if (first === null) {
       out(JSON.stringify({ event: 'ready', grpc: assignment.grpcAddr, http: assignment.httpAddr, workers: slots.length }));
-      log.info('gatehouse started', { grpc: assignment.grpcAddr, http: assignment.httpAddr, db: config.db, workers: slots.length });
+      log.info('gatehouse started', { grpc: assignment.grpcAddr, http: assignment.httpAddr, db: shownDatabase(config.db), workers: slots.length });
     }
     signal = first ?? (await signalled);
   } catch (e) {

@@ -13,7 +13,10 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export type LoginFlow = 'native' | 'apple_web';
 export type ConsumeOutcome = 'ok' | 'insufficient_points' | 'idempotent_replay' | 'conflict' | 'error';
 const CONSUME_OUTCOMES: ConsumeOutcome[] = ['ok', 'insufficient_points', 'idempotent_replay', 'conflict', 'error'];
-/** A hold opens like a consume; a settle may also meet a hold already expired or closed. */
+/** A hold opens like a consume, unless its user has too many open already (holds.ts); a settle may
+ *  also meet a hold already expired or closed. */
+export type HoldOutcome = ConsumeOutcome | 'too_many_holds';
+const HOLD_OUTCOMES: HoldOutcome[] = [...CONSUME_OUTCOMES, 'too_many_holds'];
 export type SettleOutcome = ConsumeOutcome | 'hold_expired' | 'hold_closed';
 const SETTLE_OUTCOMES: SettleOutcome[] = [...CONSUME_OUTCOMES, 'hold_expired', 'hold_closed'];
 const DB_ERROR_KINDS = ['busy', 'unavailable', 'other'] as const;
@@ -41,7 +44,7 @@ export interface Metrics {
   login(flow: LoginFlow, provider: string, outcome: string): void;
   consume(outcome: ConsumeOutcome): void;
   /** A hold's opening (docs/points.md: holds). */
-  hold(outcome: ConsumeOutcome): void;
+  hold(outcome: HoldOutcome): void;
   settle(outcome: SettleOutcome): void;
   /** One JWKS fetch and the cache state after it. */
   jwksFetch(provider: string, ok: boolean, keysCached: number, lastSuccessMs: number | null): void;
@@ -127,7 +130,7 @@ export function createMetrics(dbErrorKind: DbErrorClassifier, registry = new Reg
   // Every fixed label set starts at zero, so a dashboard sees the series before the first event.
   const consumeChild = Object.fromEntries(CONSUME_OUTCOMES.map((o) => [o, consumes.labels(o)])) as Record<ConsumeOutcome, Counter.Internal>;
   for (const c of Object.values(consumeChild)) c.inc(0);
-  const holdChild = Object.fromEntries(CONSUME_OUTCOMES.map((o) => [o, holds.labels(o)])) as Record<ConsumeOutcome, Counter.Internal>;
+  const holdChild = Object.fromEntries(HOLD_OUTCOMES.map((o) => [o, holds.labels(o)])) as Record<HoldOutcome, Counter.Internal>;
   for (const c of Object.values(holdChild)) c.inc(0);
   const settleChild = Object.fromEntries(SETTLE_OUTCOMES.map((o) => [o, settles.labels(o)])) as Record<SettleOutcome, Counter.Internal>;
   for (const c of Object.values(settleChild)) c.inc(0);

@@ -7,6 +7,21 @@ import { type ChargeLine, giveBackLastFirst, type LineReturn, publicLines } from
 import type { HoldFields, HoldResult, Remaining } from './model.ts';
 import type { HoldCommand } from './store.ts';
 
+/** How far a user's open holds go: each is a row every summary counts and sums, so a user cannot
+ *  open them without bound; a summary lists the few soonest to expire and counts the rest. */
+export const HOLD_LIMITS = { openPerUser: 1000, listed: 20 } as const;
+
+/** A new hold needs room among the user's `open` holds (those past their expiresAt are released
+ *  and count no more): 409 too_many_holds at HOLD_LIMITS.openPerUser. */
+export function assertHoldRoom(open: number): void {
+  if (open >= HOLD_LIMITS.openPerUser)
+    throw new GatehouseError(
+      'too_many_holds',
+      `The user has ${HOLD_LIMITS.openPerUser} open holds, the most allowed: settle or release one first, or let one expire`,
+      { extra: { limit: HOLD_LIMITS.openPerUser } },
+    );
+}
+
 /** A hold as stored: an open one past expiresAt is still `open` here until a store expires it. */
 export interface StoredHold extends HoldFields {
   realmId: string;

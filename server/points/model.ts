@@ -95,7 +95,9 @@ export interface PointsSummary {
   total: number;
   /** Points in open holds: part of no balance, of neither spendable figure, nor of the total. */
   held: number;
-  /** The open holds, oldest first. */
+  /** How many holds are open. */
+  holdCount: number;
+  /** The open holds soonest to expire, at most HOLD_LIMITS.listed of them (holds.ts). */
   holds: OpenHold[];
 }
 
@@ -218,4 +220,12 @@ export interface OpenHold {
   holdId: string;
   amount: number;
   expiresAt: number;
+}
+
+/** A user's open holds as a summary reads them: all of them counted and added up, a few listed. */
+export interface OpenHolds {
+  count: number;
+  held: number;
+  /** The soonest to expire first (then by id), at most HOLD_LIMITS.listed. */
+  soonest: OpenHold[];
 }

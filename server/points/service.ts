@@ -289,7 +289,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
           clock.now(),
         );
       } catch (e) {
-        metrics?.hold(consumeFailure(e));
+        metrics?.hold(e instanceof GatehouseError && e.code === 'too_many_holds' ? 'too_many_holds' : consumeFailure(e));
         throw e;
       }
       metrics?.hold(r.holdId === holdId ? 'ok' : 'idempotent_replay');

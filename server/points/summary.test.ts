@@ -13,7 +13,7 @@ const bal = (kind: Balance['kind'], remaining: number): Balance => ({
 });
 
 describe('points summary', () => {
-  it('adds balances up by kind and totals quota and pool', () => {
+  it('adds balances up by kind, totals quota and pool, and takes the held points and the count from all open holds, not the few listed', () => {
     const s = summarise(
       'u',
       {
@@ -28,10 +28,14 @@ describe('points summary', () => {
           bal('free_periodic_credit', 4),
         ],
       },
-      [
-        { holdId: 'hld_1', amount: 6, expiresAt: 9000 },
-        { holdId: 'hld_2', amount: 1, expiresAt: 9500 },
-      ],
+      {
+        count: 30,
+        held: 70,
+        soonest: [
+          { holdId: 'hld_1', amount: 6, expiresAt: 9000 },
+          { holdId: 'hld_2', amount: 1, expiresAt: 9500 },
+        ],
+      },
     );
     assert.deepEqual(s, {
       userId: 'u',
@@ -40,7 +44,8 @@ describe('points summary', () => {
       spendableFromQuota: 7,
       spendableFromPool: 21,
       total: 28,
-      held: 7,
+      held: 70,
+      holdCount: 30,
       holds: [
         { holdId: 'hld_1', amount: 6, expiresAt: 9000 },
         { holdId: 'hld_2', amount: 1, expiresAt: 9500 },

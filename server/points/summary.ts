@@ -1,6 +1,6 @@
 // A user's points summary (docs/points.md), pure: balances by kind, the window rows, what can be
 // spent from quota and from balances, and what open holds keep aside.
-import type { BalanceTotals, CreditKind, OpenHold, PointsSummary, Remaining } from './model.ts';
+import type { BalanceTotals, CreditKind, OpenHolds, PointsSummary, Remaining } from './model.ts';
 import { spendableFromPool, spendableFromQuota, type UserPointsState } from './state.ts';
 
 const FIELD: Record<CreditKind, keyof BalanceTotals> = {
@@ -11,13 +11,11 @@ const FIELD: Record<CreditKind, keyof BalanceTotals> = {
   free_periodic_credit: 'freePeriodic',
 };
 
-export function summarise(userId: string, st: UserPointsState, holds: readonly OpenHold[]): PointsSummary {
+export function summarise(userId: string, st: UserPointsState, holds: OpenHolds): PointsSummary {
   const balances: BalanceTotals = { topup: 0, registration: 0, granted: 0, subscription: 0, freePeriodic: 0 };
   for (const b of st.balances) balances[FIELD[b.kind]] += b.remaining;
   const fromQuota = spendableFromQuota(st);
   const fromPool = spendableFromPool(st);
-  let held = 0;
-  for (const h of holds) held += h.amount;
   return {
     userId,
     balances,
@@ -25,8 +23,9 @@ export function summarise(userId: string, st: UserPointsState, holds: readonly O
     spendableFromQuota: fromQuota,
     spendableFromPool: fromPool,
     total: fromQuota + fromPool,
-    held,
-    holds: holds.map((h) => ({ holdId: h.holdId, amount: h.amount, expiresAt: h.expiresAt })),
+    held: holds.held,
+    holdCount: holds.count,
+    holds: holds.soonest.map((h) => ({ holdId: h.holdId, amount: h.amount, expiresAt: h.expiresAt })),
   };
 }
 

@@ -34,6 +34,7 @@ export interface ProviderRow {
   key_id: string;
   private_key: string | null;
   web_client_id: string;
+  require_nonce: number | boolean;
   updated_at: number;
 }
 
@@ -80,6 +81,7 @@ export const toProvider = (r: ProviderRow, secrets: SecretBox): ProviderConfig =
   keyId: r.key_id,
   privateKey: secrets.openOrNull(ENCRYPTED.providerPrivateKey, r.private_key),
   webClientId: r.web_client_id,
+  requireNonce: flag(r.require_nonce),
   updatedAt: r.updated_at,
 });
 

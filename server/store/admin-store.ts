@@ -39,12 +39,12 @@ export class SqliteAdminStore implements AdminStore {
       getProvider: db.prepare('SELECT * FROM providers WHERE realm_id = ? AND provider = ?'),
       listProviders: db.prepare('SELECT * FROM providers WHERE realm_id = ? ORDER BY provider'),
       upsertProvider: db.prepare(`INSERT INTO providers (realm_id, provider, client_id, enabled, client_secret, additional_client_ids,
-          team_id, key_id, private_key, web_client_id, updated_at) VALUES (@realmId, @provider, @clientId, @enabled, @clientSecret, @additionalClientIds,
-          @teamId, @keyId, @privateKey, @webClientId, @updatedAt)
+          team_id, key_id, private_key, web_client_id, require_nonce, updated_at) VALUES (@realmId, @provider, @clientId, @enabled, @clientSecret, @additionalClientIds,
+          @teamId, @keyId, @privateKey, @webClientId, @requireNonce, @updatedAt)
         ON CONFLICT (realm_id, provider) DO UPDATE SET client_id = excluded.client_id, enabled = excluded.enabled,
           client_secret = excluded.client_secret, additional_client_ids = excluded.additional_client_ids, team_id = excluded.team_id,
           key_id = excluded.key_id, private_key = excluded.private_key, web_client_id = excluded.web_client_id,
-          updated_at = excluded.updated_at`),
+          require_nonce = excluded.require_nonce, updated_at = excluded.updated_at`),
       insertKey: db.prepare('INSERT INTO api_keys (id, key_hash, realm, permissions, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       keyByHash: db.prepare('SELECT * FROM api_keys WHERE key_hash = ?'),
       keyById: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
@@ -150,7 +150,12 @@ export class SqliteAdminStore implements AdminStore {
       const old = this.s.getProvider.get(put.realmId, put.provider) as ProviderRow | undefined;
       const p = applyProviderPut(old ? toProvider(old, this.secrets) : null, put);
       const stored = sealedProvider(p, this.secrets);
-      this.s.upsertProvider.run({ ...stored, enabled: p.enabled ? 1 : 0, additionalClientIds: JSON.stringify(p.additionalClientIds) });
+      this.s.upsertProvider.run({
+        ...stored,
+        enabled: p.enabled ? 1 : 0,
+        requireNonce: p.requireNonce ? 1 : 0,
+        additionalClientIds: JSON.stringify(p.additionalClientIds),
+      });
       return p;
     });
   }

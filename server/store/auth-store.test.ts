@@ -27,6 +27,8 @@ describe('the SQLite auth store sweep', () => {
       givenName: null,
       familyName: null,
       createdAt: T0,
+      updatedAt: T0,
+      disabledAt: null,
     });
   });
 

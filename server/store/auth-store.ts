@@ -75,6 +75,7 @@ export class SqliteAuthStore implements AuthStore {
       setFamilyExpiry: db.prepare('UPDATE token_families SET expires_at = ? WHERE id = ?'),
       getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
       revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ?'),
+      familiesOfUser: db.prepare('SELECT * FROM token_families WHERE user_id = ? AND realm_id = ?'),
       insertRefresh: db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
       getRefresh: db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?'),
       rotateRefresh: db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?'),
@@ -246,6 +247,14 @@ export class SqliteAuthStore implements AuthStore {
     await immediate(this.db, () => {
       const r = this.s.getFamily.get(id) as FamilyRow | undefined;
       if (r && revocationApplies(toFamily(r))) this.s.revokeFamily.run(now, reason, id);
+    });
+  }
+
+  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number> {
+    return immediate(this.db, () => {
+      const live = (this.s.familiesOfUser.all(userId, realmId) as FamilyRow[]).map(toFamily).filter(revocationApplies);
+      for (const f of live) this.s.revokeFamily.run(now, reason, f.id);
+      return live.length;
     });
   }
 

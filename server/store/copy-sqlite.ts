@@ -1,12 +1,18 @@
 // SQLite's side of `gatehouse db copy` (copy.ts). As a source: the file is opened read-only and
-// copied, page by page with SQLite's online backup API (consistent while a server writes to it),
-// into a private snapshot in a temporary folder; rows are read and summaries asked there, so the
-// source is only ever read, and the summaries' writes land in the snapshot, removed at the end. As
-// a target: the file is opened (created and migrated when new) and written in one BEGIN IMMEDIATE
-// transaction, many rows per INSERT.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// copied by one VACUUM INTO, which reads it inside one read transaction: a consistent snapshot
+// however much a server writes meanwhile (the online backup API restarts whenever the source
+// changes between its steps, so under a steady writer it never finished). The snapshot goes to a
+// private temporary folder; rows are read and summaries asked there, so the source is only ever
+// read, and the summaries' writes land in the snapshot, removed at the end. As a target: the file
+// is opened (created and migrated when new) and written in one BEGIN IMMEDIATE transaction, many
+// rows per INSERT. A new target is built beside its path and renamed into place once committed.
+//
+// A copy killed outright (SIGKILL, a crash) runs no clean-up: what it leaves is named after its
+// process (the snapshot's folder, a new target's file), and the next copy removes what belongs to
+// a process that is gone.
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import Database, { type Statement } from 'better-sqlite3';
 import { CopyError, type CopyProgress, type CopySource, type CopyTarget, type UserKey } from './copy.ts';
 import { type Column, sqliteKind, type TablePlan, type TableShape, type Value } from './copy-plan.ts';
@@ -46,25 +52,52 @@ function schemaVersion(db: Db, path: string): number {
   return (db.prepare('SELECT coalesce(max(version), 0) FROM schema_migrations').pluck().get() as number) ?? 0;
 }
 
+/** The snapshot folders of copies, in the temporary folder: `gatehouse-copy-<pid>-XXXXXX`. */
+const SNAPSHOT_FOLDER = /^gatehouse-copy-(\d+)-[^-]+$/;
+/** A new target while it is built, beside it: `.<name>.copy-<pid>` (with its -wal and -shm). */
+const buildingName = (target: string, pid: number) => `.${basename(target)}.copy-${pid}`;
+const BUILDING_FILE = /^\..+\.copy-(\d+)(-wal|-shm|-journal)?$/;
+
+/** Whether process `pid` still runs (EPERM: it does, as another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the entries of `dir` that `pattern` names after a process (its first group) that is
+ *  gone: what a killed copy left. A process still running keeps its own. */
+export function removeLeftovers(dir: string, pattern: RegExp): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = pattern.exec(name);
+    if (m && Number(m[1]) !== process.pid && !running(Number(m[1]))) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
 /** Opens `path` as the copy's source: a snapshot of it in a private temporary folder. */
 export async function openSqliteSource(path: string, progress: CopyProgress): Promise<CopySource> {
   if (!existsSync(path)) throw new CopyError('usage', `--from: no database at ${path}`, true);
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-copy-')); // 0700: the snapshot holds secrets
+  removeLeftovers(tmpdir(), SNAPSHOT_FOLDER);
+  const dir = mkdtempSync(join(tmpdir(), `gatehouse-copy-${process.pid}-`)); // 0700: the snapshot holds secrets
   const snapshot = join(dir, 'snapshot.db');
   let db: Db;
   try {
     const live = new Database(path, { readonly: true, fileMustExist: true });
     try {
       live.pragma('busy_timeout = 5000');
+      // Owner-only before a byte is written (VACUUM INTO writes into an empty file).
       createOwnerOnlyFile(snapshot);
-      progress.begin('snapshot (pages)', 0);
-      const { totalPages } = await live.backup(snapshot, {
-        progress: ({ totalPages, remainingPages }) => {
-          progress.advance(totalPages - remainingPages, totalPages);
-          return 4096; // pages per step; each step a short read of the source
-        },
-      });
-      progress.advance(totalPages, totalPages);
+      progress.begin('snapshot', 0);
+      live.prepare('VACUUM INTO ?').run(snapshot);
       progress.end();
     } finally {
       live.close();
@@ -119,12 +152,15 @@ export async function openSqliteSource(path: string, progress: CopyProgress): Pr
   };
 }
 
-/** Opens `path` as the copy's target, created and migrated when it is new. */
+/** Opens `path` as the copy's target, created and migrated when it is new (then built beside
+ *  it, under a name of this process, and renamed to `path` once the copy is committed). */
 export function openSqliteTarget(path: string): CopyTarget {
+  removeLeftovers(dirname(path), BUILDING_FILE);
   const existed = existsSync(path);
+  const file = existed ? path : join(dirname(path), buildingName(path, process.pid));
   let db: Db;
   try {
-    db = openDatabase(path);
+    db = openDatabase(file);
   } catch (e) {
     throw new CopyError('db_open_failed', (e as Error).message);
   }
@@ -186,8 +222,11 @@ export function openSqliteTarget(path: string): CopyTarget {
       if (db.inTransaction) db.exec('ROLLBACK');
     },
     async close(copied) {
+      // Closing the last connection checkpoints the WAL into the file and removes -wal and -shm.
       if (db.open) db.close();
-      if (!copied && !existed) for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
+      if (existed) return;
+      if (copied) renameSync(file, path);
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
     },
   };
 }

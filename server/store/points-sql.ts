@@ -9,7 +9,7 @@ import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
 import { isWindowLine, type LineReturn } from '../points/charges.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../points/history.ts';
-import { isDue, releaseAll } from '../points/holds.ts';
+import { HOLD_LIMITS, isDue, releaseAll } from '../points/holds.ts';
 import {
   type LedgerHead,
   type LedgerPoint,
@@ -23,7 +23,7 @@ import {
   windowUsage,
 } from '../points/ledger.ts';
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
-import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
+import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
 import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
 import { materialisedCut } from '../points/total-cap.ts';
@@ -105,8 +105,13 @@ export class PointsSql {
       pruneHolds: db.prepare(`DELETE FROM points_holds WHERE rowid IN (SELECT rowid FROM points_holds
         WHERE user_id = ? AND status <> 'open' AND closed_at < ? ORDER BY closed_at LIMIT ?)`),
       dueHolds: db.prepare(`SELECT * FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at <= ? ORDER BY expires_at, id`),
-      openHolds: db.prepare(`SELECT id AS holdId, amount, expires_at AS expiresAt FROM points_holds
-        WHERE user_id = ? AND status = 'open' AND expires_at > ? ORDER BY created_at, id`),
+      // The user's open holds (points_holds_open): counted up to a bound, all counted and added
+      // up, the soonest to expire listed.
+      openHoldCount: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at > ? LIMIT ?)`).pluck(),
+      openHoldTotals: db.prepare(`SELECT count(*) AS count, coalesce(sum(amount), 0) AS held FROM points_holds
+        WHERE user_id = ? AND status = 'open' AND expires_at > ?`),
+      soonestHolds: db.prepare(`SELECT id AS holdId, amount, expires_at AS expiresAt FROM points_holds
+        WHERE user_id = ? AND status = 'open' AND expires_at > ? ORDER BY expires_at, id LIMIT ?`),
       closeHold: db.prepare(`UPDATE points_holds SET status = ?, settled_amount = ?, closed_at = ? WHERE id = ? AND status = 'open'`),
       spend: db.prepare('UPDATE points_balances SET remaining = remaining - ? WHERE id = ? AND remaining >= ?'),
     };
@@ -197,9 +202,16 @@ export class PointsSql {
     }
   }
 
-  /** The user's open holds at `now` (due ones are expired by materialise first), oldest first. */
-  openHolds(userId: string, now: number): OpenHold[] {
-    return this.s.openHolds.all(userId, now) as OpenHold[];
+  /** The user's open holds at `now` (due ones are expired by materialise first): counted, added
+   *  up, and the soonest to expire. */
+  openHolds(userId: string, now: number): OpenHolds {
+    const totals = this.s.openHoldTotals.get(userId, now) as { count: number; held: number };
+    return { ...totals, soonest: this.s.soonestHolds.all(userId, now, HOLD_LIMITS.listed) as OpenHold[] };
+  }
+
+  /** How many holds the user has open at `now`, counted up to HOLD_LIMITS.openPerUser. */
+  openHoldCount(userId: string, now: number): number {
+    return this.s.openHoldCount.get(userId, now, HOLD_LIMITS.openPerUser) as number;
   }
 
   /** Writes one movement to the history; one in `historyRetention.every` (by the random end of its

@@ -9,7 +9,7 @@ import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { grantWrites } from '../points/grant.ts';
 import { historyCutoff } from '../points/history.ts';
-import { assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
+import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
 import { replayOf } from '../points/idempotency.ts';
 import { registrationGrants } from '../points/materialise.ts';
 import type {
@@ -53,6 +53,13 @@ import {
 } from './points-rows.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 
+/** A page of the history starts strictly after its cursor: one index range (row values), of every
+ *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
+const pageSql = (byKind: boolean) => `SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt
+  FROM points_transactions WHERE user_id = @userId${byKind ? ' AND kind = @kind' : ''} AND (created_at, id) < (@at, @id) AND created_at >= @cutoff
+  ORDER BY created_at DESC, id DESC LIMIT @limit`;
+export const HISTORY_PAGE_SQL = { page: pageSql(false), pageOfKind: pageSql(true) };
+
 interface StoredAnswer {
   requestHash: string;
   response: string;
@@ -80,11 +87,8 @@ export class SqlitePointsStore implements PointsStore {
       refundable: db.prepare(`SELECT id, user_id AS userId, amount, refunded, allocations FROM points_transactions
         WHERE realm_id = ? AND id = ? AND kind IN ('consume', 'settle') AND created_at >= ?`),
       markRefunded: db.prepare('UPDATE points_transactions SET refunded = ?, allocations = ? WHERE id = ?'),
-      // A page starts strictly after its cursor: one index range (row values), by kind or not.
-      page: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
-        WHERE user_id = @userId AND (created_at, id) < (@at, @id) AND created_at >= @cutoff ORDER BY created_at DESC, id DESC LIMIT @limit`),
-      pageOfKind: db.prepare(`SELECT id, kind, amount, description, allocations, related_id AS relatedId, created_at AS createdAt FROM points_transactions
-        WHERE user_id = @userId AND kind = @kind AND (created_at, id) < (@at, @id) AND created_at >= @cutoff ORDER BY created_at DESC, id DESC LIMIT @limit`),
+      page: db.prepare(HISTORY_PAGE_SQL.page),
+      pageOfKind: db.prepare(HISTORY_PAGE_SQL.pageOfKind),
       balances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
         WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
       transactions: db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
@@ -183,6 +187,7 @@ export class SqlitePointsStore implements PointsStore {
       if (prior) return prior;
       assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
       this.p.materialise(cmd.realmId, cmd.userId, now);
+      assertHoldRoom(this.p.openHoldCount(cmd.userId, now));
       const st = this.p.state(cmd.userId, now, false);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
       this.p.applyConsume(cmd.userId, w);

@@ -11,6 +11,8 @@ export interface UserRow {
   given_name: string | null;
   family_name: string | null;
   created_at: number;
+  updated_at: number | null;
+  disabled_at: number | null;
 }
 
 export interface IdentityRow {
@@ -30,6 +32,8 @@ export const toUser = (r: UserRow): User => ({
   givenName: r.given_name,
   familyName: r.family_name,
   createdAt: r.created_at,
+  updatedAt: r.updated_at ?? r.created_at,
+  disabledAt: r.disabled_at,
 });
 
 export const toIdentity = (r: IdentityRow): Identity => ({

@@ -1,5 +1,5 @@
 // SQLite implementation of UserStore.
-import type { Identity, ProviderLogin, User } from '../users/model.ts';
+import { type Identity, type ProviderLogin, type User, withDisabled } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
 import type { UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
@@ -15,11 +15,12 @@ export class SqliteUserStore implements UserStore {
       byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ?'),
       list: db.prepare('SELECT * FROM users WHERE realm_id = ? ORDER BY created_at, id LIMIT ?'),
       identities: db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider'),
-      insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
-        VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt)`),
+      insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at, updated_at, disabled_at)
+        VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt, @updatedAt, @disabledAt)`),
       identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
-      setName: db.prepare('UPDATE users SET given_name = ?, family_name = ? WHERE id = ?'),
+      setName: db.prepare('UPDATE users SET given_name = ?, family_name = ?, updated_at = ? WHERE id = ?'),
+      setDisabled: db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?'),
     };
   }
 
@@ -54,6 +55,17 @@ export class SqliteUserStore implements UserStore {
     return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
   }
 
+  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+    return immediate(this.db, () => {
+      const row = this.s.get.get(realmId, userId) as UserRow | undefined;
+      if (!row) return null;
+      const before = toUser(row);
+      const after = withDisabled(before, at);
+      if (after.disabledAt !== before.disabledAt) this.s.setDisabled.run(after.disabledAt, after.id);
+      return after;
+    });
+  }
+
   async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }> {
     // Most logins are a returning user with nothing to write: a plain read, no write transaction.
     const seen = mayAnswerByRead(login) ? this.userOfIdentity(login) : null;
@@ -71,7 +83,7 @@ export class SqliteUserStore implements UserStore {
         // No row: the realm's unique email refused it (INSERT OR IGNORE) — translated to ours.
         if (inserted.changes !== 1) throw loginEmailTaken();
       }
-      if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.id);
+      if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.updatedAt, u.id);
       const l = plan.link;
       if (l) this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
       return resultOf(plan);

@@ -9,6 +9,10 @@ export interface User {
   givenName: string | null;
   familyName: string | null;
   createdAt: number;
+  /** When the account's claims (its name) last changed: createdAt until they do. */
+  updatedAt: number;
+  /** When an operator disabled the account (its logins refused), or null. */
+  disabledAt: number | null;
 }
 
 export interface Identity {
@@ -18,6 +22,18 @@ export interface Identity {
   userId: string;
   email: string | null;
   createdAt: number;
+}
+
+/** Whether an operator disabled the account: every login is refused (403) until it is enabled. */
+export function isDisabled(u: Pick<User, 'disabledAt'>): boolean {
+  return u.disabledAt !== null;
+}
+
+/** The account with its disabled state set: disabled at `at`, or enabled for null. Disabling an
+ *  account that is disabled already keeps the first time (what an operator looks up later). */
+export function withDisabled(u: User, at: number | null): User {
+  if (at !== null && u.disabledAt !== null) return u;
+  return { ...u, disabledAt: at };
 }
 
 /** Emails are compared and stored lower-cased and trimmed: one mailbox, one account. */

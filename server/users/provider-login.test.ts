@@ -8,7 +8,17 @@ describe('what a provider login writes', () => {
   const newUser = { id: 'usr_new', now };
   const login: ProviderLogin = { realmId: 'r', provider: 'apple', subject: 'sub1', email: 'a@b.c', emailVerified: true, fullName: null };
   const named = { ...login, fullName: { givenName: 'Ada', familyName: '' } };
-  const owner: User = { id: 'usr_1', realmId: 'r', email: 'a@b.c', emailVerified: true, givenName: null, familyName: null, createdAt: 0 };
+  const owner: User = {
+    id: 'usr_1',
+    realmId: 'r',
+    email: 'a@b.c',
+    emailVerified: true,
+    givenName: null,
+    familyName: null,
+    createdAt: 0,
+    updatedAt: 0,
+    disabledAt: null,
+  };
   const link = (userId: string) => ({ realmId: 'r', provider: 'apple', subject: 'sub1', userId, email: 'a@b.c', createdAt: now });
   const created = (over: Partial<User>): User => ({
     id: 'usr_new',
@@ -18,6 +28,8 @@ describe('what a provider login writes', () => {
     givenName: null,
     familyName: null,
     createdAt: now,
+    updatedAt: now,
+    disabledAt: null,
     ...over,
   });
 
@@ -28,7 +40,7 @@ describe('what a provider login writes', () => {
       named,
       owner,
       null,
-      { user: { ...owner, givenName: 'Ada', familyName: null }, create: false, setName: true, link: null },
+      { user: { ...owner, givenName: 'Ada', familyName: null, updatedAt: now }, create: false, setName: true, link: null },
     ],
     [
       'a name once stored is never overwritten',
@@ -38,7 +50,13 @@ describe('what a provider login writes', () => {
       { user: { ...owner, familyName: 'King' }, create: false, setName: false, link: null },
     ],
     ['a verified account holding the email is linked', login, null, owner, { user: owner, create: false, setName: false, link: link('usr_1') }],
-    ['a linked account gets the name too', named, null, owner, { user: { ...owner, givenName: 'Ada' }, create: false, setName: true, link: link('usr_1') }],
+    [
+      'a linked account gets the name too',
+      named,
+      null,
+      owner,
+      { user: { ...owner, givenName: 'Ada', updatedAt: now }, create: false, setName: true, link: link('usr_1') },
+    ],
     [
       'a new email creates the account, named, and links it',
       named,

@@ -34,12 +34,14 @@ export function planProviderLogin(login: ProviderLogin, byIdentity: User | null,
       givenName: name?.givenName || null,
       familyName: name?.familyName || null,
       createdAt: newUser.now,
+      updatedAt: newUser.now,
+      disabledAt: null,
     };
     return { user, create: true, setName: false, link: linkOf(login, user.id, newUser.now) };
   }
   const found = (match.kind === 'identity' ? byIdentity : byEmail)!;
   const setName = hasName(name) && found.givenName === null && found.familyName === null;
-  const user = setName ? { ...found, givenName: name.givenName || null, familyName: name.familyName || null } : found;
+  const user = setName ? { ...found, givenName: name.givenName || null, familyName: name.familyName || null, updatedAt: newUser.now } : found;
   return { user, create: false, setName, link: match.kind === 'link' ? linkOf(login, user.id, newUser.now) : null };
 }
 

@@ -1,6 +1,8 @@
-// The AdminService handlers for accounts (operators seed, look up and support users).
+// The AdminService handlers for accounts (operators seed, look up and support users), and the
+// user-level controls of docs/concepts.md: disable / enable and sign-out everywhere.
 
 import { type AdminStore, requireRealm } from '../admin/store.ts';
+import type { AuthStore } from '../auth/store.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -14,6 +16,8 @@ export interface UserAdminDeps {
   admin: AdminStore;
   clock: Clock;
   onUserCreated: UserCreatedHook;
+  /** Where the user's sessions (token families) are revoked. */
+  sessions: Pick<AuthStore, 'revokeFamiliesOfUser'>;
 }
 
 export async function userView(users: UserStore, u: User) {
@@ -27,13 +31,26 @@ export async function userView(users: UserStore, u: User) {
     familyName: u.familyName ?? '',
     identities: identities.map((i) => ({ provider: i.provider, subject: i.subject, createdAt: toTimestamp(i.createdAt) })),
     createdAt: toTimestamp(u.createdAt),
+    disabled: u.disabledAt !== null,
+    disabledAt: u.disabledAt === null ? undefined : toTimestamp(u.disabledAt),
   };
 }
 
 /** The AdminService RPCs about accounts; admin/service.ts implements the others. */
-export type UserAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'createUser' | 'getUser' | 'listUsers'>;
+export type UserAdminHandlers = Pick<
+  ServiceImpl<'gatehouse.v1.AdminService'>,
+  'createUser' | 'getUser' | 'listUsers' | 'disableUser' | 'enableUser' | 'signOutUser'
+>;
 
-export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: UserAdminDeps): UserAdminHandlers {
+export function createUserAdminHandlers({ users, admin, clock, onUserCreated, sessions }: UserAdminDeps): UserAdminHandlers {
+  /** The account after setting its disabled state, or a 404 naming it. */
+  const setDisabled = async (realmId: string, userId: string, at: number | null) => {
+    await requireRealm(admin, realmId);
+    const u = await users.setUserDisabled(realmId, userId, at);
+    if (!u) throw notFound(`User ${userId} not found in realm ${realmId}`);
+    return u;
+  };
+
   return {
     async createUser(req) {
       await requireRealm(admin, req.realmId);
@@ -46,6 +63,8 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: 
         givenName: req.givenName.trim() || null,
         familyName: req.familyName.trim() || null,
         createdAt: clock.now(),
+        updatedAt: clock.now(),
+        disabledAt: null,
       };
       if (!(await users.createUser(user))) throw conflict(`A user with email ${user.email} exists already`);
       await onUserCreated(user);
@@ -64,6 +83,30 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated }: 
       if (limit < 1 || limit > 1000) throw badRequest('limit: between 1 and 1000', { field: 'limit' });
       const list = await users.listUsers(req.realmId, { email: req.email ? req.email.trim().toLowerCase() : undefined, limit });
       return { users: await Promise.all(list.map((u) => userView(users, u))) };
+    },
+
+    async disableUser(req, ctx) {
+      const now = clock.now();
+      // Disabled first: a login from now on is refused, then every session it had is revoked.
+      const u = await setDisabled(req.realmId, req.userId, now);
+      const revoked = await sessions.revokeFamiliesOfUser(req.realmId, u.id, now, 'user_disabled');
+      ctx.log.info('user disabled', { realmId: req.realmId, userId: u.id, revokedSessions: revoked });
+      return userView(users, u);
+    },
+
+    async enableUser(req, ctx) {
+      const u = await setDisabled(req.realmId, req.userId, null);
+      ctx.log.info('user enabled', { realmId: req.realmId, userId: u.id });
+      return userView(users, u);
+    },
+
+    async signOutUser(req, ctx) {
+      await requireRealm(admin, req.realmId);
+      const u = await users.getUser(req.realmId, req.userId);
+      if (!u) throw notFound(`User ${req.userId} not found in realm ${req.realmId}`);
+      const revoked = await sessions.revokeFamiliesOfUser(req.realmId, u.id, clock.now(), 'signed_out_everywhere');
+      ctx.log.info('user signed out everywhere', { realmId: req.realmId, userId: u.id, revokedSessions: revoked });
+      return { revokedSessions: revoked };
     },
   };
 }

@@ -26,10 +26,16 @@ describe('OAuth discovery and the token endpoint', () => {
   });
   after(() => f.close());
 
-  const idToken = () => f.apple.token({ sub: `disc-${++seq}`, email: `disc${seq}@example.com` }, { now: Math.floor(clock.now() / 1000) });
+  const idToken = (claims: Record<string, unknown> = {}) =>
+    f.apple.token({ sub: `disc-${++seq}`, email: `disc${seq}@example.com`, ...claims }, { now: Math.floor(clock.now() / 1000) });
 
   /** /authorize, then the app's native login completing it: the redirect URI with the code. */
-  async function codeFor(params: { state: string; codeChallenge: string }): Promise<URL> {
+  async function codeFor(params: {
+    state: string;
+    codeChallenge: string;
+    fullName?: { givenName: string; familyName: string };
+    claims?: Record<string, unknown>;
+  }): Promise<URL> {
     const tx = await http(
       f.srv.http,
       'GET',
@@ -43,10 +49,69 @@ describe('OAuth discovery and the token endpoint', () => {
       })}`,
     );
     assert.equal(tx.status, 200, tx.text);
-    const login = await f.login('apple', { identityToken: await idToken(), clientId: CLIENT, downstreamState: params.state });
+    const login = await f.login('apple', {
+      identityToken: await idToken(params.claims),
+      clientId: CLIENT,
+      downstreamState: params.state,
+      fullName: params.fullName,
+    });
     assert.equal(login.status, 200, login.text);
     return new URL(login.body.redirectUri);
   }
+
+  /** openid-client's reading of /userinfo for a new session through /authorize (so code, PKCE
+   *  and the claims' checks are all the library's own). */
+  async function userInfoByOidcClient(fullName?: { givenName: string; familyName: string }, claims?: Record<string, unknown>) {
+    const config = await oidc.discovery(new URL(issuer), CLIENT, undefined, undefined, { execute: [oidc.allowInsecureRequests] });
+    const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const back = await codeFor({ state, codeChallenge: await oidc.calculatePKCECodeChallenge(pkceCodeVerifier), fullName, claims });
+    const tokens = await oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier, expectedState: state });
+    const sub = decodeJwt(tokens.access_token).payload.sub as string;
+    return { sub, info: await oidc.fetchUserInfo(config, tokens.access_token, sub), sid: decodeJwt(tokens.access_token).payload.sid };
+  }
+
+  describe('userinfo (OpenID Connect Core §5.3.2)', () => {
+    it('answers openid-client the standard claims by their names: sub, email, email_verified, the names and updated_at in seconds', async () => {
+      const { sub, info, sid } = await userInfoByOidcClient({ givenName: 'Ada', familyName: 'Lovelace' }, { email_verified: 'true' });
+      assert.equal(info.sub, sub);
+      assert.equal(info.email, `disc${seq}@example.com`);
+      assert.equal(info.email_verified, true);
+      assert.equal(info.given_name, 'Ada');
+      assert.equal(info.family_name, 'Lovelace');
+      assert.equal(info.name, 'Ada Lovelace');
+      assert.equal(info.updated_at, Math.floor(clock.now() / 1000));
+      assert.equal(info.client_id, CLIENT);
+      assert.equal(info.sid, sid);
+      // Nothing else, and none of the API's own camelCase names (/me has those).
+      assert.deepEqual(Object.keys(info).sort(), ['client_id', 'email', 'email_verified', 'family_name', 'given_name', 'name', 'sid', 'sub', 'updated_at']);
+    });
+
+    it('leaves out the name claims of an account with no name, rather than sending them empty or null', async () => {
+      const { sub, info } = await userInfoByOidcClient();
+      assert.equal(info.sub, sub);
+      assert.equal(info.email_verified, false, 'the ID token did not say the address is verified');
+      for (const claim of ['given_name', 'family_name', 'name']) assert.ok(!(claim in info), `${claim}: ${JSON.stringify(info)}`);
+      assert.equal(info.updated_at, Math.floor(clock.now() / 1000));
+    });
+
+    it('moves updated_at when a later login brings the name the account lacked', async () => {
+      const subject = `disc-late-${++seq}`;
+      const token = (now: number) => f.apple.token({ sub: subject, email: `${subject}@example.com` }, { now: Math.floor(now / 1000) });
+      const first = await f.login('apple', { identityToken: await token(clock.now()), clientId: 'app' });
+      assert.equal(first.status, 200, first.text);
+      const created = Math.floor(clock.now() / 1000);
+      clock.advance(120_000);
+      const named = await f.login('apple', { identityToken: await token(clock.now()), clientId: 'app', fullName: { givenName: 'Grace', familyName: '' } });
+      assert.equal(named.status, 200, named.text);
+      const info = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: named.body.accessToken });
+      assert.equal(info.status, 200, info.text);
+      assert.equal(info.body.given_name, 'Grace');
+      assert.equal(info.body.name, 'Grace');
+      assert.ok(!('family_name' in info.body), info.text);
+      assert.equal(info.body.updated_at, created + 120);
+    });
+  });
 
   describe('metadata', () => {
     it('is one document at the RFC 8414 address, at {issuer}/.well-known/openid-configuration and at the old address', async () => {
@@ -103,7 +168,7 @@ describe('OAuth discovery and the token endpoint', () => {
 
     const info = await oidc.fetchUserInfo(config, tokens.access_token, sub);
     assert.equal(info.sub, sub);
-    assert.equal(info.clientId, CLIENT);
+    assert.equal(info.client_id, CLIENT);
 
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     assert.ok(refreshed.access_token);

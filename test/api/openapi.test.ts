@@ -72,7 +72,17 @@ describe('the OpenAPI document', () => {
       ['path:realmId', 'query:paymentProvider', 'query:externalProductId'],
     );
     const summary = served.components.schemas['gatehouse.v1.PointsSummary'];
-    assert.deepEqual(Object.keys(summary.properties), ['userId', 'balances', 'windows', 'spendableFromQuota', 'spendableFromPool', 'total', 'held', 'holds']);
+    assert.deepEqual(Object.keys(summary.properties), [
+      'userId',
+      'balances',
+      'windows',
+      'spendableFromQuota',
+      'spendableFromPool',
+      'total',
+      'held',
+      'holds',
+      'holdCount',
+    ]);
     const history = served.paths['/api/points/{realmId}/users/{userId}/transactions'].get;
     assert.deepEqual(
       history.parameters.map((p: any) => `${p.in}:${p.name}`),

@@ -250,8 +250,8 @@ describe('Sign in with Apple on the web', () => {
       const me = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: res.body.accessToken });
       assert.equal(me.status, 200, me.text);
       assert.equal(me.body.email, 'web1@example.com');
-      assert.equal(me.body.givenName, 'Ada');
-      assert.equal(me.body.familyName, 'Lovelace');
+      assert.equal(me.body.given_name, 'Ada');
+      assert.equal(me.body.family_name, 'Lovelace');
       const c1 = await counts();
       assert.equal(c1.users, c0.users + 1);
       assert.equal(c1.identities, c0.identities + 1);

@@ -99,7 +99,7 @@ describe('the downstream authorization code with PKCE', () => {
     assert.equal(claims.aud, 'partner2', 'the family is bound to the third-party client');
     const me = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: tokens.access_token });
     assert.equal(me.status, 200);
-    assert.equal(me.body.clientId, 'partner2');
+    assert.equal(me.body.client_id, 'partner2');
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     assert.ok(refreshed.access_token);
     assert.notEqual(refreshed.refresh_token, tokens.refresh_token);

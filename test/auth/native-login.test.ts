@@ -76,7 +76,7 @@ describe('native login', () => {
       tok(r.body.accessToken);
       const me = await http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: r.body.accessToken });
       assert.equal(me.status, 200, me.text);
-      assert.equal(me.body.userId, r.body.userId);
+      assert.equal(me.body.sub, r.body.userId);
       assert.equal(me.body.email, 'me1@example.com');
       const otherRealm = await http(f.srv.http, 'GET', `/api/oauth/${OTHER_REALM}/userinfo`, { token: r.body.accessToken });
       assert.equal(otherRealm.status, 401);

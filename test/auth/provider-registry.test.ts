@@ -166,7 +166,7 @@ describe('a native identity provider added through the registry', () => {
         const me = await http(base, 'GET', `/api/oauth/${REALM}/userinfo`, { token: r.body.accessToken });
         assert.equal(me.status, 200, me.text);
         assert.equal(me.body.email, `${alg.toLowerCase()}@mail.example`);
-        assert.equal(me.body.emailVerified, false, `${alg}: its rule never counts the address as verified`);
+        assert.equal(me.body.email_verified, false, `${alg}: its rule never counts the address as verified`);
       }
     });
 

@@ -57,7 +57,7 @@ describe('sessions and tokens', () => {
     assert.equal(r1.headers.get('cache-control'), 'no-store');
     const r2 = await refresh(r1.body.refresh_token, { json: true, clientId: 'app' });
     assert.equal(r2.status, 200, r2.text);
-    assert.equal((await me(r2.body.access_token)).body.userId, s.userId);
+    assert.equal((await me(r2.body.access_token)).body.sub, s.userId);
   });
 
   it('revokes the whole family when a rotated refresh token comes back (400 invalid_grant, RFC 6749 §5.2)', async () => {

@@ -167,7 +167,7 @@ describe('gatehouse db copy', { skip }, () => {
       await assertSameDeployment(copySrv);
       const me = await http(copySrv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: session.accessToken });
       assert.equal(me.status, 200, me.text);
-      assert.equal(me.body.userId, session.userId);
+      assert.equal(me.body.sub, session.userId);
       const next = await refresh(copySrv, session.refreshToken);
       assert.equal(next.status, 200, next.text);
       // The rotation history came along: the token exchanged on SQLite is refused, and its reuse

@@ -785,7 +785,8 @@ class Model {
     this.materialise(now);
     const balances: Record<string, number> = { topup: 0, registration: 0, granted: 0, subscription: 0, freePeriodic: 0 };
     for (const b of this.spendable(now)) balances[FIELD[b.kind]]! += b.remaining;
-    const open = this.holds.filter((h) => h.status === 'open').sort((a, b) => a.createdAt - b.createdAt || (a.holdId < b.holdId ? -1 : 1));
+    // Listed soonest to expire first (then by id), at most 20; counted and added up all.
+    const open = this.holds.filter((h) => h.status === 'open').sort((a, b) => a.expiresAt - b.expiresAt || (a.holdId < b.holdId ? -1 : 1));
     const r = this.remaining(now);
     return {
       userId: USER,
@@ -795,7 +796,8 @@ class Model {
       spendableFromPool: r.pool,
       total: r.total,
       held: sum(open.map((h) => h.amount)),
-      holds: open.map((h) => ({ holdId: h.holdId, amount: h.amount, expiresAt: h.expiresAt })),
+      holdCount: open.length,
+      holds: open.slice(0, 20).map((h) => ({ holdId: h.holdId, amount: h.amount, expiresAt: h.expiresAt })),
     };
   }
 }
@@ -1218,7 +1220,17 @@ async function run(s: Scenario): Promise<void> {
 /** Realm `r` with user `u`, through the store interfaces. */
 async function realmWithUser(engine: Stores): Promise<void> {
   await engine.admin.createRealm({ id: 'r', name: 'r', createdAt: 0 });
-  await engine.users.createUser({ id: USER, realmId: 'r', email: 'u@example.com', emailVerified: false, givenName: null, familyName: null, createdAt: 0 });
+  await engine.users.createUser({
+    id: USER,
+    realmId: 'r',
+    email: 'u@example.com',
+    emailVerified: false,
+    givenName: null,
+    familyName: null,
+    createdAt: 0,
+    updatedAt: 0,
+    disabledAt: null,
+  });
 }
 
 describe('points ledger vs a brute-force reference model', () => {

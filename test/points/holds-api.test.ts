@@ -104,11 +104,11 @@ describe('holds', () => {
     assert.equal(second.expiresAt, iso(T0 + S + 30 * S));
     assert.ok(!('description' in second), 'no description when none was given');
     const both = await summary(u);
-    assert.equal(both.held, 45);
+    assert.deepEqual([both.held, both.holdCount], [45, 2]);
     assert.deepEqual(
       both.holds.map((x: any) => x.holdId),
-      [r.body.holdId, second.holdId],
-      'oldest first',
+      [second.holdId, r.body.holdId],
+      'soonest to expire first',
     );
   });
 
@@ -491,6 +491,45 @@ describe('holds', () => {
     assert.equal(denied.error.code, 16);
   });
 
+  it('keeps at most 1 000 holds open per user: the next is 409 too_many_holds and changes nothing, and the summary counts them all but lists the 20 soonest to expire', async () => {
+    clock.set(T0);
+    const u = await user({ topup: 5000 });
+    // 999 holds of an hour, then one of a minute: the soonest to expire, though the newest.
+    for (let i = 0; i < 999; i += 37) {
+      const n = Math.min(37, 999 - i);
+      const opened = await Promise.all(Array.from({ length: n }, () => hold({ userId: u, amount: 2, ttlSeconds: 3600 })));
+      for (const r of opened) assert.equal(r.status, 200, r.text);
+    }
+    const soonest = await open({ userId: u, amount: 1, ttlSeconds: 60 });
+    const full = await summary(u);
+    assert.deepEqual([full.holdCount, full.held, full.total, full.holds.length], [1000, 1999, 5000 - 1999, 20]);
+    assert.deepEqual(full.holds[0], { holdId: soonest.holdId, amount: 1, expiresAt: iso(T0 + 60 * S) });
+    for (const [i, x] of full.holds.entries()) if (i > 0) assert.ok(x.expiresAt >= full.holds[i - 1].expiresAt && x.holdId !== soonest.holdId);
+    const history = async () => (await h.get(`/api/points/${REALM}/users/${u}/transactions?pageSize=1`)).body.transactions[0].transactionId;
+    const newest = await history();
+
+    const refused = await hold({ userId: u, amount: 5, idempotencyKey: 'too-many-1' });
+    refusal(refused, 409, 'too_many_holds');
+    assert.deepEqual([refused.body.status, refused.body.limit, typeof refused.body.message, typeof refused.body.requestId], [409, 1000, 'string', 'string']);
+    const g = await grpcCall(srv.grpc, 'PointsService', 'CreateHold', { realmId: REALM, userId: u, amount: 5 }, srv.adminKey);
+    assert.ok(!g.ok);
+    assert.deepEqual([g.error.code, g.error.reason], [9, 'too_many_holds']);
+    // Nothing changed: the same holds, points and history; the key was not taken by the refusal.
+    assert.deepEqual(await summary(u), full);
+    assert.equal(await history(), newest);
+
+    // A hold past its expiresAt counts no more: its place is free without any sweep.
+    clock.set(T0 + 60 * S);
+    const again = await hold({ userId: u, amount: 5, idempotencyKey: 'too-many-1' });
+    assert.equal(again.status, 200, again.text);
+    refusal(await hold({ userId: u, amount: 5 }), 409, 'too_many_holds');
+    // So does a released one.
+    assert.equal((await release(again.body.holdId)).status, 200);
+    assert.equal((await hold({ userId: u, amount: 5 })).status, 200);
+    const after = await summary(u);
+    assert.deepEqual([after.holdCount, after.held, after.holds.length], [1000, 1998 + 5, 20]);
+  });
+
   it('counts hold and settle outcomes at /metrics', async () => {
     const metric = async (name: string, outcome: string) => {
       const text = (await h.get('/metrics')).text;
@@ -502,6 +541,7 @@ describe('holds', () => {
       ['gatehouse_points_holds_total', 'ok'],
       ['gatehouse_points_holds_total', 'idempotent_replay'],
       ['gatehouse_points_holds_total', 'insufficient_points'],
+      ['gatehouse_points_holds_total', 'too_many_holds'],
       ['gatehouse_points_settles_total', 'ok'],
       ['gatehouse_points_settles_total', 'hold_closed'],
       ['gatehouse_points_settles_total', 'hold_expired'],
@@ -520,7 +560,7 @@ describe('holds', () => {
     const afterwards = await Promise.all(series.map(([n, o]) => metric(n, o)));
     assert.deepEqual(
       afterwards.map((v, i) => v - before[i]!),
-      [2, 1, 1, 1, 1, 1],
+      [2, 1, 1, 0, 1, 1, 1],
     );
   });
 });

@@ -213,9 +213,9 @@ describe('identity attacks', () => {
 
       const owner = await downstreamLogin('apple', { sub: uniq('a-ds-owner'), email: victim, email_verified: 'true' });
       const oi = await userInfo(owner.access_token);
-      assert.notEqual(oi.body.userId, ai.body.userId);
+      assert.notEqual(oi.body.sub, ai.body.sub);
       assert.equal(oi.body.email, victim);
-      assert.deepEqual(await holdersOf(victim), [oi.body.userId]);
+      assert.deepEqual(await holdersOf(victim), [oi.body.sub]);
     });
 
     it('an unverified Google email cannot pre-hijack the account its owner opens through Sign in with Apple on the web', async () => {
@@ -246,7 +246,7 @@ describe('identity attacks', () => {
         ['verified Google native', async (email) => loggedIn(await nativeLogin('google', { sub: uniq('g-op'), email, email_verified: true }), 'google').userId],
         [
           'downstream code',
-          async (email) => (await userInfo((await downstreamLogin('apple', { sub: uniq('a-op-ds'), email, email_verified: 'true' })).access_token)).body.userId,
+          async (email) => (await userInfo((await downstreamLogin('apple', { sub: uniq('a-op-ds'), email, email_verified: 'true' })).access_token)).body.sub,
         ],
         [
           'Apple on the web',

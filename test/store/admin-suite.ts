@@ -124,6 +124,7 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
           keyId: '',
           privateKey: null,
           webClientId: '',
+          requireNonce: false,
           updatedAt: T0,
         });
         assert.deepEqual(await s.admin.getProvider(realm, 'apple'), p);
@@ -132,7 +133,9 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
 
       it('keeps a stored secret, key and web settings the update leaves undefined, and removes what it sets to null', async () => {
         const realm = await seedRealm(s);
-        await s.admin.putProvider(put(realm, { clientSecret: 's3cret', teamId: 'TEAM', keyId: 'KEY', privateKey: 'PEM', webClientId: 'com.example.web' }));
+        await s.admin.putProvider(
+          put(realm, { clientSecret: 's3cret', teamId: 'TEAM', keyId: 'KEY', privateKey: 'PEM', webClientId: 'com.example.web', requireNonce: true }),
+        );
         const kept = await s.admin.putProvider(put(realm, { clientId: 'com.example.new', enabled: false, additionalClientIds: [], updatedAt: T0 + 1 }));
         assert.deepEqual(kept, {
           realmId: realm,
@@ -145,6 +148,7 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
           keyId: 'KEY',
           privateKey: 'PEM',
           webClientId: 'com.example.web',
+          requireNonce: true,
           updatedAt: T0 + 1,
         });
         const removed = await s.admin.putProvider(put(realm, { clientSecret: null, privateKey: null, updatedAt: T0 + 2 }));

@@ -282,6 +282,24 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         assert.equal((await s.auth.getFamily(f.id))!.revokedAt, T0 + 10);
       });
 
+      it("revokes every live family of one user and only theirs, keeping an earlier revocation's time", async () => {
+        const owner = (await seedUser(s, realm)).id;
+        const other = (await seedUser(s, realm)).id;
+        const a = await newFamily(T0, { userId: owner });
+        const b = await newFamily(T0 + 1, { userId: owner, clientId: 'web' });
+        const revokedBefore = await newFamily(T0, { userId: owner });
+        await s.auth.revokeFamily(revokedBefore.f.id, T0 + 5, 'logout');
+        const theirs = await newFamily(T0, { userId: other });
+        assert.equal(await s.auth.revokeFamiliesOfUser(realm, owner, T0 + 10, 'signed_out_everywhere'), 2);
+        assert.equal((await s.auth.getFamily(a.f.id))!.revokedAt, T0 + 10);
+        assert.equal((await s.auth.getFamily(b.f.id))!.revokedAt, T0 + 10);
+        assert.equal((await s.auth.getFamily(revokedBefore.f.id))!.revokedAt, T0 + 5);
+        assert.equal((await s.auth.getFamily(theirs.f.id))!.revokedAt, null);
+        assert.equal((await rotate(a.rt.hash, T0 + 11)).kind, 'revoked', 'its refresh tokens no longer rotate');
+        assert.equal(await s.auth.revokeFamiliesOfUser(realm, owner, T0 + 20, 'again'), 0, 'nothing left to revoke');
+        assert.equal(await s.auth.revokeFamiliesOfUser(await seedRealm(s), owner, T0 + 20, 'other realm'), 0);
+      });
+
       it(`rotates a token once when ${N} rotations of it race: one new token, and the family revoked for the reuse`, async () => {
         const { f, rt } = await newFamily(T0);
         const issued: string[] = [];

@@ -42,7 +42,18 @@ export async function seedRealm(s: Stores, id = unique('realm')): Promise<string
 
 export async function seedUser(s: Stores, realmId: string, opts: Partial<User> = {}): Promise<User> {
   const id = opts.id ?? unique('usr');
-  const user: User = { id, realmId, email: `${id}@example.com`, emailVerified: true, givenName: null, familyName: null, createdAt: T0, ...opts };
+  const user: User = {
+    id,
+    realmId,
+    email: `${id}@example.com`,
+    emailVerified: true,
+    givenName: null,
+    familyName: null,
+    createdAt: T0,
+    updatedAt: opts.createdAt ?? T0,
+    disabledAt: null,
+    ...opts,
+  };
   assert.equal(await s.users.createUser(user), true);
   return user;
 }

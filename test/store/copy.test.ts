@@ -17,7 +17,7 @@ import { sqliteStores } from '../../server/store/stores.ts';
 import { freshDatabase, postgresUnavailable, type TestDatabase } from '../helpers/postgres.ts';
 import { tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
-import { DAY, T0 } from './contract.ts';
+import { DAY, seedUser, T0 } from './contract.ts';
 
 const skip = postgresUnavailable() ?? undefined;
 const REALM = 'r';
@@ -57,7 +57,7 @@ describe('copyDatabase', { skip }, () => {
       T0,
     );
     for (const id of USERS) {
-      await s.users.createUser({ id, realmId: REALM, email: `${id}@example.com`, emailVerified: true, givenName: null, familyName: null, createdAt: T0 });
+      await seedUser(s, REALM, { id });
       await s.points.grantRegistration(REALM, id, T0);
     }
     await s.points.consume(

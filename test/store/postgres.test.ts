@@ -148,7 +148,7 @@ describe('PostgreSQL backend', { skip }, () => {
         ],
       );
     });
-    it('a hold costs two round trips, and so do its settlement, release and reads on the replica that made it; a settlement kept under an idempotency key or made on another replica three', async () => {
+    it('a hold costs two round trips, and so do its settlement, release and reads on the replica that made it; a settlement kept under an idempotency key three, or made on another replica one more outside its transaction', async () => {
       const realm = await seedRealm(s);
       await s.points.putDefaultConfig(realm, { freePeriodicQuotaWindows: [{ windowSeconds: 18000, limit: 50 }], freePeriodicGrantPeriodType: 'daily' }, T0);
       const user = await seedUser(s, realm);
@@ -190,20 +190,21 @@ describe('PostgreSQL backend', { skip }, () => {
       assert.deepEqual(
         costs.map((c) => [c.useCase, c.cost.statements, c.cost.roundTrips]),
         [
-          // BEGIN, lock, context, state | one write statement, the hold's row, COMMIT.
-          ['hold', 7, 2],
+          // BEGIN, lock, context, state, the open holds counted | one write statement, the hold's row, COMMIT.
+          ['hold', 8, 2],
           // BEGIN, lock, context, state, the hold | give back, close, one write statement, the state after, COMMIT.
           ['settle', 10, 2],
-          ['hold', 7, 2],
+          ['hold', 8, 2],
           // Above the held amount (nothing goes back); the answer is kept before COMMIT: one more round trip.
           ['settle', 10, 3],
-          ['hold', 7, 2],
-          // The other replica locks the hold's user first.
-          ['settle', 11, 3],
+          ['hold', 8, 2],
+          // The other replica reads the hold's user first, before its transaction (to wait its turn
+          // at the user's gate, user-gate.ts): one round trip outside it.
+          ['settle', 10, 2],
           ['consume', 6, 2],
           // BEGIN, lock, context, state, the transaction | give back, mark it, its movement, the state after, COMMIT.
           ['refund', 10, 2],
-          ['hold', 7, 2],
+          ['hold', 8, 2],
           ['release', 10, 2],
           ['getHold', 6, 2],
           // BEGIN, lock, context, the page | COMMIT.

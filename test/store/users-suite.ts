@@ -67,6 +67,26 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
       });
     });
 
+    describe('disabling', () => {
+      it('disables an account keeping the first time, enables it again, and finds no account of another realm', async () => {
+        const u = await seedUser(s, realm);
+        assert.equal((await s.users.setUserDisabled(realm, u.id, T0 + 10))!.disabledAt, T0 + 10);
+        assert.equal((await s.users.setUserDisabled(realm, u.id, T0 + 20))!.disabledAt, T0 + 10, 'disabled already: the first time stays');
+        assert.deepEqual(await s.users.getUser(realm, u.id), { ...u, disabledAt: T0 + 10 });
+        assert.equal((await s.users.setUserDisabled(realm, u.id, null))!.disabledAt, null);
+        assert.deepEqual(await s.users.getUser(realm, u.id), u);
+        assert.equal(await s.users.setUserDisabled(await seedRealm(s), u.id, T0), null);
+        assert.equal(await s.users.setUserDisabled(realm, 'no-such-user', T0), null);
+      });
+
+      it('hands a login of a disabled account its disabled state (the login path refuses it)', async () => {
+        const l = login({ email: unique('off') + '@example.com', emailVerified: true });
+        const first = await s.users.resolveProviderLogin(l, fresh());
+        await s.users.setUserDisabled(realm, first.user.id, T0 + 1);
+        assert.equal((await s.users.resolveProviderLogin(l, fresh())).user.disabledAt, T0 + 1);
+      });
+    });
+
     describe('resolveProviderLogin', () => {
       it('creates an account for an unknown subject and links the subject to it', async () => {
         const l = login({ email: 'new-one@example.com', emailVerified: true, fullName: { givenName: 'Grace', familyName: 'Hopper' } });
@@ -75,7 +95,17 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         const r = await s.users.resolveProviderLogin(l, n);
         assert.deepEqual(await s.users.totals(), { users: before.users + 1, identities: before.identities + 1 });
         assert.deepEqual(r, {
-          user: { id: n.id, realmId: realm, email: 'new-one@example.com', emailVerified: true, givenName: 'Grace', familyName: 'Hopper', createdAt: T0 + 5 },
+          user: {
+            id: n.id,
+            realmId: realm,
+            email: 'new-one@example.com',
+            emailVerified: true,
+            givenName: 'Grace',
+            familyName: 'Hopper',
+            createdAt: T0 + 5,
+            updatedAt: T0 + 5,
+            disabledAt: null,
+          },
           created: true,
         });
         assert.deepEqual(await s.users.getUser(realm, n.id), r.user);
@@ -135,10 +165,11 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         const l = login({ email: unique('named') + '@example.com', emailVerified: true });
         const first = await s.users.resolveProviderLogin(l, fresh());
         assert.deepEqual([first.user.givenName, first.user.familyName], [null, null]);
-        const named = await s.users.resolveProviderLogin({ ...l, fullName: { givenName: 'Ada', familyName: 'Lovelace' } }, fresh());
-        assert.deepEqual([named.user.givenName, named.user.familyName], ['Ada', 'Lovelace']);
-        const later = await s.users.resolveProviderLogin({ ...l, fullName: { givenName: 'Eve', familyName: 'X' } }, fresh());
-        assert.deepEqual([later.user.givenName, later.user.familyName], ['Ada', 'Lovelace']);
+        assert.equal(first.user.updatedAt, T0);
+        const named = await s.users.resolveProviderLogin({ ...l, fullName: { givenName: 'Ada', familyName: 'Lovelace' } }, fresh(T0 + 7));
+        assert.deepEqual([named.user.givenName, named.user.familyName, named.user.updatedAt], ['Ada', 'Lovelace', T0 + 7]);
+        const later = await s.users.resolveProviderLogin({ ...l, fullName: { givenName: 'Eve', familyName: 'X' } }, fresh(T0 + 9));
+        assert.deepEqual([later.user.givenName, later.user.familyName, later.user.updatedAt], ['Ada', 'Lovelace', T0 + 7], 'the claims did not change');
         assert.deepEqual(await s.users.getUser(realm, first.user.id), later.user);
       });
 

@@ -10,6 +10,8 @@ import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateCl
 import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from './gatehouse/v1/CreateRealmRequest.ts';
 import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from './gatehouse/v1/CreateUserRequest.ts';
 import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from './gatehouse/v1/CreatedApiKey.ts';
+import type { DisableUserRequest as _gatehouse_v1_DisableUserRequest, DisableUserRequest__Output as _gatehouse_v1_DisableUserRequest__Output } from './gatehouse/v1/DisableUserRequest.ts';
+import type { EnableUserRequest as _gatehouse_v1_EnableUserRequest, EnableUserRequest__Output as _gatehouse_v1_EnableUserRequest__Output } from './gatehouse/v1/EnableUserRequest.ts';
 import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from './gatehouse/v1/GetClientRequest.ts';
 import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from './gatehouse/v1/GetProviderRequest.ts';
 import type { GetRealmRequest as _gatehouse_v1_GetRealmRequest, GetRealmRequest__Output as _gatehouse_v1_GetRealmRequest__Output } from './gatehouse/v1/GetRealmRequest.ts';
@@ -30,6 +32,8 @@ import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProvide
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from './gatehouse/v1/Realm.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from './gatehouse/v1/RevokeApiKeyRequest.ts';
 import type { RotateSigningKeyRequest as _gatehouse_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _gatehouse_v1_RotateSigningKeyRequest__Output } from './gatehouse/v1/RotateSigningKeyRequest.ts';
+import type { SignOutUserRequest as _gatehouse_v1_SignOutUserRequest, SignOutUserRequest__Output as _gatehouse_v1_SignOutUserRequest__Output } from './gatehouse/v1/SignOutUserRequest.ts';
+import type { SignOutUserResponse as _gatehouse_v1_SignOutUserResponse, SignOutUserResponse__Output as _gatehouse_v1_SignOutUserResponse__Output } from './gatehouse/v1/SignOutUserResponse.ts';
 import type { SigningKeyRotation as _gatehouse_v1_SigningKeyRotation, SigningKeyRotation__Output as _gatehouse_v1_SigningKeyRotation__Output } from './gatehouse/v1/SigningKeyRotation.ts';
 import type { StringList as _gatehouse_v1_StringList, StringList__Output as _gatehouse_v1_StringList__Output } from './gatehouse/v1/StringList.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from './gatehouse/v1/UpdateClientRequest.ts';
@@ -78,6 +82,8 @@ export interface ProtoGrpcType {
       CreateRealmRequest: MessageTypeDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_CreateRealmRequest__Output>
       CreateUserRequest: MessageTypeDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_CreateUserRequest__Output>
       CreatedApiKey: MessageTypeDefinition<_gatehouse_v1_CreatedApiKey, _gatehouse_v1_CreatedApiKey__Output>
+      DisableUserRequest: MessageTypeDefinition<_gatehouse_v1_DisableUserRequest, _gatehouse_v1_DisableUserRequest__Output>
+      EnableUserRequest: MessageTypeDefinition<_gatehouse_v1_EnableUserRequest, _gatehouse_v1_EnableUserRequest__Output>
       GetClientRequest: MessageTypeDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_GetClientRequest__Output>
       GetProviderRequest: MessageTypeDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_GetProviderRequest__Output>
       GetRealmRequest: MessageTypeDefinition<_gatehouse_v1_GetRealmRequest, _gatehouse_v1_GetRealmRequest__Output>
@@ -98,6 +104,8 @@ export interface ProtoGrpcType {
       Realm: MessageTypeDefinition<_gatehouse_v1_Realm, _gatehouse_v1_Realm__Output>
       RevokeApiKeyRequest: MessageTypeDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_RevokeApiKeyRequest__Output>
       RotateSigningKeyRequest: MessageTypeDefinition<_gatehouse_v1_RotateSigningKeyRequest, _gatehouse_v1_RotateSigningKeyRequest__Output>
+      SignOutUserRequest: MessageTypeDefinition<_gatehouse_v1_SignOutUserRequest, _gatehouse_v1_SignOutUserRequest__Output>
+      SignOutUserResponse: MessageTypeDefinition<_gatehouse_v1_SignOutUserResponse, _gatehouse_v1_SignOutUserResponse__Output>
       SigningKeyRotation: MessageTypeDefinition<_gatehouse_v1_SigningKeyRotation, _gatehouse_v1_SigningKeyRotation__Output>
       StringList: MessageTypeDefinition<_gatehouse_v1_StringList, _gatehouse_v1_StringList__Output>
       UpdateClientRequest: MessageTypeDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_UpdateClientRequest__Output>

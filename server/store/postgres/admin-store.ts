@@ -30,9 +30,9 @@ const SQL = {
   lockProvider: 'SELECT * FROM providers WHERE realm_id = $1 AND provider = $2 FOR UPDATE',
   listProviders: 'SELECT * FROM providers WHERE realm_id = $1 ORDER BY provider COLLATE "C"',
   insertProvider: `INSERT INTO providers (realm_id, provider, client_id, enabled, client_secret, additional_client_ids, team_id, key_id,
-      private_key, web_client_id, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+      private_key, web_client_id, updated_at, require_nonce) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
   updateProvider: `UPDATE providers SET client_id = $3, enabled = $4, client_secret = $5, additional_client_ids = $6, team_id = $7, key_id = $8,
-      private_key = $9, web_client_id = $10, updated_at = $11 WHERE realm_id = $1 AND provider = $2`,
+      private_key = $9, web_client_id = $10, updated_at = $11, require_nonce = $12 WHERE realm_id = $1 AND provider = $2`,
   insertKey: 'INSERT INTO api_keys (id, key_hash, realm, permissions, name, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
   keyByHash: `SELECT ${VERSION_SQL} AS cache_version, k.* FROM (SELECT 1) one LEFT JOIN api_keys k ON k.key_hash = $1`,
   keyById: 'SELECT * FROM api_keys WHERE id = $1',
@@ -161,6 +161,7 @@ export class PostgresAdminStore implements AdminStore {
           stored.privateKey,
           p.webClientId,
           p.updatedAt,
+          p.requireNonce,
         ];
         if (old) tx.run(SQL.updateProvider, values);
         // None was there to lock: another replica's first put may land between, so an insert that

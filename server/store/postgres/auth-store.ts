@@ -60,6 +60,7 @@ const SQL = {
   getFamily: 'SELECT * FROM token_families WHERE id = $1',
   lockFamily: 'SELECT * FROM token_families WHERE id = $1 FOR NO KEY UPDATE',
   revokeFamily: 'UPDATE token_families SET revoked_at = $2, revoked_reason = $3 WHERE id = $1',
+  lockFamiliesOfUser: 'SELECT * FROM token_families WHERE user_id = $1 AND realm_id = $2 FOR NO KEY UPDATE',
   insertRefresh: 'INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
   getRefresh: 'SELECT * FROM refresh_tokens WHERE token_hash = $1',
   lockRefresh: 'SELECT * FROM refresh_tokens WHERE token_hash = $1 FOR NO KEY UPDATE',
@@ -249,6 +250,14 @@ export class PostgresAuthStore implements AuthStore {
     const [r] = await this.read<FamilyRow & { token_expires_at: number; token_rotated_at: number | null }>(SQL.familyOfRefresh, [hash]);
     if (!r) return null;
     return { family: toFamily(r), expiresAt: r.token_expires_at, rotatedAt: r.token_rotated_at };
+  }
+
+  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number> {
+    return inTransaction(this.ctx, 'revokeFamiliesOfUser', async (tx) => {
+      const live = (await tx.rows<FamilyRow>(SQL.lockFamiliesOfUser, [userId, realmId])).map(toFamily).filter(revocationApplies);
+      for (const f of live) tx.run(SQL.revokeFamily, [f.id, now, reason]);
+      return live.length;
+    });
   }
 
   async revokeFamily(id: string, now: number, reason: string): Promise<void> {

@@ -5,12 +5,12 @@
 // source. As a target: migrated, then one transaction that locks every data table against other
 // writers and inserts a batch per statement (one array per column, unnest).
 import pg from 'pg';
+import { shownDatabase } from '../../lib/redact.ts';
 import { CopyError, type CopySource, type CopyTarget, type UserKey } from '../copy.ts';
 import { type Column, postgresKind, type TableShape, type Value } from '../copy-plan.ts';
 import { clientConfig } from './connect.ts';
 import { discardingContext } from './discarding.ts';
 import { migratePostgres } from './migrate.ts';
-import { redacted } from './open.ts';
 import { PostgresPointsStore } from './points-store.ts';
 import { quiet } from './tx.ts';
 
@@ -40,9 +40,32 @@ async function connect(url: string, pipeline: boolean): Promise<pg.Client> {
     await client.connect();
   } catch (e) {
     await client.end().catch(() => {});
-    throw new CopyError('db_open_failed', `cannot open database ${redacted(url)}: ${(e as Error).message}`);
+    throw new CopyError('db_open_failed', `cannot open database ${shownDatabase(url)}: ${(e as Error).message}`);
   }
   return client;
+}
+
+/** Which database `url` reaches, whatever the URL calls the server (`localhost`, `127.0.0.1`, a
+ *  DNS alias): the cluster's system identifier (pg_control_system, the same for every address of
+ *  one cluster) and the database's name; null when it cannot be asked (the copy's own opening
+ *  then reports why). */
+export async function postgresIdentity(url: string): Promise<string | null> {
+  let c: pg.Client;
+  try {
+    c = await connect(url, false);
+  } catch {
+    return null;
+  }
+  try {
+    const r = await c.query<{ system: string; db: string }>(
+      'SELECT (SELECT system_identifier FROM pg_control_system())::text AS system, current_database() AS db',
+    );
+    return `pg:${r.rows[0]!.system}/${r.rows[0]!.db}`;
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => {});
+  }
 }
 
 /** The data tables of the current schema, read from its catalog. */
@@ -73,7 +96,7 @@ async function tables(c: pg.ClientBase): Promise<TableShape[]> {
 
 async function schemaVersion(c: pg.ClientBase, url: string): Promise<number> {
   const has = await c.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t");
-  if (has.rows[0]!.t === null) throw new CopyError('db_open_failed', `${redacted(url)} is not a gatehouse database (it has no schema_migrations table)`);
+  if (has.rows[0]!.t === null) throw new CopyError('db_open_failed', `${shownDatabase(url)} is not a gatehouse database (it has no schema_migrations table)`);
   return (await c.query<{ v: number }>('SELECT coalesce(max(version), 0) AS v FROM schema_migrations')).rows[0]!.v;
 }
 
@@ -93,7 +116,7 @@ export async function openPostgresSource(url: string): Promise<CopySource> {
   } catch (e) {
     await reader.end().catch(() => {});
     if (e instanceof CopyError) throw e;
-    throw new CopyError('db_open_failed', `cannot read database ${redacted(url)}: ${(e as Error).message}`);
+    throw new CopyError('db_open_failed', `cannot read database ${shownDatabase(url)}: ${(e as Error).message}`);
   }
   let checker: pg.Client | null = null;
   return {
@@ -153,7 +176,7 @@ export async function openPostgresTarget(url: string): Promise<CopyTarget> {
   try {
     await migratePostgres(m);
   } catch (e) {
-    throw new CopyError('db_open_failed', `cannot migrate database ${redacted(url)}: ${(e as Error).message}`);
+    throw new CopyError('db_open_failed', `cannot migrate database ${shownDatabase(url)}: ${(e as Error).message}`);
   } finally {
     await m.end().catch(() => {});
   }
@@ -168,7 +191,8 @@ export async function openPostgresTarget(url: string): Promise<CopyTarget> {
         // EXCLUSIVE: others may read, none may write, until the copy commits or rolls back.
         await c.query(`LOCK TABLE ${names.map(quote).join(', ')} IN EXCLUSIVE MODE`);
       } catch (e) {
-        if ((e as { code?: string }).code === '55P03') throw new CopyError('target_busy', `${redacted(url)} is busy: stop the servers using it, then copy`);
+        if ((e as { code?: string }).code === '55P03')
+          throw new CopyError('target_busy', `${shownDatabase(url)} is busy: stop the servers using it, then copy`);
         throw e;
       }
     },

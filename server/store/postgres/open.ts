@@ -2,6 +2,7 @@
 // advisory lock, on a connection of their own). What `serve --db postgres://…` and
 // `keys create --db postgres://…` start from.
 import type pg from 'pg';
+import { shownDatabase } from '../../lib/redact.ts';
 import { StoreOpenError } from '../open.ts';
 import { createClient, createPool, type PostgresOptions } from './connect.ts';
 import { migratePostgres } from './migrate.ts';
@@ -14,20 +15,9 @@ export async function openPostgres(o: PostgresOptions, onIdleError: (err: Error)
     await client.connect();
     await migratePostgres(client);
   } catch (e) {
-    throw new StoreOpenError(`cannot open database ${redacted(o.url)}: ${(e as Error).message}`);
+    throw new StoreOpenError(`cannot open database ${shownDatabase(o.url)}: ${(e as Error).message}`);
   } finally {
     await client.end().catch(() => {});
   }
   return createPool(o, onIdleError);
-}
-
-/** The URL without its password, for messages and logs. */
-export function redacted(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'the PostgreSQL database';
-  }
 }

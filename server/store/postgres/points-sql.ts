@@ -15,6 +15,7 @@
 // new period's grant to make, a hold to expire, a window not seeked — the use case reads it in one
 // more round trip. A third hint, the user of a hold or transaction this process has seen, lets a
 // settlement, release or refund lock that user with its first statements.
+import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
 import { isWindowLine, type LineReturn } from '../../points/charges.ts';
@@ -37,7 +38,7 @@ import { type QuotaBinding, quotaBindings, type UserPointsState, userState } fro
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
 import { type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
-import { quiet, RetryUseCase, type Tx } from './tx.ts';
+import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
 /** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
 const blockSize = (level: string) => `power(${RETURN_FANOUT}, ${level})::bigint`;
@@ -98,12 +99,10 @@ function historyPruneSql(user: string, prune: string, cutoff: string): string {
 const HISTORY_COLUMNS = 'id, realm_id, user_id, kind, amount, description, allocations, related_id, created_at';
 
 /** A page of the history, newest first, strictly after its cursor ($2 time, $3 id): one index
- *  range from the cursor, by kind or not ($6). Kinds other than consume have an index of their
- *  own (whose predicate a generic plan can prove only from the literal). */
-function pageSql(kind: 'any' | 'consume' | 'other'): string {
-  const byKind = kind === 'any' ? '' : kind === 'consume' ? ` AND kind = 'consume'` : ` AND kind = $6 AND kind <> 'consume'`;
+ *  range from the cursor, of every kind or of the kind $6 (points_transactions_user_kind). */
+function pageSql(byKind: boolean): string {
   return `SELECT id, kind, amount, description, allocations, related_id AS "relatedId", created_at AS "createdAt" FROM points_transactions
-    WHERE user_id = $1${byKind} AND (created_at, id COLLATE "C") < ($2::bigint, $3::text) AND created_at >= $4
+    WHERE user_id = $1${byKind ? ' AND kind = $6' : ''} AND (created_at, id COLLATE "C") < ($2::bigint, $3::text) AND created_at >= $4
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $5`;
 }
 
@@ -114,6 +113,9 @@ export const POINTS_SQL = {
   // The user of a hold or of a movement of the history, locked (their user never changes).
   lockHoldUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_holds WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
   lockTransactionUser: 'SELECT id FROM users WHERE id = (SELECT user_id FROM points_transactions WHERE realm_id = $1 AND id = $2) FOR NO KEY UPDATE',
+  // The same, read without a lock (before the use case's transaction).
+  holdUser: 'SELECT user_id AS "userId" FROM points_holds WHERE realm_id = $1 AND id = $2',
+  transactionUser: 'SELECT user_id AS "userId" FROM points_transactions WHERE realm_id = $1 AND id = $2',
   config: 'SELECT * FROM points_default_config WHERE realm_id = $1',
   activeSubs: `SELECT id, terms, started_at FROM subscriptions WHERE user_id = $1 AND status = 'active' ORDER BY started_at, id COLLATE "C"`,
   idem: 'SELECT request_hash AS "requestHash", response FROM points_idempotency WHERE realm_id = $1 AND scope = $2 AND key = $3',
@@ -140,8 +142,14 @@ export const POINTS_SQL = {
         FROM points_balances WHERE user_id = $1 AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > $2)) AS balances,
       (${seeksSql('$1', '$3', '$4', '$5')}) AS seeks`,
   seeks: `SELECT (${seeksSql('$1', '$2', '$3', '$4')}) AS seeks`,
-  openHolds: `SELECT id AS "holdId", amount, expires_at AS "expiresAt" FROM points_holds
-    WHERE user_id = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id COLLATE "C"`,
+  // The user's open holds at $2 (points_holds_open): all counted and added up, the $3 soonest to
+  // expire listed; and counted up to a bound ($3) alone.
+  openHolds: `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS held,
+      (SELECT coalesce(json_agg(json_build_object('holdId', s.id, 'amount', s.amount, 'expiresAt', s.expires_at) ORDER BY s.expires_at, s.id COLLATE "C"), '[]')
+        FROM (SELECT id, amount, expires_at FROM points_holds WHERE user_id = $1 AND status = 'open' AND expires_at > $2
+          ORDER BY expires_at, id COLLATE "C" LIMIT $3) s) AS soonest
+    FROM points_holds WHERE user_id = $1 AND status = 'open' AND expires_at > $2`,
+  openHoldCount: `SELECT count(*)::int AS count FROM (SELECT 1 FROM points_holds WHERE user_id = $1 AND status = 'open' AND expires_at > $2 LIMIT $3) h`,
   hold: 'SELECT * FROM points_holds WHERE realm_id = $1 AND id = $2',
   insertHold: `INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
     VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8)`,
@@ -153,9 +161,8 @@ export const POINTS_SQL = {
         WHERE b.id IN (SELECT l->>'sourceId' FROM json_array_elements(t.allocations::json) AS l)) AS balances
     FROM points_transactions t WHERE t.realm_id = $1 AND t.id = $2 AND t.kind IN ('consume', 'settle') AND t.created_at >= $3`,
   markRefunded: 'UPDATE points_transactions SET refunded = $2, allocations = $3 WHERE id = $1',
-  page: pageSql('any'),
-  pageOfConsumes: pageSql('consume'),
-  pageOfKind: pageSql('other'),
+  page: pageSql(false),
+  pageOfKind: pageSql(true),
   // A grant the service makes by itself, once per source (points_grants_given), in each of its
   // forms: nothing, a window entitlement, a balance (with the user's other live balances, for
   // materialisedCut). $1 user, $2 source.
@@ -344,6 +351,16 @@ export class PointsAccess {
     const r = await tx.row<{ id: string }>(of === 'hold' ? POINTS_SQL.lockHoldUser : POINTS_SQL.lockTransactionUser, [realmId, id]);
     if (r) this.rememberOwner(id, r.id);
     return r?.id ?? null;
+  }
+
+  /** The user of a hold or history movement, as this process has seen it or read (no lock); null
+   *  when there is none in the realm. */
+  async owner(pool: pg.Pool, of: 'hold' | 'transaction', realmId: string, id: string): Promise<string | null> {
+    const known = this.owners.get(id);
+    if (known !== undefined) return known;
+    const [r] = await query<{ userId: string }>(pool, of === 'hold' ? POINTS_SQL.holdUser : POINTS_SQL.transactionUser, [realmId, id]);
+    if (r) this.rememberOwner(id, r.userId);
+    return r?.userId ?? null;
   }
 
   /** Remembers the user of a hold or transaction. */

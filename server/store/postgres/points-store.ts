@@ -14,7 +14,7 @@ import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
-import { assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
+import { assertHoldRoom, assertOpen, HOLD_LIMITS, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
 import { replayOf } from '../../points/idempotency.ts';
 import { registrationGrants } from '../../points/materialise.ts';
 import type {
@@ -23,7 +23,7 @@ import type {
   GrantResult,
   HistoryPage,
   HoldResult,
-  OpenHold,
+  OpenHolds,
   PointsSummary,
   QuotaKind,
   RefundResult,
@@ -60,6 +60,7 @@ import {
 } from '../points-rows.ts';
 import { giveBack, insertDue, POINTS_SQL, PointsAccess, recordHistory, type StoredAnswer } from './points-sql.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
+import { UserGate } from './user-gate.ts';
 
 const SQL = {
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
@@ -85,8 +86,23 @@ const ready = <T>(v: T): Later<T> => ({ later: Promise.resolve(v) });
 export class PostgresPointsStore implements PointsStore {
   constructor(
     private readonly ctx: TxContext,
+    /** Bounds the pooled connections one user's calls hold while they wait for its lock. */
+    private readonly gate: UserGate = UserGate.unbounded(),
     private readonly p: PointsAccess = new PointsAccess(),
   ) {}
+
+  /** A use case on the user's points: one transaction, once the user has a turn at the gate. */
+  private onUser<T>(userId: string, useCase: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.gate.run(userId, () => inTransaction(this.ctx, useCase, fn));
+  }
+
+  /** A use case on a hold or a movement of the history: through its user's turn at the gate (read
+   *  first, outside the transaction, when this process has not seen it); one that names none goes
+   *  straight on to answer its replay or not_found. */
+  private async onOwner<T>(of: 'hold' | 'transaction', realmId: string, id: string, useCase: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const userId = await this.p.owner(this.ctx.pool, of, realmId, id);
+    return userId === null ? inTransaction(this.ctx, useCase, fn) : this.onUser(userId, useCase, fn);
+  }
 
   async realmExists(realmId: string): Promise<boolean> {
     return (await query(this.ctx.pool, POINTS_SQL.realm, [realmId])).length === 1;
@@ -117,7 +133,7 @@ export class PostgresPointsStore implements PointsStore {
   }
 
   async grantRegistration(realmId: string, userId: string, now: number): Promise<void> {
-    await inTransaction(this.ctx, 'grantRegistration', async (tx) => {
+    await this.onUser(userId, 'grantRegistration', async (tx) => {
       tx.run(POINTS_SQL.lockUser, [realmId, userId]);
       const cfg = toConfig(await tx.row(POINTS_SQL.config, [realmId]), realmId);
       for (const g of registrationGrants(cfg, now)) await insertDue(tx, realmId, userId, g, now);
@@ -125,7 +141,7 @@ export class PostgresPointsStore implements PointsStore {
   }
 
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
-    return inTransaction(this.ctx, 'consume', async (tx) => {
+    return this.onUser(cmd.userId, 'consume', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'consume', key: cmd.idempotencyKey }, false);
       const found = await o.found;
       const c = await o.context;
@@ -150,7 +166,7 @@ export class PostgresPointsStore implements PointsStore {
   }
 
   async grant(cmd: GrantCommand, now: number): Promise<GrantResult> {
-    return inTransaction(this.ctx, 'grant', async (tx) => {
+    return this.onUser(cmd.userId, 'grant', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'grant', key: cmd.idempotencyKey }, false);
       const found = await o.found;
       const c = await o.context;
@@ -171,24 +187,27 @@ export class PostgresPointsStore implements PointsStore {
   }
 
   async summary(realmId: string, userId: string, now: number): Promise<PointsSummary> {
-    return inTransaction(this.ctx, 'summary', async (tx) => {
+    return this.onUser(userId, 'summary', async (tx) => {
       const o = this.p.open(tx, realmId, userId, now, null, true);
       // Holds open at `now`: expiring the due ones (materialise) leaves these as they are.
-      const holds = tx.rows<OpenHold>(POINTS_SQL.openHolds, [userId, now]);
+      const holds = tx.row<OpenHolds>(POINTS_SQL.openHolds, [userId, now, HOLD_LIMITS.listed]);
       assertUser(await o.found, realmId, userId);
       const st = await this.p.materialisedState(tx, realmId, userId, now, await o.context, o.state, true);
-      return summarise(userId, st, await holds);
+      return summarise(userId, st, (await holds)!);
     });
   }
 
   async hold(cmd: HoldCommand, now: number): Promise<HoldResult> {
-    return inTransaction(this.ctx, 'hold', async (tx) => {
+    return this.onUser(cmd.userId, 'hold', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'hold', key: cmd.idempotencyKey }, false);
+      // Holds open at `now`, read under the user's lock: the due ones, expired by materialise, are not among them.
+      const open = tx.row<{ count: number }>(POINTS_SQL.openHoldCount, [cmd.userId, now, HOLD_LIMITS.openPerUser]);
       const found = await o.found;
       const c = await o.context;
       const prior = replay<HoldResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
       if (prior) return prior;
       assertUser(found, cmd.realmId, cmd.userId);
+      assertHoldRoom((await open)!.count);
       const st = await this.p.materialisedState(tx, cmd.realmId, cmd.userId, now, c, o.state, false);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
       const h = openHold(cmd, w.lines, now);
@@ -263,7 +282,7 @@ export class PostgresPointsStore implements PointsStore {
 
   async settle(cmd: SettleCommand, now: number): Promise<SettleResult> {
     const idem = { scope: 'settle', key: cmd.idempotencyKey, requestHash: cmd.requestHash };
-    const done = await inTransaction(this.ctx, 'settle', async (tx): Promise<Later<SettleResult>> => {
+    const done = await this.onOwner('hold', cmd.realmId, cmd.holdId, 'settle', async (tx): Promise<Later<SettleResult>> => {
       const on = await this.onHold<SettleResult>(tx, cmd.realmId, cmd.holdId, now, idem);
       if ('prior' in on) return ready(on.prior);
       const { h, st } = on;
@@ -308,7 +327,7 @@ export class PostgresPointsStore implements PointsStore {
 
   async release(cmd: ReleaseCommand, now: number): Promise<HoldResult> {
     const idem = { scope: 'release', key: cmd.idempotencyKey, requestHash: cmd.requestHash };
-    const done = await inTransaction(this.ctx, 'release', async (tx): Promise<Later<HoldResult>> => {
+    const done = await this.onOwner('hold', cmd.realmId, cmd.holdId, 'release', async (tx): Promise<Later<HoldResult>> => {
       const on = await this.onHold<HoldResult>(tx, cmd.realmId, cmd.holdId, now, idem);
       if ('prior' in on) return ready(on.prior);
       const { h, st } = on;
@@ -329,7 +348,7 @@ export class PostgresPointsStore implements PointsStore {
   }
 
   async getHold(realmId: string, holdId: string, now: number): Promise<HoldResult> {
-    return inTransaction(this.ctx, 'getHold', async (tx) => {
+    return this.onOwner('hold', realmId, holdId, 'getHold', async (tx) => {
       const on = await this.onHold<never>(tx, realmId, holdId, now, null);
       if ('prior' in on) return on.prior;
       // Read before any expiry materialise wrote: holdAt shows a due hold expired all the same.
@@ -338,7 +357,7 @@ export class PostgresPointsStore implements PointsStore {
   }
 
   async refund(cmd: RefundCommand, now: number): Promise<RefundResult> {
-    const done = await inTransaction(this.ctx, 'refund', async (tx): Promise<Later<RefundResult>> => {
+    const done = await this.onOwner('transaction', cmd.realmId, cmd.transactionId, 'refund', async (tx): Promise<Later<RefundResult>> => {
       const userId = await this.p.lockOwner(tx, 'transaction', cmd.realmId, cmd.transactionId);
       if (userId === null) {
         const prior = await this.storedReplay<RefundResult>(tx, cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash);
@@ -408,17 +427,12 @@ export class PostgresPointsStore implements PointsStore {
   }
 
   async history(q: HistoryQuery, now: number): Promise<HistoryPage> {
-    return inTransaction(this.ctx, 'history', async (tx) => {
+    return this.onUser(q.userId, 'history', async (tx) => {
       const o = this.p.openContext(tx, q.realmId, q.userId, now, null);
       // Movements past the history's keeping read as gone whether or not a prune has run yet.
       const start = pageStart(q);
       const params = [q.userId, start.at, start.id, historyCutoff(now), start.limit];
-      const read = () =>
-        q.kind === null
-          ? tx.rows<HistoryRow>(POINTS_SQL.page, params)
-          : q.kind === 'consume'
-            ? tx.rows<HistoryRow>(POINTS_SQL.pageOfConsumes, params)
-            : tx.rows<HistoryRow>(POINTS_SQL.pageOfKind, [...params, q.kind]);
+      const read = () => (q.kind === null ? tx.rows<HistoryRow>(POINTS_SQL.page, params) : tx.rows<HistoryRow>(POINTS_SQL.pageOfKind, [...params, q.kind]));
       const first = read();
       assertUser(await o.found, q.realmId, q.userId);
       // The page is read again when something due was just written (a grant, an expiry).

@@ -10,6 +10,7 @@ import { CacheVersion } from './cache-version.ts';
 import { PostgresPointsStore } from './points-store.ts';
 import { PostgresSecretsStore } from './secrets-store.ts';
 import type { TxObserver } from './tx.ts';
+import { UserGate } from './user-gate.ts';
 import { PostgresUserStore } from './user-store.ts';
 
 export interface PostgresStoreOptions {
@@ -28,7 +29,8 @@ export function postgresStores(pool: pg.Pool, opts: PostgresStoreOptions): Store
     auth: new PostgresAuthStore(ctx, opts.secrets, version),
     secrets: new PostgresSecretsStore(ctx),
     users: new PostgresUserStore(ctx),
-    points: new PostgresPointsStore(ctx),
+    // As long as a statement waits for a row lock (lock_timeout, --busy-timeout-ms).
+    points: new PostgresPointsStore(ctx, UserGate.forPool(pool.options.max ?? 10, Number(pool.options.lock_timeout ?? 0))),
     billing: new PostgresBillingStore(ctx),
   };
 }

@@ -2,7 +2,7 @@
 // locks on its (provider, subject) and on its email first, so two first logins of one person on
 // two replicas are one after the other, as on one SQLite file: the second finds the account and
 // link the first made. The plan is provider-login.ts's.
-import type { Identity, ProviderLogin, User } from '../../users/model.ts';
+import { type Identity, type ProviderLogin, type User, withDisabled } from '../../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
 import type { UserStore } from '../../users/store.ts';
 import { type IdentityRow, toIdentity, toUser, type UserRow } from '../user-rows.ts';
@@ -14,14 +14,16 @@ const SQL = {
   byEmail: 'SELECT * FROM users WHERE realm_id = $1 AND email = $2',
   list: 'SELECT * FROM users WHERE realm_id = $1 ORDER BY created_at, id COLLATE "C" LIMIT $2',
   identities: 'SELECT * FROM user_identities WHERE user_id = $1 ORDER BY created_at, provider COLLATE "C"',
-  insert: `INSERT INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+  insert: `INSERT INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at, updated_at, disabled_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
   userOfIdentity: `SELECT u.* FROM user_identities i JOIN users u ON u.realm_id = i.realm_id AND u.id = i.user_id
     WHERE i.realm_id = $1 AND i.provider = $2 AND i.subject = $3`,
   // hashtextextended: a 64-bit key per text; two texts sharing one only wait for each other.
   lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
   link: 'INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-  setName: 'UPDATE users SET given_name = $2, family_name = $3 WHERE id = $1',
+  setName: 'UPDATE users SET given_name = $2, family_name = $3, updated_at = $4 WHERE id = $1',
+  lockUser: 'SELECT * FROM users WHERE realm_id = $1 AND id = $2 FOR UPDATE',
+  setDisabled: 'UPDATE users SET disabled_at = $2 WHERE id = $1',
 };
 
 export class PostgresUserStore implements UserStore {
@@ -60,9 +62,20 @@ export class PostgresUserStore implements UserStore {
 
   async createUser(u: User): Promise<boolean> {
     const n = await inTransaction(this.ctx, 'createUser', (tx) =>
-      tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt]),
+      tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]),
     );
     return n === 1;
+  }
+
+  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+    return inTransaction(this.ctx, 'setUserDisabled', async (tx) => {
+      const row = await tx.row<UserRow>(SQL.lockUser, [realmId, userId]);
+      if (!row) return null;
+      const before = toUser(row);
+      const after = withDisabled(before, at);
+      if (after.disabledAt !== before.disabledAt) tx.run(SQL.setDisabled, [after.id, after.disabledAt]);
+      return after;
+    });
   }
 
   async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }> {
@@ -93,10 +106,10 @@ async function write(tx: Tx, plan: LoginPlan): Promise<void> {
   const u = plan.user;
   if (plan.create) {
     // No row: the realm's unique email refused it (ON CONFLICT DO NOTHING) — translated to ours.
-    const inserted = tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt]);
+    const inserted = tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]);
     if ((await inserted) !== 1) throw loginEmailTaken();
   }
-  if (plan.setName) tx.run(SQL.setName, [u.id, u.givenName, u.familyName]);
+  if (plan.setName) tx.run(SQL.setName, [u.id, u.givenName, u.familyName, u.updatedAt]);
   const l = plan.link;
   if (l) tx.run(SQL.link, [l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt]);
 }

@@ -9,6 +9,8 @@ import type { CreateClientRequest as _gatehouse_v1_CreateClientRequest, CreateCl
 import type { CreateRealmRequest as _gatehouse_v1_CreateRealmRequest, CreateRealmRequest__Output as _gatehouse_v1_CreateRealmRequest__Output } from '../../gatehouse/v1/CreateRealmRequest.ts';
 import type { CreateUserRequest as _gatehouse_v1_CreateUserRequest, CreateUserRequest__Output as _gatehouse_v1_CreateUserRequest__Output } from '../../gatehouse/v1/CreateUserRequest.ts';
 import type { CreatedApiKey as _gatehouse_v1_CreatedApiKey, CreatedApiKey__Output as _gatehouse_v1_CreatedApiKey__Output } from '../../gatehouse/v1/CreatedApiKey.ts';
+import type { DisableUserRequest as _gatehouse_v1_DisableUserRequest, DisableUserRequest__Output as _gatehouse_v1_DisableUserRequest__Output } from '../../gatehouse/v1/DisableUserRequest.ts';
+import type { EnableUserRequest as _gatehouse_v1_EnableUserRequest, EnableUserRequest__Output as _gatehouse_v1_EnableUserRequest__Output } from '../../gatehouse/v1/EnableUserRequest.ts';
 import type { GetClientRequest as _gatehouse_v1_GetClientRequest, GetClientRequest__Output as _gatehouse_v1_GetClientRequest__Output } from '../../gatehouse/v1/GetClientRequest.ts';
 import type { GetProviderRequest as _gatehouse_v1_GetProviderRequest, GetProviderRequest__Output as _gatehouse_v1_GetProviderRequest__Output } from '../../gatehouse/v1/GetProviderRequest.ts';
 import type { GetRealmRequest as _gatehouse_v1_GetRealmRequest, GetRealmRequest__Output as _gatehouse_v1_GetRealmRequest__Output } from '../../gatehouse/v1/GetRealmRequest.ts';
@@ -28,6 +30,8 @@ import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProvide
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from '../../gatehouse/v1/Realm.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from '../../gatehouse/v1/RevokeApiKeyRequest.ts';
 import type { RotateSigningKeyRequest as _gatehouse_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _gatehouse_v1_RotateSigningKeyRequest__Output } from '../../gatehouse/v1/RotateSigningKeyRequest.ts';
+import type { SignOutUserRequest as _gatehouse_v1_SignOutUserRequest, SignOutUserRequest__Output as _gatehouse_v1_SignOutUserRequest__Output } from '../../gatehouse/v1/SignOutUserRequest.ts';
+import type { SignOutUserResponse as _gatehouse_v1_SignOutUserResponse, SignOutUserResponse__Output as _gatehouse_v1_SignOutUserResponse__Output } from '../../gatehouse/v1/SignOutUserResponse.ts';
 import type { SigningKeyRotation as _gatehouse_v1_SigningKeyRotation, SigningKeyRotation__Output as _gatehouse_v1_SigningKeyRotation__Output } from '../../gatehouse/v1/SigningKeyRotation.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from '../../gatehouse/v1/UpdateClientRequest.ts';
 import type { User as _gatehouse_v1_User, User__Output as _gatehouse_v1_User__Output } from '../../gatehouse/v1/User.ts';
@@ -68,6 +72,24 @@ export interface AdminServiceClient extends grpc.Client {
   createUser(argument: _gatehouse_v1_CreateUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   createUser(argument: _gatehouse_v1_CreateUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   createUser(argument: _gatehouse_v1_CreateUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  DisableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  DisableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  DisableUser(argument: _gatehouse_v1_DisableUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  DisableUser(argument: _gatehouse_v1_DisableUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  disableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  disableUser(argument: _gatehouse_v1_DisableUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  disableUser(argument: _gatehouse_v1_DisableUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  disableUser(argument: _gatehouse_v1_DisableUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  EnableUser(argument: _gatehouse_v1_EnableUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  EnableUser(argument: _gatehouse_v1_EnableUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  EnableUser(argument: _gatehouse_v1_EnableUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  EnableUser(argument: _gatehouse_v1_EnableUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  enableUser(argument: _gatehouse_v1_EnableUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  enableUser(argument: _gatehouse_v1_EnableUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  enableUser(argument: _gatehouse_v1_EnableUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
+  enableUser(argument: _gatehouse_v1_EnableUserRequest, callback: grpc.requestCallback<_gatehouse_v1_User__Output>): grpc.ClientUnaryCall;
   
   GetClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   GetClient(argument: _gatehouse_v1_GetClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -177,6 +199,15 @@ export interface AdminServiceClient extends grpc.Client {
   rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
   rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
   
+  SignOutUser(argument: _gatehouse_v1_SignOutUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  SignOutUser(argument: _gatehouse_v1_SignOutUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  SignOutUser(argument: _gatehouse_v1_SignOutUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  SignOutUser(argument: _gatehouse_v1_SignOutUserRequest, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  signOutUser(argument: _gatehouse_v1_SignOutUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  signOutUser(argument: _gatehouse_v1_SignOutUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  signOutUser(argument: _gatehouse_v1_SignOutUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  signOutUser(argument: _gatehouse_v1_SignOutUserRequest, callback: grpc.requestCallback<_gatehouse_v1_SignOutUserResponse__Output>): grpc.ClientUnaryCall;
+  
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _gatehouse_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -196,6 +227,10 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   CreateRealm: grpc.handleUnaryCall<_gatehouse_v1_CreateRealmRequest__Output, _gatehouse_v1_Realm>;
   
   CreateUser: grpc.handleUnaryCall<_gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User>;
+  
+  DisableUser: grpc.handleUnaryCall<_gatehouse_v1_DisableUserRequest__Output, _gatehouse_v1_User>;
+  
+  EnableUser: grpc.handleUnaryCall<_gatehouse_v1_EnableUserRequest__Output, _gatehouse_v1_User>;
   
   GetClient: grpc.handleUnaryCall<_gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client>;
   
@@ -221,6 +256,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   RotateSigningKey: grpc.handleUnaryCall<_gatehouse_v1_RotateSigningKeyRequest__Output, _gatehouse_v1_SigningKeyRotation>;
   
+  SignOutUser: grpc.handleUnaryCall<_gatehouse_v1_SignOutUserRequest__Output, _gatehouse_v1_SignOutUserResponse>;
+  
   UpdateClient: grpc.handleUnaryCall<_gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client>;
   
 }
@@ -230,6 +267,8 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   CreateClient: MethodDefinition<_gatehouse_v1_CreateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_CreateClientRequest__Output, _gatehouse_v1_Client__Output>
   CreateRealm: MethodDefinition<_gatehouse_v1_CreateRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_CreateRealmRequest__Output, _gatehouse_v1_Realm__Output>
   CreateUser: MethodDefinition<_gatehouse_v1_CreateUserRequest, _gatehouse_v1_User, _gatehouse_v1_CreateUserRequest__Output, _gatehouse_v1_User__Output>
+  DisableUser: MethodDefinition<_gatehouse_v1_DisableUserRequest, _gatehouse_v1_User, _gatehouse_v1_DisableUserRequest__Output, _gatehouse_v1_User__Output>
+  EnableUser: MethodDefinition<_gatehouse_v1_EnableUserRequest, _gatehouse_v1_User, _gatehouse_v1_EnableUserRequest__Output, _gatehouse_v1_User__Output>
   GetClient: MethodDefinition<_gatehouse_v1_GetClientRequest, _gatehouse_v1_Client, _gatehouse_v1_GetClientRequest__Output, _gatehouse_v1_Client__Output>
   GetProvider: MethodDefinition<_gatehouse_v1_GetProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_GetProviderRequest__Output, _gatehouse_v1_Provider__Output>
   GetRealm: MethodDefinition<_gatehouse_v1_GetRealmRequest, _gatehouse_v1_Realm, _gatehouse_v1_GetRealmRequest__Output, _gatehouse_v1_Realm__Output>
@@ -242,5 +281,6 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   PutProvider: MethodDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider__Output>
   RevokeApiKey: MethodDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_ApiKey, _gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey__Output>
   RotateSigningKey: MethodDefinition<_gatehouse_v1_RotateSigningKeyRequest, _gatehouse_v1_SigningKeyRotation, _gatehouse_v1_RotateSigningKeyRequest__Output, _gatehouse_v1_SigningKeyRotation__Output>
+  SignOutUser: MethodDefinition<_gatehouse_v1_SignOutUserRequest, _gatehouse_v1_SignOutUserResponse, _gatehouse_v1_SignOutUserRequest__Output, _gatehouse_v1_SignOutUserResponse__Output>
   UpdateClient: MethodDefinition<_gatehouse_v1_UpdateClientRequest, _gatehouse_v1_Client, _gatehouse_v1_UpdateClientRequest__Output, _gatehouse_v1_Client__Output>
 }

@@ -14,6 +14,7 @@ export interface PointsSummary {
   'total'?: (number | string | Long);
   'held'?: (number | string | Long);
   'holds'?: (_gatehouse_v1_OpenHold)[];
+  'holdCount'?: (number);
 }
 
 export interface PointsSummary__Output {
@@ -25,4 +26,5 @@ export interface PointsSummary__Output {
   'total': (number);
   'held': (number);
   'holds': (_gatehouse_v1_OpenHold__Output)[];
+  'holdCount': (number);
 }

@@ -14,6 +14,7 @@ export interface Provider {
   'hasPrivateKey'?: (boolean);
   'updatedAt'?: (_google_protobuf_Timestamp | null);
   'webClientId'?: (string);
+  'requireNonce'?: (boolean);
 }
 
 export interface Provider__Output {
@@ -28,4 +29,5 @@ export interface Provider__Output {
   'hasPrivateKey': (boolean);
   'updatedAt': (_google_protobuf_Timestamp__Output | null);
   'webClientId': (string);
+  'requireNonce': (boolean);
 }

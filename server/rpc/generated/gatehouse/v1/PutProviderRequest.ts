@@ -12,12 +12,14 @@ export interface PutProviderRequest {
   'keyId'?: (string);
   'privateKey'?: (string);
   'webClientId'?: (string);
+  'requireNonce'?: (boolean);
   '_enabled'?: "enabled";
   '_clientSecret'?: "clientSecret";
   '_teamId'?: "teamId";
   '_keyId'?: "keyId";
   '_privateKey'?: "privateKey";
   '_webClientId'?: "webClientId";
+  '_requireNonce'?: "requireNonce";
 }
 
 export interface PutProviderRequest__Output {
@@ -31,4 +33,5 @@ export interface PutProviderRequest__Output {
   'keyId'?: (string);
   'privateKey'?: (string);
   'webClientId'?: (string);
+  'requireNonce'?: (boolean);
 }

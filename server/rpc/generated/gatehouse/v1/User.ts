@@ -12,6 +12,8 @@ export interface User {
   'familyName'?: (string);
   'identities'?: (_gatehouse_v1_Identity)[];
   'createdAt'?: (_google_protobuf_Timestamp | null);
+  'disabled'?: (boolean);
+  'disabledAt'?: (_google_protobuf_Timestamp | null);
 }
 
 export interface User__Output {
@@ -23,4 +25,6 @@ export interface User__Output {
   'familyName': (string);
   'identities': (_gatehouse_v1_Identity__Output)[];
   'createdAt': (_google_protobuf_Timestamp__Output | null);
+  'disabled': (boolean);
+  'disabledAt': (_google_protobuf_Timestamp__Output | null);
 }

@@ -1,8 +1,8 @@
 // Original file: gatehouse/v1/auth.proto
 
+import type { Long } from '@grpc/proto-loader';
 
 export interface UserInfoResponse {
-  'userId'?: (string);
   'email'?: (string);
   'emailVerified'?: (boolean);
   'givenName'?: (string);
@@ -10,15 +10,21 @@ export interface UserInfoResponse {
   'clientId'?: (string);
   'sid'?: (string);
   'sub'?: (string);
+  'name'?: (string);
+  'updatedAt'?: (number | string | Long);
+  '_givenName'?: "givenName";
+  '_familyName'?: "familyName";
+  '_name'?: "name";
 }
 
 export interface UserInfoResponse__Output {
-  'userId': (string);
   'email': (string);
   'emailVerified': (boolean);
-  'givenName': (string);
-  'familyName': (string);
+  'givenName'?: (string);
+  'familyName'?: (string);
   'clientId': (string);
   'sid': (string);
   'sub': (string);
+  'name'?: (string);
+  'updatedAt': (number);
 }
