@@ -9,6 +9,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SecretBox } from '../server/crypto/secrets.ts';
 import { immediate, openDatabase } from '../server/store/open.ts';
 import { createClient } from '../server/store/postgres/connect.ts';
 import { openPostgres } from '../server/store/postgres/open.ts';
@@ -123,7 +124,7 @@ async function openSeeded(backend: DeletionBackend, rounds: number, now: number)
       await sql.end();
     }
     return {
-      stores: postgresStores(pool),
+      stores: postgresStores(pool, { secrets: SecretBox.ephemeral() }),
       async close() {
         await pool.end();
         await db.drop();
@@ -139,7 +140,7 @@ async function openSeeded(backend: DeletionBackend, rounds: number, now: number)
   });
   db.exec('ANALYZE');
   return {
-    stores: sqliteStores(db),
+    stores: sqliteStores(db, SecretBox.ephemeral()),
     async close() {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -3,9 +3,11 @@
 // not grow with history. The events are seeded straight into the ledger in one transaction, all
 // inside the longest window (nothing prunable), then a real `gatehouse serve` answers the calls.
 //   npm run bench [-- --calls 3000 --concurrency 8]
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SecretBox } from '../server/crypto/secrets.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createPointsEngine } from '../server/points-engine.ts';
 import { immediate, openDatabase } from '../server/store/open.ts';
@@ -33,7 +35,7 @@ export async function seed(
 ): Promise<{ small: string; large: string }> {
   const db = openDatabase(dbPath);
   const now = Date.now();
-  const engine = createPointsEngine(sqliteStores(db), systemClock);
+  const engine = createPointsEngine(sqliteStores(db, SecretBox.ephemeral()), systemClock);
   db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', ?)").run(now);
   const users = { small: 'usr_small', large: 'usr_large' };
   for (const id of Object.values(users))

@@ -4,9 +4,11 @@
 // migration 008 SQLite walked the whole history for them: 84 ms a page), in interleaved rounds.
 // The goal: a filtered page costs at most twice an unfiltered one. On SQLite (a file).
 //   node --import tsx bench/history-kind.ts [--pages 2000 --rounds 5]
+
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SecretBox } from '../server/crypto/secrets.ts';
 import type { TransactionKind } from '../server/points/model.ts';
 import type { PointsStore } from '../server/points/store.ts';
 import { openDatabase } from '../server/store/open.ts';
@@ -69,7 +71,7 @@ export async function historyKind(opts: { pages?: number; rounds?: number; log?:
   const dbPath = join(dir, 'history.db');
   seed(dbPath, Date.now());
   const db = openDatabase(dbPath);
-  const store = sqliteStores(db).points;
+  const store = sqliteStores(db, SecretBox.ephemeral()).points;
   const all: number[] = [];
   const refunds: number[] = [];
   try {

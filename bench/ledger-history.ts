@@ -8,9 +8,11 @@
 // file) by default, or on PostgreSQL (a fresh database of the tests' throwaway cluster, or of
 // GATEHOUSE_TEST_POSTGRES_URL's server) with --backend postgres.
 //   node --import tsx bench/ledger-history.ts [--calls 3000 --rounds 5 --backend sqlite|postgres]
+
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SecretBox } from '../server/crypto/secrets.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { RETURN_FANOUT, RETURN_LEVELS, returnBlocks } from '../server/points/ledger.ts';
 import type { PointsStore } from '../server/points/store.ts';
@@ -69,7 +71,7 @@ async function seed(dbPath: string): Promise<void> {
   const db = openDatabase(dbPath);
   const now = Date.now();
   await seedAccounts(
-    sqliteStores(db),
+    sqliteStores(db, SecretBox.ephemeral()),
     now,
     async () => db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', ?)").run(now),
     async (id) => db.prepare("INSERT INTO users (id, realm_id, email, created_at) VALUES (?, 'bench', ?, ?)").run(id, `${id}@example.com`, now),
@@ -114,7 +116,7 @@ async function seedPostgres(url: string): Promise<void> {
   await sql.connect();
   try {
     await seedAccounts(
-      postgresStores(pool),
+      postgresStores(pool, { secrets: SecretBox.ephemeral() }),
       now,
       () => sql.query("INSERT INTO realms (id, name, created_at) VALUES ('bench', 'bench', $1)", [now]),
       (id) => sql.query("INSERT INTO users (id, realm_id, email, created_at) VALUES ($1, 'bench', $2, $3)", [id, `${id}@example.com`, now]),
@@ -165,7 +167,7 @@ async function openSeeded(backend: LedgerBackend): Promise<{ store: PointsStore;
     await seedPostgres(db.url);
     const pool = await openPostgres({ ...testPostgresOptions(db.url), poolSize: 10 }, () => {});
     return {
-      store: postgresStores(pool).points,
+      store: postgresStores(pool, { secrets: SecretBox.ephemeral() }).points,
       async close() {
         await pool.end();
         await db.drop();
@@ -177,7 +179,7 @@ async function openSeeded(backend: LedgerBackend): Promise<{ store: PointsStore;
   await seed(dbPath);
   const db = openDatabase(dbPath);
   return {
-    store: sqliteStores(db).points,
+    store: sqliteStores(db, SecretBox.ephemeral()).points,
     async close() {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -22,12 +22,14 @@
 // reaches the database through a proxy that reads the protocol (lib/pg-wire.ts), at 16 in flight
 // and at 1. The cluster keeps its test settings (fsync and synchronous_commit off): a commit does
 // not wait for a disk flush, as SQLite's synchronous=NORMAL does not.
+
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openStorage } from '../server/backend.ts';
 import { loadConfig } from '../server/config.ts';
+import { SecretBox } from '../server/crypto/secrets.ts';
 import { newId } from '../server/lib/ids.ts';
 import { createPool } from '../server/store/postgres/connect.ts';
 import { openPostgres } from '../server/store/postgres/open.ts';
@@ -128,7 +130,7 @@ export async function postgresBench(o: PostgresBenchOptions): Promise<PostgresBe
     const select1 = () => bare.query({ name: 'one', text: 'SELECT 1' }).then(() => true);
     const direct = await openPostgres({ url: db.url, poolSize: pool, statementTimeoutMs: 10_000, lockTimeoutMs: 5000 }, () => {});
     closers.push(() => direct.end());
-    const points = postgresStores(direct).points;
+    const points = postgresStores(direct, { secrets: SecretBox.ephemeral() }).points;
     const storeConsume = (i: number) =>
       points
         .consume(
@@ -242,7 +244,7 @@ export async function seedPostgres(url: string, log: (s: string) => void): Promi
   const now = Date.now();
   const users = { small: 'usr_small', large: 'usr_large', spread: Array.from({ length: SPREAD_USERS }, (_, i) => `usr_spread_${i}`) };
   const all = [users.small, users.large, ...users.spread];
-  const storage = await openStorage(url); // migrates
+  const storage = await openStorage(url, SecretBox.ephemeral()); // migrates
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

@@ -13,6 +13,7 @@ import { mappingsCommand } from './commands/mappings.ts';
 import { pointsCommand } from './commands/points.ts';
 import { providerCommand } from './commands/provider.ts';
 import { realmCommand } from './commands/realm.ts';
+import { secretsCommand } from './commands/secrets.ts';
 import { serveCommand } from './commands/serve.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { subscriptionsCommand } from './commands/subscriptions.ts';
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
     providerCommand(),
     backupCommand(),
     dbCommand(),
+    secretsCommand(),
     pointsCommand(),
     subscriptionsCommand(),
     billingCommand(),

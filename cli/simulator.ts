@@ -5,6 +5,7 @@
 // a hold of that many points settled at once at its amount (docs/points.md: holds), as an app that
 // reserves before knowing the cost does.
 
+import { SecretBox } from '../server/crypto/secrets.ts';
 import { GatehouseError } from '../server/errors.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { silentLogger } from '../server/lib/log.ts';
@@ -75,7 +76,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   const clock = new ManualClock(input.start);
   const db = openDatabase(':memory:');
   try {
-    const stores = sqliteStores(db);
+    const stores = sqliteStores(db, SecretBox.ephemeral());
     const { admin, users } = stores;
     const engine = createPointsEngine(stores, clock);
     const ctx: CallContext = {

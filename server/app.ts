@@ -10,11 +10,14 @@ import { createAdminService } from './admin/service.ts';
 import { APPLE_TOKEN_TIMEOUT_MS, appleRevocationHandlers, appleRevocationPlanner } from './auth/apple-revocation.ts';
 import { PROVIDERS, type ProviderRegistry } from './auth/providers/registry.ts';
 import { createAuth } from './auth/service.ts';
+import { createSigningKeyAdmin } from './auth/signing-key-admin.ts';
+import type { SigningKeys } from './auth/signing-keys.ts';
 import type { AuthStore } from './auth/store.ts';
 import { type StorageBackend, sqliteBackend } from './backend.ts';
 import { rootsFrom } from './billing/app-store-verify.ts';
 import { type Config, ConfigError } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
+import type { SecretBox } from './crypto/secrets.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
 import { type Prune, recordPrunes } from './events/retention.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -26,6 +29,7 @@ import { createPagesService } from './pages/service.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
+import { loadSecrets, sealSecretsAtRest } from './secrets-key.ts';
 import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
 import { createAccountDeletion, createDeleteMe } from './users/delete-account.ts';
@@ -50,6 +54,8 @@ export interface AppOptions {
   resolveHost?: HostResolver;
   /** One webhook attempt's timeout (default model.ts DELIVERY_TIMEOUT_MS; tests shorten it). */
   webhookTimeoutMs?: number;
+  /** The key of the secrets at rest (default: loaded as secrets-key.ts says). */
+  secrets?: SecretBox;
 }
 
 export interface App {
@@ -75,6 +81,10 @@ export interface App {
   prunes: Record<string, Prune>;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;
+  /** The realms' signing keys (the sweep rotates those older than --signing-key-max-age). */
+  signingKeys: SigningKeys;
+  /** Seals what an older version stored in clear (at start; secrets-key.ts). */
+  sealSecrets(): Promise<number>;
   /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
    *  what a call threw into an answer or a log line. */
   storeErrors: ErrorTranslator;
@@ -88,7 +98,8 @@ export interface App {
 export function createApp(config: Config, opts: AppOptions = {}): App {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger({ level: config.logLevel });
-  const backend = opts.backend ?? sqliteBackend(opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs }));
+  const secrets = opts.secrets ?? loadSecrets(config, log);
+  const backend = opts.backend ?? sqliteBackend(opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs }), secrets);
   const db = backend.sqlite;
   const metrics = config.metrics ? createMetrics(backend.errorKind) : null;
   const answerTurns = new AnswerTurns();
@@ -173,6 +184,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
         resolve: resolveHost,
         allowPrivate: config.webhooksAllowPrivate,
       }),
+      ...createSigningKeyAdmin({ admin: adminStore, keys: authConcern.keys }),
     },
     'gatehouse.v1.PagesService': createPagesService(adminStore),
     'gatehouse.v1.AuthService': { ...authConcern.service, deleteMe: createDeleteMe(deleteAccount) },
@@ -199,6 +211,8 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     deleteAccount,
     prunes: recordPrunes(stores.webhooks, config.auditRetentionDays),
     authStore,
+    signingKeys: authConcern.keys,
+    sealSecrets: () => sealSecretsAtRest(stores.secrets, secrets, log),
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),
     setPublicUrl(url) {

@@ -4,6 +4,7 @@
 // hands to the composition root; PostgreSQL has none of it.
 import type pg from 'pg';
 import type { Config } from './config.ts';
+import type { SecretBox } from './crypto/secrets.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
 import type { Logger } from './lib/log.ts';
 import type { DbErrorClassifier } from './lib/metrics.ts';
@@ -32,10 +33,11 @@ export interface StorageBackend {
   close(): Promise<void>;
 }
 
-export function sqliteBackend(db: Db): StorageBackend {
+/** `secrets` seals what the stores keep secret (crypto/secrets.ts; secrets-key.ts loads it). */
+export function sqliteBackend(db: Db, secrets: SecretBox): StorageBackend {
   const ready = databaseReadiness(db);
   return {
-    stores: sqliteStores(db),
+    stores: sqliteStores(db, secrets),
     sqlite: db,
     errors: sqliteError,
     errorKind: dbErrorKind,
@@ -46,10 +48,10 @@ export function sqliteBackend(db: Db): StorageBackend {
   };
 }
 
-export function postgresBackend(pool: pg.Pool): StorageBackend {
+export function postgresBackend(pool: pg.Pool, secrets: SecretBox): StorageBackend {
   let closed: Promise<void> | null = null;
   return {
-    stores: postgresStores(pool),
+    stores: postgresStores(pool, { secrets }),
     sqlite: null,
     errors: postgresError,
     errorKind: postgresErrorKind,
@@ -60,19 +62,19 @@ export function postgresBackend(pool: pg.Pool): StorageBackend {
 
 /** Opens the PostgreSQL database a postgres:// `--db` names (migrating it), or null for a SQLite
  *  path (opened synchronously by the composition root). */
-export async function openPostgresBackend(config: Config, log: Logger): Promise<StorageBackend | null> {
+export async function openPostgresBackend(config: Config, log: Logger, secrets: SecretBox): Promise<StorageBackend | null> {
   if (!isPostgresUrl(config.db)) return null;
   const pool = await openPostgres(
     { url: config.db, poolSize: config.dbPool, statementTimeoutMs: config.dbStatementTimeoutMs, lockTimeoutMs: config.busyTimeoutMs },
     // An idle connection that broke is dropped by the pool and replaced on demand.
     (err) => log.warn('database connection lost', { error: err.message }),
   );
-  return postgresBackend(pool);
+  return postgresBackend(pool, secrets);
 }
 
 /** The storage of `db` (a SQLite path or a postgres:// URL) for a command that runs without a
  *  server (`keys create --db`): opened, migrated, and closed by the caller. */
-export async function openStorage(db: string): Promise<StorageBackend> {
-  if (!isPostgresUrl(db)) return sqliteBackend(openDatabase(db));
-  return postgresBackend(await openPostgres({ url: db, poolSize: 2, statementTimeoutMs: 10_000, lockTimeoutMs: 5000 }, () => {}));
+export async function openStorage(db: string, secrets: SecretBox): Promise<StorageBackend> {
+  if (!isPostgresUrl(db)) return sqliteBackend(openDatabase(db), secrets);
+  return postgresBackend(await openPostgres({ url: db, poolSize: 2, statementTimeoutMs: 10_000, lockTimeoutMs: 5000 }, () => {}), secrets);
 }

@@ -63,3 +63,21 @@ describe('--workers <n|auto> (GATEHOUSE_WORKERS)', () => {
     }
   });
 });
+
+describe('--signing-key-max-age <duration> (GATEHOUSE_SIGNING_KEY_MAX_AGE)', () => {
+  it('is off by default and reads a length in milliseconds', () => {
+    assert.equal(loadConfig({}, {}).signingKeyMaxAgeMs, null);
+    assert.equal(loadConfig({ signingKeyMaxAgeMs: '30d' }, {}).signingKeyMaxAgeMs, 30 * 86_400_000);
+    assert.equal(loadConfig({}, { GATEHOUSE_SIGNING_KEY_MAX_AGE: '90s' }).signingKeyMaxAgeMs, 90_000);
+  });
+
+  it('refuses anything else, naming the option', () => {
+    for (const bad of ['0s', '30', 'soon', '-1d', '1.5h']) {
+      assert.throws(
+        () => loadConfig({ signingKeyMaxAgeMs: bad }, {}),
+        (e: Error) => e instanceof ConfigError && /--signing-key-max-age/.test(e.message),
+        bad,
+      );
+    }
+  });
+});

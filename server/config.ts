@@ -45,6 +45,13 @@ export interface Config extends ProviderOptionValues {
   /** PEM or DER files, comma-separated: the root certificates App Store notifications' chains must
    *  end at (Apple's, from apple.com/certificateauthority); null: App Store notifications refused. */
   appStoreRootCerts: string | null;
+  /** A realm's signing key older than this is rotated by the periodic sweep; null = never. */
+  signingKeyMaxAgeMs: number | null;
+  /** The key-encryption key of the secrets at rest (crypto/secrets.ts), base64; wins over the file. */
+  secretsKey: string | null;
+  /** The file holding that key; null: secrets.key in the data folder (beside the SQLite file,
+   *  ./data for PostgreSQL), generated on first start. */
+  secretsKeyFile: string | null;
 }
 
 export interface OptionDoc {
@@ -54,7 +61,8 @@ export interface OptionDoc {
   doc: string;
   /** `hops`: a whole number given as `--flag [n]`; the flag alone is 1, true/false are 1/0. */
   /** `workers`: a whole number ≥ 1, or `auto` (one per core). */
-  kind: 'string' | 'int' | 'bool' | 'hops' | 'url' | 'addr' | 'workers';
+  /** `duration`: a length like 90s, 12h, 30d (milliseconds in the config). */
+  kind: 'string' | 'int' | 'bool' | 'hops' | 'url' | 'addr' | 'workers' | 'duration';
   default: string | number | boolean | null;
 }
 
@@ -166,6 +174,30 @@ const SERVER_OPTIONS: OptionDoc[] = [
     default: null,
     doc: "root certificates (PEM or DER) App Store notifications must chain to: Apple's Root CA - G3 (apple.com/certificateauthority)",
   },
+  {
+    key: 'signingKeyMaxAgeMs',
+    flag: '--signing-key-max-age <duration>',
+    env: 'GATEHOUSE_SIGNING_KEY_MAX_AGE',
+    kind: 'duration',
+    default: null,
+    doc: "rotate a realm's access-token signing key once it is this old, e.g. 30d (default: only `keys rotate-signing`)",
+  },
+  {
+    key: 'secretsKey',
+    flag: '--secrets-key <base64>',
+    env: 'GATEHOUSE_SECRETS_KEY',
+    kind: 'string',
+    default: null,
+    doc: 'the 32-byte key encrypting secrets at rest, base64 (prefer the env var: a flag shows in the process list)',
+  },
+  {
+    key: 'secretsKeyFile',
+    flag: '--secrets-key-file <path>',
+    env: 'GATEHOUSE_SECRETS_KEY_FILE',
+    kind: 'string',
+    default: null,
+    doc: 'file holding the key encrypting secrets at rest (default secrets.key in the data folder, made on first start; keep it apart from backups)',
+  },
 ];
 
 /** Every option: the server's, with the identity providers' after --public-url. */
@@ -237,6 +269,11 @@ function parseValue(o: OptionDoc, raw: unknown): unknown {
       if (!/^\d{1,3}$/.test(s) || Number(s) < 1) throw new ConfigError(`${name}: expected a number of processes (1–999) or auto, got ${s}`);
       return Number(s);
     }
+    case 'duration': {
+      const ms = parseDurationMs(String(raw));
+      if (ms === null) throw new ConfigError(`${name}: expected a length like 90s, 12h or 30d, got ${String(raw)}`);
+      return ms;
+    }
     case 'url': {
       const s = String(raw);
       try {
@@ -255,6 +292,16 @@ function parseValue(o: OptionDoc, raw: unknown): unknown {
     default:
       return String(raw);
   }
+}
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `90s`, `12h`, `30d`… → milliseconds (more than 0), else null. */
+export function parseDurationMs(text: string): number | null {
+  const m = /^(\d+)(ms|s|m|h|d|w)$/.exec(text.trim());
+  if (!m) return null;
+  const ms = Number(m[1]) * DURATION_UNITS_MS[m[2]!]!;
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : null;
 }
 
 /** host:port (IPv6 as [::1]:port) → parts. */

@@ -14,6 +14,7 @@ import { createLogger } from './lib/log.ts';
 import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
+import { loadSecrets } from './secrets-key.ts';
 import { leaveCheckpointsToAnother, startCheckpointer } from './store/checkpointer.ts';
 
 export interface RunningServer {
@@ -41,15 +42,22 @@ export interface ServerOptions extends AppOptions {
 
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger({ level: config.logLevel });
+  const secrets = opts.secrets ?? loadSecrets(config, log);
   // PostgreSQL is opened (and migrated) before the app; SQLite by the app itself.
-  const backend = opts.backend ?? (opts.db ? undefined : ((await openPostgresBackend(config, log)) ?? undefined));
+  const backend = opts.backend ?? (opts.db ? undefined : ((await openPostgresBackend(config, log, secrets)) ?? undefined));
   let app: App;
   try {
-    app = createApp(config, { ...opts, log, backend });
+    app = createApp(config, { ...opts, log, backend, secrets });
   } catch (e) {
     await backend?.close();
     throw e;
   }
+  // Before any call is served: what an older version stored in clear is sealed, and a database
+  // sealed under another key stops the start here rather than failing calls later.
+  await app.sealSecrets().catch(async (e: unknown) => {
+    await app.close();
+    throw e;
+  });
   // grpc-js's own messages (a failed bind, a bad metadata entry) as our JSON lines, not console "E …" ones.
   const grpcLog =
     (level: 'error' | 'info' | 'debug') =>
@@ -69,6 +77,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     intervalMs: opts.sweepIntervalMs,
     prunes: app.prunes,
     translateError: app.storeErrors,
+    signingKeys: config.signingKeyMaxAgeMs === null ? undefined : { keys: app.signingKeys, maxAgeMs: config.signingKeyMaxAgeMs },
   });
   // Every replica (and every --workers worker) polls the queue: a claim is exclusive in the
   // database, and an idle poll is a plain read, so one process's death leaves its jobs to the rest.

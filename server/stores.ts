@@ -3,6 +3,7 @@
 import type { AdminStore } from './admin/store.ts';
 import type { AuthStore } from './auth/store.ts';
 import type { BillingStore } from './billing/store.ts';
+import type { SecretsStore } from './crypto/store.ts';
 import type { RecordStore } from './events/store.ts';
 import type { JobStore } from './jobs/store.ts';
 import type { PointsStore } from './points/store.ts';
@@ -18,4 +19,6 @@ export interface Stores {
   jobs: JobStore;
   records: RecordStore;
   webhooks: WebhookStore;
+  /** The secrets at rest, all columns together (crypto/secrets.ts). */
+  secrets: SecretsStore;
 }

@@ -58,6 +58,9 @@ export function backupCommand(): Command {
       }
       renameSync(tmp, o.out); // the copy appears whole or not at all
       const result = { out: o.out, source, bytes: statSync(o.out).size, schemaVersion: version, ms: Date.now() - started };
-      show(g, result, () => `${record(result)}\n\nStart a server on the copy with: gatehouse serve --db ${o.out}`);
+      // The secrets in the copy are sealed (server/crypto/secrets.ts): a server on it needs the key.
+      const { defaultSecretsKeyFile } = await import('../../server/secrets-key.ts');
+      const keyFile = process.env.GATEHOUSE_SECRETS_KEY_FILE || defaultSecretsKeyFile(source);
+      show(g, result, () => `${record(result)}\n\nStart a server on the copy with: gatehouse serve --db ${o.out} --secrets-key-file ${keyFile}`);
     });
 }

@@ -1,6 +1,7 @@
-// gatehouse keys: API keys. `keys create --db PATH` bootstraps the first key with no server.
+// gatehouse keys: API keys (`keys create --db PATH` bootstraps the first key with no server), and
+// the rotation of a realm's access-token signing key.
 import { Command } from 'commander';
-import { type CliAnswer, collect, globals, rpc, show } from '../context.ts';
+import { type CliAnswer, collect, globals, realmOf, rpc, show } from '../context.ts';
 import { CliError, EXIT, record, table, usageError } from '../output.ts';
 
 export function keysCommand(): Command {
@@ -21,8 +22,11 @@ export function keysCommand(): Command {
       if (opts.db) {
         const { openStorage } = await import('../../server/backend.ts');
         const { createApiKey } = await import('../../server/admin/api-keys.ts');
-        // A database with no schema yet (a new PostgreSQL database) is migrated on opening.
-        const storage = await openStorage(opts.db).catch((e: Error) => {
+        const { secretsOfDatabase } = await import('../../server/secrets-key.ts');
+        const { createLogger } = await import('../../server/lib/log.ts');
+        // A database with no schema yet (a new PostgreSQL database) is migrated on opening; its
+        // secrets key is made beside it when missing, as `serve` would.
+        const storage = await openStorage(opts.db, secretsOfDatabase(opts.db, createLogger({ level: 'warn' }))).catch((e: Error) => {
           throw new CliError(e.message, EXIT.failed, 'db_open_failed');
         });
         try {
@@ -61,6 +65,17 @@ export function keysCommand(): Command {
       const g = globals(c);
       const res = await rpc(g, 'AdminService', 'RevokeApiKey', { keyId });
       show(g, res, () => `revoked ${keyId}`);
+    });
+
+  cmd
+    .command('rotate-signing')
+    .description("give the realm (--realm) a new access-token signing key; the old one keeps verifying until the realm's tokens signed by it have expired")
+    .action(async (_o: object, c: Command) => {
+      const g = globals(c);
+      const res = await rpc(g, 'AdminService', 'RotateSigningKey', { realmId: realmOf(g) });
+      show(g, res, () =>
+        res.previousKid ? `${res.kid} signs from now on; ${res.previousKid} stays in the JWKS until ${res.previousRetiresAt}` : `${res.kid} signs from now on`,
+      );
     });
   return cmd;
 }

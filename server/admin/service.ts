@@ -66,8 +66,9 @@ function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
   return ctx.principal;
 }
 
-/** The AdminService RPCs except the account ones (users/service.ts). */
-export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof UserAdminHandlers | keyof WebhookHandlers>;
+/** The AdminService RPCs except the account ones (users/service.ts), the webhooks'
+ *  (webhooks/service.ts) and the signing keys' (auth/signing-key-admin.ts). */
+export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof UserAdminHandlers | keyof WebhookHandlers | 'rotateSigningKey'>;
 
 export function createAdminService({ store, clock, providers }: AdminDeps): AdminHandlers {
   return {

@@ -53,7 +53,12 @@ export interface AuthDeps {
 /** The AuthService RPCs but the account's deletion (users/delete-account.ts). */
 export type AuthHandlers = Omit<ServiceImpl<'gatehouse.v1.AuthService'>, 'deleteMe'>;
 
-export function createAuth(deps: AuthDeps): { service: AuthHandlers; userToken: Authenticator['userToken'] } {
+export function createAuth(deps: AuthDeps): {
+  service: AuthHandlers;
+  userToken: Authenticator['userToken'];
+  /** The realms' signing keys (their rotation: signing-key-admin.ts and the sweep). */
+  keys: SigningKeys;
+} {
   const { config, clock, store } = deps;
   const issuer = (realmId: string) => `${deps.publicUrl()}/api/oauth/${encodeURIComponent(realmId)}`;
   const keys = new SigningKeys(store, clock);
@@ -143,5 +148,5 @@ export function createAuth(deps: AuthDeps): { service: AuthHandlers; userToken: 
     return { kind: 'user', realmId, userId: ok.claims.sub, clientId: ok.claims.aud, sid: ok.claims.sid };
   };
 
-  return { service, userToken };
+  return { service, userToken, keys };
 }

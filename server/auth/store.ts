@@ -2,6 +2,7 @@
 // the same interface); each method is one transaction. Domain decisions that must happen inside a
 // transaction are passed in as pure callbacks.
 import type { IpBinding } from '../admin/model.ts';
+import type { RotationDecision } from './signing-key-rotation.ts';
 
 export interface SigningKeyRecord {
   kid: string;
@@ -10,6 +11,17 @@ export interface SigningKeyRecord {
   privatePem: string;
   publicJwk: Record<string, string>;
   createdAt: number;
+  /** null for the realm's current key; for a rotated one, when it stops verifying and leaves the
+   *  JWKS (signing-key-rotation.ts). */
+  retiredAt: number | null;
+}
+
+export interface SigningKeyRotation {
+  /** The realm's current key after the call. */
+  current: SigningKeyRecord;
+  /** The key it replaced (with its retirement time), or null when nothing was rotated. */
+  replaced: SigningKeyRecord | null;
+  rotated: boolean;
 }
 
 export interface TokenFamily {
@@ -118,6 +130,21 @@ export interface AuthStore {
   currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord>;
   signingKey(kid: string): Promise<SigningKeyRecord | null>;
   signingKeys(realmId: string): Promise<SigningKeyRecord[]>;
+  /** Replaces the realm's current key by `create()` when `decide` (signing-key-rotation.ts) says
+   *  so, in one transaction holding the realm's lock, so replicas rotating together rotate once.
+   *  `decide` is given the current key and the longest access-token lifetime (seconds) of the
+   *  realm's clients and live sessions. */
+  rotateSigningKey(
+    realmId: string,
+    now: number,
+    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
+    create: () => SigningKeyRecord,
+  ): Promise<SigningKeyRotation>;
+  /** The realms whose current key was created at or before `createdAt` (the scheduled rotation). */
+  realmsWithKeysCreatedBy(createdAt: number): Promise<string[]>;
+  /** Changes whenever signing keys may have changed, in this process or another: a cache of keys
+   *  holds while it stays the same. */
+  signingKeysVersion(): Promise<number>;
 
   createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void>;
   getFamily(id: string): Promise<TokenFamily | null>;

@@ -3,9 +3,11 @@
 // at most what one interval and one lifetime (300 s for a transaction) let through. Runs on a timer
 // that never keeps the process alive, one kind at a time in batches of at most SWEEP_BATCH rows
 // per statement; each batch is its own short write, so a request waits behind one batch at most.
+// It also rotates the signing keys that have grown older than --signing-key-max-age.
 import { type ErrorTranslator, GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
+import type { SigningKeys } from './signing-keys.ts';
 import { type AuthStore, SWEEP_KINDS, type SweepKind } from './store.ts';
 
 export const SWEEP_BATCH = 500;
@@ -32,6 +34,9 @@ export interface SweeperDeps {
   prunes?: Readonly<Record<string, (now: number, limit: number) => Promise<number>>>;
   /** The store's translation of its database's errors, for the log line of a failed pass. */
   translateError?: ErrorTranslator;
+  /** The scheduled signing-key rotation (--signing-key-max-age): each pass rotates the keys older
+   *  than `maxAgeMs`. */
+  signingKeys?: { keys: SigningKeys; maxAgeMs: number };
 }
 
 export function startSweeper(deps: SweeperDeps): Sweeper {
@@ -58,6 +63,16 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
         const n = await prune(now, batch);
         counts[name] += n;
         if (n < batch) break;
+      }
+    }
+    if (deps.signingKeys && !stopped) {
+      for (const r of await deps.signingKeys.keys.rotateDue(deps.signingKeys.maxAgeMs)) {
+        deps.log.info('signing key rotated', {
+          realmId: r.current.realmId,
+          kid: r.current.kid,
+          previousKid: r.replaced?.kid ?? null,
+          previousRetiresAt: r.replaced?.retiredAt ?? null,
+        });
       }
     }
     return counts;

@@ -17,6 +17,7 @@ import { type Config, parseAddr } from '../config.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
 import { shownDatabase } from '../lib/redact.ts';
 import { stopSignal } from '../lib/stop-signal.ts';
+import { loadSecrets } from '../secrets-key.ts';
 import { startCheckpointer } from '../store/checkpointer.ts';
 import { openDatabase } from '../store/open.ts';
 import { isWorkerMessage, WORKER_ENV, type WorkerAssignment } from './messages.ts';
@@ -54,7 +55,8 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
   // Migrations run here, once, before any worker opens the database (both backends migrate on
   // open); a SQLite file's WAL checkpoints run here too. PostgreSQL needs nothing more held open.
   let closeDb: () => Promise<void>;
-  const pg = await openPostgresBackend(config, log);
+  // The key of the secrets at rest is made here, once, when it is missing (the workers read it).
+  const pg = await openPostgresBackend(config, log, loadSecrets(config, log));
   if (pg) {
     await pg.close();
     closeDb = async () => {};

@@ -1,6 +1,7 @@
 // The rows of the admin tables as both backends read them (the same columns in SQLite and
 // PostgreSQL), and the records they make.
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
+import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import { flag } from './row-values.ts';
 
 export interface RealmRow {
@@ -62,16 +63,23 @@ export const toClient = (r: ClientRow): ClientApp => ({
   createdAt: r.created_at,
 });
 
-export const toProvider = (r: ProviderRow): ProviderConfig => ({
+/** A provider as stored: its secrets sealed (crypto/secrets.ts), opened again by toProvider. */
+export const sealedProvider = (p: ProviderConfig, secrets: SecretBox): ProviderConfig => ({
+  ...p,
+  clientSecret: secrets.sealOrNull(ENCRYPTED.providerClientSecret, p.clientSecret),
+  privateKey: secrets.sealOrNull(ENCRYPTED.providerPrivateKey, p.privateKey),
+});
+
+export const toProvider = (r: ProviderRow, secrets: SecretBox): ProviderConfig => ({
   realmId: r.realm_id,
   provider: r.provider,
   clientId: r.client_id,
   enabled: flag(r.enabled),
-  clientSecret: r.client_secret,
+  clientSecret: secrets.openOrNull(ENCRYPTED.providerClientSecret, r.client_secret),
   additionalClientIds: JSON.parse(r.additional_client_ids) as string[],
   teamId: r.team_id,
   keyId: r.key_id,
-  privateKey: r.private_key,
+  privateKey: secrets.openOrNull(ENCRYPTED.providerPrivateKey, r.private_key),
   webClientId: r.web_client_id,
   requireNonce: flag(r.require_nonce),
   updatedAt: r.updated_at,

@@ -2,8 +2,9 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
 import { applyClientPatch, applyProviderPut, revokedKey } from '../admin/record-changes.ts';
 import type { AdminStore, ClientPatch, ProviderPut } from '../admin/store.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
 import { type Cache, createCache } from '../lib/cache.ts';
-import { type ClientRow, type KeyRow, type ProviderRow, toClient, toKey, toProvider, toRealm } from './admin-rows.ts';
+import { type ClientRow, type KeyRow, type ProviderRow, sealedProvider, toClient, toKey, toProvider, toRealm } from './admin-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 
@@ -19,7 +20,10 @@ export class SqliteAdminStore implements AdminStore {
   // so a revoked or new key, client or provider is seen on the next request.
   private readonly cached: { clients: Cache<ClientApp>; providers: Cache<ProviderConfig>; keys: Cache<ApiKeyRecord> };
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {
     const cache = <V>() => createCache<V>({ max: CACHE_MAX, invalidation: otherCommitsSignal(db) });
     this.cached = { clients: cache(), providers: cache(), keys: cache() };
     this.s = {
@@ -144,9 +148,10 @@ export class SqliteAdminStore implements AdminStore {
   async putProvider(put: ProviderPut): Promise<ProviderConfig> {
     return this.write(() => {
       const old = this.s.getProvider.get(put.realmId, put.provider) as ProviderRow | undefined;
-      const p = applyProviderPut(old ? toProvider(old) : null, put);
+      const p = applyProviderPut(old ? toProvider(old, this.secrets) : null, put);
+      const stored = sealedProvider(p, this.secrets);
       this.s.upsertProvider.run({
-        ...p,
+        ...stored,
         enabled: p.enabled ? 1 : 0,
         requireNonce: p.requireNonce ? 1 : 0,
         additionalClientIds: JSON.stringify(p.additionalClientIds),
@@ -161,13 +166,13 @@ export class SqliteAdminStore implements AdminStore {
       `${realmId}\u0000${provider}`,
       () => {
         const r = this.s.getProvider.get(realmId, provider) as ProviderRow | undefined;
-        return r ? toProvider(r) : null;
+        return r ? toProvider(r, this.secrets) : null;
       },
     );
   }
 
   async listProviders(realmId: string): Promise<ProviderConfig[]> {
-    return (this.s.listProviders.all(realmId) as ProviderRow[]).map(toProvider);
+    return (this.s.listProviders.all(realmId) as ProviderRow[]).map((r) => toProvider(r, this.secrets));
   }
 
   async createApiKey(k: ApiKeyRecord): Promise<void> {

@@ -2,6 +2,7 @@
 // PostgreSQL), and the records they make.
 import type { IpBinding } from '../admin/model.ts';
 import type { AuthorizationCode, AuthorizeTransaction, RefreshTokenRecord, SigningKeyRecord, TokenFamily, WebLoginAttempt } from '../auth/store.ts';
+import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 
 export interface KeyRow {
   kid: string;
@@ -10,6 +11,7 @@ export interface KeyRow {
   private_pem: string;
   public_jwk: string;
   created_at: number;
+  retired_at: number | null;
 }
 export interface FamilyRow {
   id: string;
@@ -80,13 +82,17 @@ export const toAttempt = (r: AttemptRow): WebLoginAttempt => ({
   consumedAt: r.consumed_at,
 });
 
-export const toKey = (r: KeyRow): SigningKeyRecord => ({
+/** The private part as stored: sealed (crypto/secrets.ts), opened again by toKey. */
+export const sealedPrivatePem = (k: SigningKeyRecord, secrets: SecretBox): string => secrets.seal(ENCRYPTED.signingPrivateKey, k.privatePem);
+
+export const toKey = (r: KeyRow, secrets: SecretBox): SigningKeyRecord => ({
   kid: r.kid,
   realmId: r.realm_id,
   alg: r.alg,
-  privatePem: r.private_pem,
+  privatePem: secrets.open(ENCRYPTED.signingPrivateKey, r.private_pem),
   publicJwk: JSON.parse(r.public_jwk) as Record<string, string>,
   createdAt: r.created_at,
+  retiredAt: r.retired_at,
 });
 export const toFamily = (r: FamilyRow): TokenFamily => ({
   id: r.id,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { TokenFamily } from '../auth/store.ts';
+import { SecretBox } from '../crypto/secrets.ts';
 import { SqliteAdminStore } from './admin-store.ts';
 import { SqliteAuthStore } from './auth-store.ts';
 import { openDatabase } from './open.ts';
@@ -11,14 +12,14 @@ import { SqliteUserStore } from './user-store.ts';
 
 describe('the SQLite auth store sweep', () => {
   const db = openDatabase(':memory:');
-  const store = new SqliteAuthStore(db);
+  const store = new SqliteAuthStore(db, SecretBox.ephemeral());
   const T0 = Date.UTC(2026, 0, 1);
   const MIN = 60_000;
   let seq = 0;
 
   before(async () => {
-    await new SqliteAdminStore(db).createRealm({ id: 'r', name: 'r', createdAt: T0 });
-    await new SqliteUserStore(db).createUser({
+    await new SqliteAdminStore(db, SecretBox.ephemeral()).createRealm({ id: 'r', name: 'r', createdAt: T0 });
+    await new SqliteUserStore(db, SecretBox.ephemeral()).createUser({
       id: 'u',
       realmId: 'r',
       email: 'u@example.com',

@@ -8,6 +8,7 @@ import { decideCodeIssue, mayStartTransaction } from '../auth/authorize-transact
 import { decideCodeExchange } from '../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../auth/family-lifetime.ts';
 import { decideRotation } from '../auth/refresh-rotation.ts';
+import { type RotationDecision, rotationWrites } from '../auth/signing-key-rotation.ts';
 import type {
   AuthorizationCode,
   AuthorizeTransaction,
@@ -19,12 +20,14 @@ import type {
   NewRefreshToken,
   RotateResult,
   SigningKeyRecord,
+  SigningKeyRotation,
   SweepKind,
   TokenFamily,
   WebLoginAttempt,
 } from '../auth/store.ts';
 import { SWEEP_RULES } from '../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../auth/web-attempt.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
 import { accountGone } from '../users/deletion.ts';
 import {
   type AttemptRow,
@@ -32,6 +35,7 @@ import {
   type FamilyRow,
   type KeyRow,
   type RefreshRow,
+  sealedPrivatePem,
   type TxRow,
   toAttempt,
   toCode,
@@ -41,11 +45,16 @@ import {
   toTx,
 } from './auth-rows.ts';
 import { type Db, immediate } from './open.ts';
+import { otherCommitsSignal } from './other-commits.ts';
 
 export class SqliteAuthStore implements AuthStore {
   private readonly s;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {
+    this.othersCommitted = otherCommitsSignal(db);
     this.s = {
       totals: db.prepare(`SELECT (SELECT count(*) FROM token_families) AS families, (SELECT count(*) FROM refresh_tokens) AS refreshTokens,
         (SELECT count(*) FROM authorization_codes) AS codes, (SELECT count(*) FROM authorize_transactions) AS transactions,
@@ -55,6 +64,12 @@ export class SqliteAuthStore implements AuthStore {
       keysOfRealm: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at'),
       insertKey: db.prepare(`INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at)
         VALUES (?, ?, ?, ?, ?, ?)`),
+      retireKey: db.prepare('UPDATE signing_keys SET retired_at = ? WHERE kid = ?'),
+      longestAccessTtl: db
+        .prepare(`SELECT max(ttl) FROM (SELECT max(access_token_ttl_seconds) AS ttl FROM clients WHERE realm_id = @realmId
+        UNION ALL SELECT max(access_ttl_s) FROM token_families WHERE realm_id = @realmId AND expires_at > @now AND revoked_at IS NULL)`)
+        .pluck(),
+      realmsWithKeysCreatedBy: db.prepare('SELECT realm_id FROM signing_keys WHERE retired_at IS NULL AND created_at <= ? ORDER BY realm_id').pluck(),
       insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at,
         expires_at, provider) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       userLive: db.prepare('SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL').pluck(),
@@ -124,23 +139,60 @@ export class SqliteAuthStore implements AuthStore {
 
   async currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord> {
     const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
-    if (found) return toKey(found);
+    if (found) return toKey(found, this.secrets);
     return immediate(this.db, () => {
       const again = this.s.currentKey.get(realmId) as KeyRow | undefined;
-      if (again) return toKey(again);
+      if (again) return toKey(again, this.secrets);
       const k = create();
-      this.s.insertKey.run(k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt);
+      this.insertKey(k);
       return k;
     });
   }
 
+  private insertKey(k: SigningKeyRecord): void {
+    this.s.insertKey.run(k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt);
+  }
+
+  async rotateSigningKey(
+    realmId: string,
+    now: number,
+    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
+    create: () => SigningKeyRecord,
+  ): Promise<SigningKeyRotation> {
+    const rotation = await immediate(this.db, (): SigningKeyRotation => {
+      const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
+      const current = found ? toKey(found, this.secrets) : null;
+      const decision = decide(current, (this.s.longestAccessTtl.get({ realmId, now }) as number | null) ?? 0);
+      const { retire, insert, answer } = rotationWrites(current, decision, create);
+      if (retire) this.s.retireKey.run(retire.at, retire.kid);
+      if (insert) this.insertKey(insert);
+      return answer;
+    });
+    if (rotation.rotated) this.keysVersion++;
+    return rotation;
+  }
+
+  async realmsWithKeysCreatedBy(createdAt: number): Promise<string[]> {
+    return this.s.realmsWithKeysCreatedBy.all(createdAt) as string[];
+  }
+
+  // Keys change rarely: the version moves on this store's own writes of keys and whenever another
+  // connection committed (PRAGMA data_version, other-commits.ts).
+  private keysVersion = 0;
+  private readonly othersCommitted: () => boolean;
+
+  async signingKeysVersion(): Promise<number> {
+    if (this.othersCommitted()) this.keysVersion++;
+    return this.keysVersion;
+  }
+
   async signingKey(kid: string): Promise<SigningKeyRecord | null> {
     const r = this.s.keyByKid.get(kid) as KeyRow | undefined;
-    return r ? toKey(r) : null;
+    return r ? toKey(r, this.secrets) : null;
   }
 
   async signingKeys(realmId: string): Promise<SigningKeyRecord[]> {
-    return (this.s.keysOfRealm.all(realmId) as KeyRow[]).map(toKey);
+    return (this.s.keysOfRealm.all(realmId) as KeyRow[]).map((r) => toKey(r, this.secrets));
   }
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {

@@ -22,6 +22,7 @@ import {
 import { appliedRecords } from '../billing/provider-records.ts';
 import { notificationOutcome } from '../billing/provider-rules.ts';
 import type { BillingStore } from '../billing/store.ts';
+import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import { newId } from '../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
 import { assertRealm, assertUser } from '../points/not-found.ts';
@@ -38,7 +39,10 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
   private readonly p: PointsSql;
   private readonly s;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {
     this.p = pointsSql(db);
     this.s = {
       mapping: db.prepare(`${MAPPING_SELECT} WHERE m.realm_id = ? AND m.id = ?`),
@@ -180,7 +184,7 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
 
   async providerSettings(realmId: string, provider: PaymentProvider): Promise<StoredProviderSettings | null> {
     const r = this.s.settings.get(realmId, provider) as { settings: string; secret: string | null } | undefined;
-    return r ? { settings: JSON.parse(r.settings), secret: r.secret } : null;
+    return r ? { settings: JSON.parse(r.settings), secret: this.secrets.openOrNull(ENCRYPTED.paymentProviderSecret, r.secret) } : null;
   }
 
   async putProviderSettings(
@@ -194,8 +198,15 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     return immediate(this.db, () => {
       assertRealm(this.p.realmExists(realmId), realmId);
       const keepSecret = secret === undefined ? 1 : 0;
-      this.s.putSettings.run({ realmId, provider, settings: JSON.stringify(settings), secret: secret ?? null, now, keepSecret });
-      recordWriter(this.db)({ events: [], audit: [audit], jobs: [] });
+      this.s.putSettings.run({
+        realmId,
+        provider,
+        settings: JSON.stringify(settings),
+        secret: this.secrets.sealOrNull(ENCRYPTED.paymentProviderSecret, secret ?? null),
+        now,
+        keepSecret,
+      });
+      recordWriter(this.db, this.secrets)({ events: [], audit: [audit], jobs: [] });
     });
   }
 
@@ -286,7 +297,10 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     }
     const kept = started || ended ? null : subscriptionId;
     const { provider, type, externalSubscriptionId } = f;
-    recordWriter(this.db)(appliedRecords({ realmId, provider, notificationId, type, userId: owner, externalSubscriptionId, started, ended, kept, now }));
+    recordWriter(
+      this.db,
+      this.secrets,
+    )(appliedRecords({ realmId, provider, notificationId, type, userId: owner, externalSubscriptionId, started, ended, kept, now }));
     this.s.putProviderState.run({
       realmId,
       provider: f.provider,

@@ -1,6 +1,7 @@
 // SQLite implementation of JobStore. A claim is one BEGIN IMMEDIATE unit (immediate()): the write
 // lock is taken before the due jobs are read, so two processes on one file never claim the same
 // job, and the lease keeps it theirs until it runs out.
+import type { SecretBox } from '../crypto/secrets.ts';
 import type { Job, JobStatus } from '../jobs/model.ts';
 import { type AttemptOutcome, isDue } from '../jobs/retry.ts';
 import type { JobStore } from '../jobs/store.ts';
@@ -11,7 +12,10 @@ import { recordWriter } from './records.ts';
 export class SqliteJobStore implements JobStore {
   private readonly s;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {
     this.s = {
       insert: db.prepare(insertSql('jobs', JOB_COLUMNS, () => '?')),
       anyDue: db.prepare(`SELECT 1 FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) LIMIT 1`).pluck(),
@@ -27,7 +31,7 @@ export class SqliteJobStore implements JobStore {
   }
 
   async enqueue(job: Job): Promise<void> {
-    await immediate(this.db, () => this.s.insert.run(...jobValues(job)));
+    await immediate(this.db, () => this.s.insert.run(...jobValues(job, this.secrets)));
   }
 
   async anyDue(now: number, kinds: readonly string[]): Promise<boolean> {
@@ -39,7 +43,7 @@ export class SqliteJobStore implements JobStore {
     return immediate(this.db, () => {
       const rows = (onlyId === undefined ? this.s.due.all({ now, limit, kinds: k }) : this.s.dueOne.all({ id: onlyId, now, kinds: k })) as JobRow[];
       return rows
-        .map(toJob)
+        .map((r) => toJob(r, this.secrets))
         .filter((j) => isDue(j, now))
         .map((j) => {
           const held = claim(j);
@@ -53,20 +57,20 @@ export class SqliteJobStore implements JobStore {
     return immediate(this.db, () => {
       const row = this.s.get.get(id) as JobRow | undefined;
       if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
-      const outcome = decide(toJob(row));
+      const outcome = decide(toJob(row, this.secrets));
       this.s.update.run(...jobStateValues(outcome.job), id);
-      recordWriter(this.db)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
+      recordWriter(this.db, this.secrets)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
       return true;
     });
   }
 
   async get(id: string): Promise<Job | null> {
     const r = this.s.get.get(id) as JobRow | undefined;
-    return r ? toJob(r) : null;
+    return r ? toJob(r, this.secrets) : null;
   }
 
   async list(realmId: string, opts: { kind?: string; status?: JobStatus; limit: number }): Promise<Job[]> {
     const rows = this.s.list.all({ realm: realmId, kind: opts.kind ?? null, status: opts.status ?? null, limit: opts.limit }) as JobRow[];
-    return rows.map(toJob);
+    return rows.map((r) => toJob(r, this.secrets));
   }
 }

@@ -2,6 +2,7 @@
 // (the same columns in SQLite and PostgreSQL), and the records they make. A use case's Emitted
 // records are inserted through these column lists, in its own transaction.
 import type { AuditRecord } from '../audit/model.ts';
+import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Job, JobStatus } from '../jobs/model.ts';
 
@@ -43,12 +44,13 @@ export const auditValues = (a: AuditRecord): unknown[] => [
   a.requestId,
 ];
 
-export const jobValues = (j: Job): unknown[] => [
+/** A job's columns as stored: its secret sealed (crypto/secrets.ts), opened again by toJob. */
+export const jobValues = (j: Job, secrets: SecretBox): unknown[] => [
   j.id,
   j.kind,
   j.realmId,
   JSON.stringify(j.payload),
-  j.secret,
+  secrets.sealOrNull(ENCRYPTED.jobSecret, j.secret),
   j.status,
   j.attempts,
   j.runAt,
@@ -120,12 +122,12 @@ export const toAuditRecord = (r: AuditRow): AuditRecord => ({
   requestId: r.request_id,
 });
 
-export const toJob = (r: JobRow): Job => ({
+export const toJob = (r: JobRow, secrets: SecretBox): Job => ({
   id: r.id,
   kind: r.kind,
   realmId: r.realm_id,
   payload: JSON.parse(r.payload),
-  secret: r.secret,
+  secret: secrets.openOrNull(ENCRYPTED.jobSecret, r.secret),
   status: r.status,
   attempts: r.attempts,
   runAt: r.run_at,

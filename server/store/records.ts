@@ -1,6 +1,7 @@
 // SQLite: the writer of a use case's Emitted records (outbox events, audit records, queued jobs),
 // called inside the use case's own immediate() unit, and the reads of the outbox and audit log.
 import type { AuditRecord } from '../audit/model.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Emitted } from '../events/plan.ts';
 import type { AuditQuery, RecordStore } from '../events/store.ts';
@@ -25,17 +26,22 @@ const question = () => '?';
 /** Writes Emitted records on `db`; to be called inside a transaction (immediate()). */
 export type RecordWriter = (emitted: Emitted) => void;
 
-/** The writer of `db`, its statements prepared once per connection. */
-export const recordWriter = perObject((db: Db): RecordWriter => {
-  const event = db.prepare(insertSql('events', EVENT_COLUMNS, question));
-  const audit = db.prepare(insertSql('audit_log', AUDIT_COLUMNS, question));
-  const job = db.prepare(insertSql('jobs', JOB_COLUMNS, question));
+const statementsOf = perObject((db: Db) => ({
+  event: db.prepare(insertSql('events', EVENT_COLUMNS, question)),
+  audit: db.prepare(insertSql('audit_log', AUDIT_COLUMNS, question)),
+  job: db.prepare(insertSql('jobs', JOB_COLUMNS, question)),
+}));
+
+/** The writer of `db`, its statements prepared once per connection; a job's secret is sealed
+ *  with `secrets` (crypto/secrets.ts). */
+export function recordWriter(db: Db, secrets: SecretBox): RecordWriter {
+  const s = statementsOf(db);
   return (emitted) => {
-    for (const e of emitted.events) event.run(...eventValues(e));
-    for (const a of emitted.audit) audit.run(...auditValues(a));
-    for (const j of emitted.jobs) job.run(...jobValues(j));
+    for (const e of emitted.events) s.event.run(...eventValues(e));
+    for (const a of emitted.audit) s.audit.run(...auditValues(a));
+    for (const j of emitted.jobs) s.job.run(...jobValues(j, secrets));
   };
-});
+}
 
 export class SqliteRecordStore implements RecordStore {
   private readonly s;

@@ -1,6 +1,7 @@
 // Every store of gatehouse over one SQLite connection: the one place that names the SQLite classes
 // of the ports. The composition root, the offline tools (the simulator, the bench) and the
 // tests that read a database through the interfaces build their stores here.
+import type { SecretBox } from '../crypto/secrets.ts';
 import type { Stores } from '../stores.ts';
 import { SqliteAdminStore } from './admin-store.ts';
 import { SqliteAuthStore } from './auth-store.ts';
@@ -9,18 +10,21 @@ import { SqliteJobStore } from './job-store.ts';
 import type { Db } from './open.ts';
 import { SqlitePointsStore } from './points-store.ts';
 import { SqliteRecordStore } from './records.ts';
+import { SqliteSecretsStore } from './secrets-store.ts';
 import { SqliteUserStore } from './user-store.ts';
 import { SqliteWebhookStore } from './webhook-store.ts';
 
-export function sqliteStores(db: Db): Stores {
+/** `secrets`: the key sealing what the stores keep secret (crypto/secrets.ts). */
+export function sqliteStores(db: Db, secrets: SecretBox): Stores {
   return {
-    admin: new SqliteAdminStore(db),
-    auth: new SqliteAuthStore(db),
-    users: new SqliteUserStore(db),
+    admin: new SqliteAdminStore(db, secrets),
+    auth: new SqliteAuthStore(db, secrets),
+    secrets: new SqliteSecretsStore(db),
+    users: new SqliteUserStore(db, secrets),
     points: new SqlitePointsStore(db),
-    billing: new SqliteBillingStore(db),
-    jobs: new SqliteJobStore(db),
+    billing: new SqliteBillingStore(db, secrets),
+    jobs: new SqliteJobStore(db, secrets),
     records: new SqliteRecordStore(db),
-    webhooks: new SqliteWebhookStore(db),
+    webhooks: new SqliteWebhookStore(db, secrets),
   };
 }

@@ -1,5 +1,6 @@
 // The rows of the user tables as both backends read them (the same columns in SQLite and
 // PostgreSQL), and the records they make.
+import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { EmailForwarding, Identity, User } from '../users/model.ts';
 import { flag } from './row-values.ts';
 
@@ -65,4 +66,7 @@ export const DROP_USER_POINTS = [
 /** An identity row as the deletion reads it, with the Apple refresh token kept for revoking. */
 export type IdentityWithTokenRow = IdentityRow & { apple_refresh_token: string | null };
 
-export const toIdentityWithToken = (r: IdentityWithTokenRow) => ({ ...toIdentity(r), appleRefreshToken: r.apple_refresh_token });
+export const toIdentityWithToken = (r: IdentityWithTokenRow, secrets: SecretBox) => ({
+  ...toIdentity(r),
+  appleRefreshToken: secrets.openOrNull(ENCRYPTED.appleRefreshToken, r.apple_refresh_token),
+});

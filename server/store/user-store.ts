@@ -1,4 +1,5 @@
 // SQLite implementation of UserStore.
+import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import { type AppleNotificationWrite, planAppleNotification } from '../users/apple-notification.ts';
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../users/deletion.ts';
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
@@ -12,7 +13,10 @@ import { DROP_USER_POINTS, type IdentityRow, type IdentityWithTokenRow, toIdenti
 export class SqliteUserStore implements UserStore {
   private readonly s;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {
     this.s = {
       totals: db.prepare('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_identities) AS identities'),
       appAccountToken: db.prepare('SELECT app_account_token FROM users WHERE id = ?').pluck(),
@@ -144,7 +148,7 @@ export class SqliteUserStore implements UserStore {
         const l = plan.identity;
         this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
         if (plan.email !== null) this.s.setEmail.run(plan.email, l.userId);
-        recordWriter(this.db)(plan.emitted);
+        recordWriter(this.db, this.secrets)(plan.emitted);
       }
       return plan;
     });
@@ -157,7 +161,7 @@ export class SqliteUserStore implements UserStore {
       if (plan.kind === 'unlink') {
         this.s.unlinkOne.run(req.realmId, plan.identity.provider, plan.identity.subject);
         if (plan.email !== null) this.s.setPlaceholder.run({ email: plan.email, id: plan.identity.userId });
-        recordWriter(this.db)(plan.emitted);
+        recordWriter(this.db, this.secrets)(plan.emitted);
       }
       return plan;
     });
@@ -186,7 +190,7 @@ export class SqliteUserStore implements UserStore {
         if (plan.email !== null) this.s.setPlaceholder.run({ email: plan.email, id: plan.identity.userId });
       }
       if (plan.kind === 'revoke_apple_sessions') for (const id of plan.familyIds) this.s.revokeAppleFamily.run(n.now, id);
-      recordWriter(this.db)(plan.emitted);
+      recordWriter(this.db, this.secrets)(plan.emitted);
       return { kind: 'applied', plan };
     });
   }
@@ -196,7 +200,7 @@ export class SqliteUserStore implements UserStore {
   }
 
   async keepAppleRefreshToken(realmId: string, subject: string, token: string): Promise<void> {
-    await immediate(this.db, () => this.s.keepAppleToken.run(token, realmId, subject));
+    await immediate(this.db, () => this.s.keepAppleToken.run(this.secrets.seal(ENCRYPTED.appleRefreshToken, token), realmId, subject));
   }
 
   deleteAccount(realmId: string, userId: string, plan: (snapshot: AccountSnapshot) => DeletionPlan): Promise<DeletionPlan | null> {
@@ -205,7 +209,7 @@ export class SqliteUserStore implements UserStore {
       if (!row) return null;
       const p = plan({
         user: toUser(row),
-        identities: (this.s.identities.all(userId) as IdentityWithTokenRow[]).map(toIdentityWithToken),
+        identities: (this.s.identities.all(userId) as IdentityWithTokenRow[]).map((r) => toIdentityWithToken(r, this.secrets)),
         liveFamilyIds: this.s.liveFamilies.all(userId) as string[],
         openHolds: this.s.openHolds.get(userId) as number,
         activeSubscriptionIds: this.s.activeSubscriptions.all(userId) as string[],
@@ -218,7 +222,7 @@ export class SqliteUserStore implements UserStore {
       this.s.dropCodes.run(userId);
       for (const id of p.cancelSubscriptionIds) this.s.cancelSubscription.run(p.deletedAt, id);
       for (const drop of this.s.dropPoints) drop.run(userId);
-      recordWriter(this.db)(p.emitted);
+      recordWriter(this.db, this.secrets)(p.emitted);
       return p;
     });
   }

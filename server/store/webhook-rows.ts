@@ -1,5 +1,6 @@
 // The rows of webhook endpoints, deliveries and attempts as both backends read and write them (the
 // same columns in SQLite and PostgreSQL), and the records they make.
+import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { JobStatus } from '../jobs/model.ts';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
 import { flag } from './row-values.ts';
@@ -21,16 +22,17 @@ export const WEBHOOK_COLUMNS = [
 export const DELIVERY_COLUMNS = ['id', 'webhook_id', 'realm_id', 'event_id', 'event_type', 'created_at'] as const;
 export const ATTEMPT_COLUMNS = ['id', 'delivery_id', 'webhook_id', 'at', 'http_status', 'error', 'duration_ms'] as const;
 
-/** `enabled` as the backend stores a boolean (SQLite 0/1, PostgreSQL boolean). */
-export const webhookValues = (e: WebhookEndpoint, bool: (b: boolean) => unknown): unknown[] => [
+/** `enabled` as the backend stores a boolean (SQLite 0/1, PostgreSQL boolean); the signing
+ *  secrets sealed (crypto/secrets.ts), opened again by toEndpoint. */
+export const webhookValues = (e: WebhookEndpoint, bool: (b: boolean) => unknown, secrets: SecretBox): unknown[] => [
   e.id,
   e.realmId,
   e.url,
   JSON.stringify(e.eventTypes),
   e.description,
   bool(e.enabled),
-  e.secret,
-  e.previousSecret,
+  secrets.seal(ENCRYPTED.webhookSecret, e.secret),
+  secrets.sealOrNull(ENCRYPTED.webhookPreviousSecret, e.previousSecret),
   e.previousSecretExpiresAt,
   e.failingSince,
   e.createdAt,
@@ -42,7 +44,10 @@ export function updateWebhookSql(placeholder: (n: number) => string): string {
   const columns = WEBHOOK_COLUMNS.slice(2);
   return `UPDATE webhooks SET ${columns.map((c, i) => `${c} = ${placeholder(i + 1)}`).join(', ')} WHERE id = ${placeholder(columns.length + 1)}`;
 }
-export const updateWebhookValues = (e: WebhookEndpoint, bool: (b: boolean) => unknown): unknown[] => [...webhookValues(e, bool).slice(2), e.id];
+export const updateWebhookValues = (e: WebhookEndpoint, bool: (b: boolean) => unknown, secrets: SecretBox): unknown[] => [
+  ...webhookValues(e, bool, secrets).slice(2),
+  e.id,
+];
 
 export const deliveryValues = (d: Delivery): unknown[] => [d.id, d.webhookId, d.realmId, d.eventId, d.eventType, d.createdAt];
 export const attemptValues = (a: DeliveryAttempt): unknown[] => [a.id, a.deliveryId, a.webhookId, a.at, a.httpStatus, a.error, a.durationMs];
@@ -92,15 +97,15 @@ export interface AttemptRow {
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
-export const toEndpoint = (r: WebhookRow): WebhookEndpoint => ({
+export const toEndpoint = (r: WebhookRow, secrets: SecretBox): WebhookEndpoint => ({
   id: r.id,
   realmId: r.realm_id,
   url: r.url,
   eventTypes: JSON.parse(r.event_types),
   description: r.description,
   enabled: flag(r.enabled),
-  secret: r.secret,
-  previousSecret: r.previous_secret,
+  secret: secrets.open(ENCRYPTED.webhookSecret, r.secret),
+  previousSecret: secrets.openOrNull(ENCRYPTED.webhookPreviousSecret, r.previous_secret),
   previousSecretExpiresAt: numOrNull(r.previous_secret_expires_at),
   failingSince: numOrNull(r.failing_since),
   createdAt: num(r.created_at),

@@ -1,6 +1,7 @@
 // SQLite implementation of WebhookStore. Every write is one immediate() unit, so the outbox's
 // fan-out of two processes on one file never hands an event out twice.
 import type { AuditRecord } from '../audit/model.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Job } from '../jobs/model.ts';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
@@ -35,7 +36,10 @@ const bit = (b: boolean) => (b ? 1 : 0);
 export class SqliteWebhookStore implements WebhookStore {
   private readonly s;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {
     this.s = {
       insert: db.prepare(insertSql('webhooks', WEBHOOK_COLUMNS, question)),
       get: db.prepare('SELECT * FROM webhooks WHERE realm_id = ? AND id = ?'),
@@ -74,33 +78,33 @@ export class SqliteWebhookStore implements WebhookStore {
 
   async create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void> {
     await immediate(this.db, () => {
-      this.s.insert.run(...webhookValues(endpoint, bit));
-      recordWriter(this.db)({ events: [], audit: [audit], jobs: [] });
+      this.s.insert.run(...webhookValues(endpoint, bit, this.secrets));
+      recordWriter(this.db, this.secrets)({ events: [], audit: [audit], jobs: [] });
     });
   }
 
   async get(realmId: string, id: string): Promise<WebhookEndpoint | null> {
     const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
-    return r ? toEndpoint(r) : null;
+    return r ? toEndpoint(r, this.secrets) : null;
   }
 
   async list(realmId: string): Promise<WebhookEndpoint[]> {
-    return (this.s.list.all(realmId) as WebhookRow[]).map(toEndpoint);
+    return (this.s.list.all(realmId) as WebhookRow[]).map((r) => toEndpoint(r, this.secrets));
   }
 
   update(realmId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint | null> {
     return immediate(this.db, () => {
       const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
       if (!r) return null;
-      return this.apply(toEndpoint(r), change);
+      return this.apply(toEndpoint(r, this.secrets), change);
     });
   }
 
   private apply(current: WebhookEndpoint, change: EndpointChange): WebhookEndpoint {
     const decided = change(current);
     if (!decided) return current;
-    this.s.update.run(...updateWebhookValues(decided.endpoint, bit));
-    if (decided.audit) recordWriter(this.db)({ events: [], audit: [decided.audit], jobs: [] });
+    this.s.update.run(...updateWebhookValues(decided.endpoint, bit, this.secrets));
+    if (decided.audit) recordWriter(this.db, this.secrets)({ events: [], audit: [decided.audit], jobs: [] });
     return decided.endpoint;
   }
 
@@ -108,11 +112,11 @@ export class SqliteWebhookStore implements WebhookStore {
     return immediate(this.db, () => {
       const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
       if (!r) return null;
-      const endpoint = toEndpoint(r);
+      const endpoint = toEndpoint(r, this.secrets);
       this.s.deleteAttempts.run(id);
       this.s.deleteDeliveries.run(id);
       this.s.delete.run(id);
-      recordWriter(this.db)({ events: [], audit: [audit(endpoint)], jobs: [] });
+      recordWriter(this.db, this.secrets)({ events: [], audit: [audit(endpoint)], jobs: [] });
       return endpoint;
     });
   }
@@ -121,7 +125,7 @@ export class SqliteWebhookStore implements WebhookStore {
     await immediate(this.db, () => {
       this.s.insertEventDispatched.run(event.id, event.type, event.realmId, event.createdAt, JSON.stringify(event.data), event.createdAt);
       this.s.insertDelivery.run(...deliveryValues(delivery));
-      recordWriter(this.db)({ events: [], audit: [], jobs: [job] });
+      recordWriter(this.db, this.secrets)({ events: [], audit: [], jobs: [job] });
     });
   }
 
@@ -134,10 +138,10 @@ export class SqliteWebhookStore implements WebhookStore {
       const events = (this.s.undispatched.all(limit) as EventRow[]).map(toEvent);
       if (events.length === 0) return 0;
       const realms = [...new Set(events.map((e) => e.realmId))];
-      const endpoints = (this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[]).map(toEndpoint);
+      const endpoints = (this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[]).map((r) => toEndpoint(r, this.secrets));
       const planned = plan(events, endpoints);
       for (const d of planned.deliveries) this.s.insertDelivery.run(...deliveryValues(d));
-      recordWriter(this.db)({ events: [], audit: [], jobs: planned.jobs });
+      recordWriter(this.db, this.secrets)({ events: [], audit: [], jobs: planned.jobs });
       for (const e of events) this.s.markDispatched.run(now, e.id);
       return events.length;
     });
@@ -148,14 +152,14 @@ export class SqliteWebhookStore implements WebhookStore {
     if (!d) return null;
     const w = this.s.getById.get(d.webhook_id) as WebhookRow | undefined;
     const e = this.s.event.get(d.event_id) as EventRow | undefined;
-    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w), event: toEvent(e) } : null;
+    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w, this.secrets), event: toEvent(e) } : null;
   }
 
   async recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void> {
     await immediate(this.db, () => {
       this.s.insertAttempt.run(...attemptValues(attempt));
       const w = this.s.getById.get(attempt.webhookId) as WebhookRow | undefined;
-      if (w) this.apply(toEndpoint(w), change);
+      if (w) this.apply(toEndpoint(w, this.secrets), change);
     });
   }
 
@@ -180,7 +184,7 @@ export class SqliteWebhookStore implements WebhookStore {
   async queueDelivery(delivery: Delivery, job: Job): Promise<void> {
     await immediate(this.db, () => {
       this.s.insertDelivery.run(...deliveryValues(delivery));
-      recordWriter(this.db)({ events: [], audit: [], jobs: [job] });
+      recordWriter(this.db, this.secrets)({ events: [], audit: [], jobs: [job] });
     });
   }
 

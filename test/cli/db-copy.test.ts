@@ -36,7 +36,20 @@ describe('gatehouse db copy', { skip }, () => {
   let rotated: string;
   let firstRows: Record<string, number>;
 
-  const serverArgs = () => ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0', '--public-url', PUBLIC_URL];
+  // The copies carry the secrets sealed (crypto/secrets.ts): every server of the deployment opens
+  // them with its one key, the source's (made beside its database on first start).
+  const serverArgs = () => [
+    '--apple-jwks-url',
+    idp.jwksUrl,
+    '--apple-issuer',
+    idp.issuer,
+    '--login-rate-limit',
+    '0',
+    '--public-url',
+    PUBLIC_URL,
+    '--secrets-key-file',
+    join(dir, 'secrets.key'),
+  ];
   const serve = (dbPath: string) => spawnServer({ dbPath, args: serverArgs() });
   const copy = (args: string[]) => runCli(['db', 'copy', ...args]);
   const summaryOn = async (srv: SpawnedServer, userId: string) => {

@@ -3,12 +3,14 @@
 // free port and a socket folder of its own, stopped and removed when the process exits). Each suite
 // takes a fresh database of it (freshDatabase). As root, initdb and postgres run as the `postgres`
 // OS user (postgres refuses to run as root).
+
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import pg from 'pg';
+import { SecretBox } from '../../server/crypto/secrets.ts';
 import type { PostgresOptions } from '../../server/store/postgres/connect.ts';
 import { openPostgres } from '../../server/store/postgres/open.ts';
 import { postgresStores } from '../../server/store/postgres/stores.ts';
@@ -175,10 +177,11 @@ export function testPostgresOptions(url: string): PostgresOptions {
 export async function freshPostgresStores(observe?: TxObserver): Promise<StoreFixture> {
   const db = await freshDatabase();
   const pools: pg.Pool[] = [];
+  const secrets = SecretBox.ephemeral(); // one key for every replica of the fixture
   const open = async () => {
     const pool = await openPostgres(testPostgresOptions(db.url), () => {});
     pools.push(pool);
-    return postgresStores(pool, { observe });
+    return postgresStores(pool, { observe, secrets });
   };
   const first = await open();
   return {

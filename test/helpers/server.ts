@@ -2,6 +2,7 @@
 // it) or in this process with a manual clock (for tests that move time) — with a bootstrap API key.
 // On SQLite (a file in a temporary folder) or on PostgreSQL (a fresh database of the test
 // process's server, test/helpers/postgres.ts): `backend`, else GATEHOUSE_TEST_BACKEND, else SQLite.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,11 @@ import { createInterface } from 'node:readline';
 import { createApiKey } from '../../server/admin/api-keys.ts';
 import { openStorage } from '../../server/backend.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
+import type { SecretBox } from '../../server/crypto/secrets.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/main.ts';
+import { loadSecrets } from '../../server/secrets-key.ts';
 import { freshDatabase } from './postgres.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -42,10 +45,16 @@ export function tempDir(prefix = 'gatehouse-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** The key of the secrets at rest a server on `db` uses (its default file, made when missing:
+ *  beside a SQLite file, in ./data for PostgreSQL). */
+export function secretsOf(db: string): SecretBox {
+  return loadSecrets({ db, secretsKey: null, secretsKeyFile: null }, { warn: () => {} });
+}
+
 /** Creates a key straight in the database (what `gatehouse keys create --db` does), a SQLite file
  *  or a postgres:// URL; an empty database is migrated first. */
 export async function bootstrapKey(dbPath: string, realm = '*', permissions = ['*']): Promise<string> {
-  const storage = await openStorage(dbPath);
+  const storage = await openStorage(dbPath, secretsOf(dbPath));
   try {
     return (await createApiKey(storage.stores.admin, { realm, permissions, name: 'test' }, Date.now())).key;
   } finally {

@@ -7,7 +7,7 @@ import { openStorage } from '../../server/backend.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { sqliteStores } from '../../server/store/stores.ts';
 import type { StoreFixture, Stores } from '../store/contract.ts';
-import { tempDir } from './server.ts';
+import { secretsOf, tempDir } from './server.ts';
 
 export type { Stores };
 
@@ -19,7 +19,7 @@ export interface OpenStores extends Stores {
 export function openStores(db: string): OpenStores {
   const conn = openDatabase(db);
   return {
-    ...sqliteStores(conn),
+    ...sqliteStores(conn, secretsOf(db)),
     close: () => {
       if (conn.open) conn.close();
     },
@@ -29,7 +29,7 @@ export function openStores(db: string): OpenStores {
 /** Every store over the database at `db`, a SQLite file or a postgres:// URL, on connections of
  *  their own. */
 export async function openStoresAt(db: string): Promise<Stores & { close(): Promise<void> }> {
-  const storage = await openStorage(db);
+  const storage = await openStorage(db, secretsOf(db));
   return { ...storage.stores, close: () => storage.close() };
 }
 

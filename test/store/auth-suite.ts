@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { decideRotation } from '../../server/auth/signing-key-rotation.ts';
 import type {
   AuthorizationCode,
   AuthorizeTransaction,
@@ -13,7 +14,7 @@ import type {
   TokenFamily,
   WebLoginAttempt,
 } from '../../server/auth/store.ts';
-import { MINUTE, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
+import { clientApp, DAY, HOUR, MINUTE, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 12;
 
@@ -113,6 +114,7 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         privatePem: `pem-${kid}`,
         publicJwk: { kty: 'OKP', crv: 'Ed25519', x: kid, kid },
         createdAt: at,
+        retiredAt: null,
       });
 
       it("creates a realm's key once and then answers it, without calling create again", async () => {
@@ -144,6 +146,82 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
           (await s.auth.signingKeys(a)).map((k) => k.kid),
           [ka.kid],
         );
+      });
+    });
+
+    describe('signing-key rotation', () => {
+      const key = (realmId: string, at = T0): SigningKeyRecord => ({
+        kid: unique('kid'),
+        realmId,
+        alg: 'EdDSA',
+        privatePem: 'pem',
+        publicJwk: { kty: 'OKP', crv: 'Ed25519', x: 'x' },
+        createdAt: at,
+        retiredAt: null,
+      });
+      const operator = (now: number) => (current: SigningKeyRecord | null, longest: number) => decideRotation(current, now, longest, { kind: 'operator' });
+
+      it("retires the replaced key after the realm's longest access-token lifetime, and the new one is current", async () => {
+        const r = await seedRealm(s);
+        await s.admin.createClient(clientApp(r, 'short', { accessTokenTtlSeconds: 60 }));
+        await s.admin.createClient(clientApp(r, 'long', { accessTokenTtlSeconds: 600 }));
+        const old = await s.auth.currentSigningKey(r, () => key(r));
+        const at = T0 + HOUR;
+        let seenLongest = -1;
+        const rotation = await s.auth.rotateSigningKey(
+          r,
+          at,
+          (current, longest) => ((seenLongest = longest), decideRotation(current, at, longest, { kind: 'operator' })),
+          () => key(r, at),
+        );
+        assert.equal(seenLongest, 600);
+        assert.equal(rotation.rotated, true);
+        assert.deepEqual(rotation.replaced, { ...old, retiredAt: at + 600_000 });
+        assert.deepEqual(await s.auth.currentSigningKey(r, () => assert.fail('a current key exists')), rotation.current);
+        assert.deepEqual(await s.auth.signingKey(old.kid), { ...old, retiredAt: at + 600_000 });
+        assert.deepEqual(
+          (await s.auth.signingKeys(r)).map((k) => k.kid),
+          [old.kid, rotation.current.kid],
+        );
+      });
+
+      it('rotates once however many replicas rotate a due key at once', async () => {
+        const r = await seedRealm(s);
+        await s.auth.currentSigningKey(r, () => key(r));
+        const peer = await s.peer();
+        const at = T0 + DAY;
+        const schedule = { kind: 'schedule', maxAgeMs: HOUR } as const;
+        const results = await Promise.all(
+          Array.from({ length: N }, (_, i) =>
+            (i % 2 ? peer : s).auth.rotateSigningKey(
+              r,
+              at,
+              (c, longest) => decideRotation(c, at, longest, schedule),
+              () => key(r, at),
+            ),
+          ),
+        );
+        assert.equal(results.filter((x) => x.rotated).length, 1);
+        assert.equal((await s.auth.signingKeys(r)).filter((k) => k.retiredAt === null).length, 1);
+        assert.deepEqual(await s.auth.realmsWithKeysCreatedBy(at - HOUR).then((rs) => rs.includes(r)), false);
+      });
+
+      it('lists the realms whose current key was made at or before a time', async () => {
+        const r = await seedRealm(s);
+        await s.auth.currentSigningKey(r, () => key(r, T0 + 5 * MINUTE));
+        assert.equal((await s.auth.realmsWithKeysCreatedBy(T0 + 5 * MINUTE)).includes(r), true);
+        assert.equal((await s.auth.realmsWithKeysCreatedBy(T0 + 5 * MINUTE - 1)).includes(r), false);
+      });
+
+      it('moves the signing-keys version when another replica rotates', async () => {
+        const r = await seedRealm(s);
+        await s.auth.currentSigningKey(r, () => key(r));
+        const peer = await s.peer();
+        await new Promise((done) => setImmediate(done));
+        const before = await s.auth.signingKeysVersion();
+        await peer.auth.rotateSigningKey(r, T0 + 1, operator(T0 + 1), () => key(r, T0 + 1));
+        await new Promise((done) => setImmediate(done)); // the version is read once per turn
+        assert.notEqual(await s.auth.signingKeysVersion(), before);
       });
     });
 

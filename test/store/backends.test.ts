@@ -11,6 +11,7 @@ import { describeAccountDeletion } from './deletion-suite.ts';
 import { describeJobStore } from './jobs-suite.ts';
 import { describeLedgerStore } from './ledger-suite.ts';
 import { describePointsStore } from './points-suite.ts';
+import { describeSecretsStore } from './secrets-suite.ts';
 import { describeUserStore } from './users-suite.ts';
 import { describeWebhookStore } from './webhooks-suite.ts';
 
@@ -29,4 +30,5 @@ for (const { name, factory } of BACKENDS) {
   describeJobStore(name, factory);
   describeAccountDeletion(name, factory);
   describeWebhookStore(name, factory);
+  describeSecretsStore(name, factory);
 }

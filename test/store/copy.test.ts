@@ -3,10 +3,12 @@
 // answer their summaries, and neither may keep it: the source is never written, and the target
 // holds exactly the source's rows. And a copy whose rows do not read back as the source's is
 // refused by the summary check and rolled back.
+
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { SecretBox } from '../../server/crypto/secrets.ts';
 import { type CopyProgress, type CopyTarget, copyDatabase } from '../../server/store/copy.ts';
 import { openSqliteSource, openSqliteTarget } from '../../server/store/copy-sqlite.ts';
 import { openDatabase } from '../../server/store/open.ts';
@@ -44,7 +46,7 @@ describe('copyDatabase', { skip }, () => {
   before(async () => {
     pg = await freshDatabase('copymod');
     const db = openDatabase(sqlite);
-    const s = sqliteStores(db);
+    const s = sqliteStores(db, SecretBox.ephemeral());
     await s.admin.createRealm({ id: REALM, name: 'R', createdAt: T0 });
     await s.points.putDefaultConfig(
       REALM,

@@ -2,10 +2,12 @@
 // SQLite: replicas that start together migrate once, a consume's round trips, races between
 // replicas that the database settles, and `keys create --db URL` on an empty database reached the
 // libpq way (host=/socket/dir, PG* variables for the rest).
+
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { authenticateApiKey } from '../../server/admin/api-keys.ts';
+import { SecretBox } from '../../server/crypto/secrets.ts';
 import { prunableReturnBlocks, returnBlocks, returnRanges } from '../../server/points/ledger.ts';
 import { freePeriodicGrantAt } from '../../server/points/periods.ts';
 import { listPostgresMigrations, migratePostgres } from '../../server/store/postgres/migrate.ts';
@@ -26,9 +28,11 @@ describe('PostgreSQL backend', { skip }, () => {
     try {
       const pools = await Promise.all([1, 2, 3, 4].map(() => openPostgres(testPostgresOptions(db.url), () => {})));
       try {
-        const realms = await Promise.all(pools.map((p, i) => postgresStores(p).admin.createRealm({ id: `r${i}`, name: 'r', createdAt: T0 })));
+        const realms = await Promise.all(
+          pools.map((p, i) => postgresStores(p, { secrets: SecretBox.ephemeral() }).admin.createRealm({ id: `r${i}`, name: 'r', createdAt: T0 })),
+        );
         assert.deepEqual(realms, [true, true, true, true]);
-        assert.equal((await postgresStores(pools[0]!).admin.listRealms()).length, 4);
+        assert.equal((await postgresStores(pools[0]!, { secrets: SecretBox.ephemeral() }).admin.listRealms()).length, 4);
       } finally {
         await Promise.all(pools.map((p) => p.end()));
       }

@@ -72,8 +72,10 @@ import type { RedeliverWebhookRequest as _gatehouse_v1_RedeliverWebhookRequest, 
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from './gatehouse/v1/RevokeApiKeyRequest.ts';
 import type { RevokeRequest as _gatehouse_v1_RevokeRequest, RevokeRequest__Output as _gatehouse_v1_RevokeRequest__Output } from './gatehouse/v1/RevokeRequest.ts';
 import type { RevokeResponse as _gatehouse_v1_RevokeResponse, RevokeResponse__Output as _gatehouse_v1_RevokeResponse__Output } from './gatehouse/v1/RevokeResponse.ts';
+import type { RotateSigningKeyRequest as _gatehouse_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _gatehouse_v1_RotateSigningKeyRequest__Output } from './gatehouse/v1/RotateSigningKeyRequest.ts';
 import type { SignOutUserRequest as _gatehouse_v1_SignOutUserRequest, SignOutUserRequest__Output as _gatehouse_v1_SignOutUserRequest__Output } from './gatehouse/v1/SignOutUserRequest.ts';
 import type { SignOutUserResponse as _gatehouse_v1_SignOutUserResponse, SignOutUserResponse__Output as _gatehouse_v1_SignOutUserResponse__Output } from './gatehouse/v1/SignOutUserResponse.ts';
+import type { SigningKeyRotation as _gatehouse_v1_SigningKeyRotation, SigningKeyRotation__Output as _gatehouse_v1_SigningKeyRotation__Output } from './gatehouse/v1/SigningKeyRotation.ts';
 import type { StringList as _gatehouse_v1_StringList, StringList__Output as _gatehouse_v1_StringList__Output } from './gatehouse/v1/StringList.ts';
 import type { TokenRequest as _gatehouse_v1_TokenRequest, TokenRequest__Output as _gatehouse_v1_TokenRequest__Output } from './gatehouse/v1/TokenRequest.ts';
 import type { TokenResponse as _gatehouse_v1_TokenResponse, TokenResponse__Output as _gatehouse_v1_TokenResponse__Output } from './gatehouse/v1/TokenResponse.ts';
@@ -196,8 +198,10 @@ export interface ProtoGrpcType {
       RevokeApiKeyRequest: MessageTypeDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_RevokeApiKeyRequest__Output>
       RevokeRequest: MessageTypeDefinition<_gatehouse_v1_RevokeRequest, _gatehouse_v1_RevokeRequest__Output>
       RevokeResponse: MessageTypeDefinition<_gatehouse_v1_RevokeResponse, _gatehouse_v1_RevokeResponse__Output>
+      RotateSigningKeyRequest: MessageTypeDefinition<_gatehouse_v1_RotateSigningKeyRequest, _gatehouse_v1_RotateSigningKeyRequest__Output>
       SignOutUserRequest: MessageTypeDefinition<_gatehouse_v1_SignOutUserRequest, _gatehouse_v1_SignOutUserRequest__Output>
       SignOutUserResponse: MessageTypeDefinition<_gatehouse_v1_SignOutUserResponse, _gatehouse_v1_SignOutUserResponse__Output>
+      SigningKeyRotation: MessageTypeDefinition<_gatehouse_v1_SigningKeyRotation, _gatehouse_v1_SigningKeyRotation__Output>
       StringList: MessageTypeDefinition<_gatehouse_v1_StringList, _gatehouse_v1_StringList__Output>
       TokenRequest: MessageTypeDefinition<_gatehouse_v1_TokenRequest, _gatehouse_v1_TokenRequest__Output>
       TokenResponse: MessageTypeDefinition<_gatehouse_v1_TokenResponse, _gatehouse_v1_TokenResponse__Output>

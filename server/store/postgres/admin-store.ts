@@ -5,7 +5,8 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../../admin/model.ts';
 import { applyClientPatch, applyProviderPut, revokedKey } from '../../admin/record-changes.ts';
 import type { AdminStore, ClientPatch, ProviderPut } from '../../admin/store.ts';
-import { type ClientRow, type KeyRow, type ProviderRow, type RealmRow, toClient, toKey, toProvider, toRealm } from '../admin-rows.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
+import { type ClientRow, type KeyRow, type ProviderRow, type RealmRow, sealedProvider, toClient, toKey, toProvider, toRealm } from '../admin-rows.ts';
 import { CacheVersion, VERSION_SQL, VersionedCache } from './cache-version.ts';
 import { inTransaction, query, RetryUseCase, type TxContext } from './tx.ts';
 
@@ -47,6 +48,7 @@ export class PostgresAdminStore implements AdminStore {
 
   constructor(
     private readonly ctx: TxContext,
+    private readonly secrets: SecretBox,
     version: CacheVersion = new CacheVersion(ctx.pool),
   ) {
     this.cached = {
@@ -145,17 +147,18 @@ export class PostgresAdminStore implements AdminStore {
     try {
       return await inTransaction(this.ctx, 'putProvider', async (tx) => {
         const old = await tx.row<ProviderRow>(SQL.lockProvider, [put.realmId, put.provider]);
-        const p = applyProviderPut(old ? toProvider(old) : null, put);
+        const p = applyProviderPut(old ? toProvider(old, this.secrets) : null, put);
+        const stored = sealedProvider(p, this.secrets);
         const values = [
           p.realmId,
           p.provider,
           p.clientId,
           p.enabled,
-          p.clientSecret,
+          stored.clientSecret,
           JSON.stringify(p.additionalClientIds),
           p.teamId,
           p.keyId,
-          p.privateKey,
+          stored.privateKey,
           p.webClientId,
           p.updatedAt,
           p.requireNonce,
@@ -173,12 +176,12 @@ export class PostgresAdminStore implements AdminStore {
 
   async getProvider(realmId: string, provider: string): Promise<ProviderConfig | null> {
     return this.cached.providers.get(`${realmId}\u0000${provider}`, () =>
-      this.versioned<ProviderRow, ProviderConfig>(SQL.getProvider, [realmId, provider], 'provider', toProvider),
+      this.versioned<ProviderRow, ProviderConfig>(SQL.getProvider, [realmId, provider], 'provider', (r) => toProvider(r, this.secrets)),
     );
   }
 
   async listProviders(realmId: string): Promise<ProviderConfig[]> {
-    return (await this.read<ProviderRow>(SQL.listProviders, [realmId])).map(toProvider);
+    return (await this.read<ProviderRow>(SQL.listProviders, [realmId])).map((r) => toProvider(r, this.secrets));
   }
 
   async createApiKey(k: ApiKeyRecord): Promise<void> {

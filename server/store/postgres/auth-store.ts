@@ -2,6 +2,7 @@ import { decideCodeIssue, mayStartTransaction } from '../../auth/authorize-trans
 import { decideCodeExchange } from '../../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../../auth/family-lifetime.ts';
 import { decideRotation } from '../../auth/refresh-rotation.ts';
+import { type RotationDecision, rotationWrites } from '../../auth/signing-key-rotation.ts';
 import type {
   AuthorizationCode,
   AuthorizeTransaction,
@@ -13,12 +14,14 @@ import type {
   NewRefreshToken,
   RotateResult,
   SigningKeyRecord,
+  SigningKeyRotation,
   SweepKind,
   TokenFamily,
   WebLoginAttempt,
 } from '../../auth/store.ts';
 import { SWEEP_RULES } from '../../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../../auth/web-attempt.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
 import { accountGone } from '../../users/deletion.ts';
 import {
   type AttemptRow,
@@ -26,6 +29,7 @@ import {
   type FamilyRow,
   type KeyRow,
   type RefreshRow,
+  sealedPrivatePem,
   type TxRow,
   toAttempt,
   toCode,
@@ -34,6 +38,7 @@ import {
   toRefresh,
   toTx,
 } from '../auth-rows.ts';
+import { CacheVersion } from './cache-version.ts';
 import { inTransaction, query, RetryUseCase, type Tx, type TxContext } from './tx.ts';
 
 const SQL = {
@@ -46,6 +51,10 @@ const SQL = {
   // One realm's key is created once: whoever holds the realm row's lock checks and creates.
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
   insertKey: 'INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+  retireKey: 'UPDATE signing_keys SET retired_at = $2 WHERE kid = $1',
+  longestAccessTtl: `SELECT max(ttl)::int AS ttl FROM (SELECT max(access_token_ttl_seconds) AS ttl FROM clients WHERE realm_id = $1
+    UNION ALL SELECT max(access_ttl_s) FROM token_families WHERE realm_id = $1 AND expires_at > $2 AND revoked_at IS NULL) t`,
+  realmsWithKeysCreatedBy: 'SELECT realm_id FROM signing_keys WHERE retired_at IS NULL AND created_at <= $1 ORDER BY realm_id',
   // A new session and its first refresh token, for a live account only: the account's row is locked
   // FOR KEY SHARE, so a deletion holding it is waited for and then seen (no row: nothing written).
   insertSession: `WITH live AS (SELECT id FROM users WHERE id = $3 AND deleted_at IS NULL FOR KEY SHARE), family AS (
@@ -130,7 +139,11 @@ const SWEEPS: Record<SweepKind, SweepStatement[]> = {
 };
 
 export class PostgresAuthStore implements AuthStore {
-  constructor(private readonly ctx: TxContext) {}
+  constructor(
+    private readonly ctx: TxContext,
+    private readonly secrets: SecretBox,
+    private readonly version: CacheVersion = new CacheVersion(ctx.pool),
+  ) {}
 
   private read<R>(text: string, values: unknown[]): Promise<R[]> {
     return query<R>(this.ctx.pool, text, values);
@@ -145,24 +158,59 @@ export class PostgresAuthStore implements AuthStore {
 
   async currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord> {
     const [found] = await this.read<KeyRow>(SQL.currentKey, [realmId]);
-    if (found) return toKey(found);
+    if (found) return toKey(found, this.secrets);
     return inTransaction(this.ctx, 'currentSigningKey', async (tx) => {
       tx.run(SQL.lockRealm, [realmId]);
       const again = await tx.row<KeyRow>(SQL.currentKey, [realmId]);
-      if (again) return toKey(again);
+      if (again) return toKey(again, this.secrets);
       const k = create();
-      tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, k.privatePem, JSON.stringify(k.publicJwk), k.createdAt]);
+      this.insertKey(tx, k);
       return k;
     });
   }
 
+  private insertKey(tx: Tx, k: SigningKeyRecord): void {
+    tx.run(SQL.insertKey, [k.kid, k.realmId, k.alg, sealedPrivatePem(k, this.secrets), JSON.stringify(k.publicJwk), k.createdAt]);
+  }
+
+  async rotateSigningKey(
+    realmId: string,
+    now: number,
+    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
+    create: () => SigningKeyRecord,
+  ): Promise<SigningKeyRotation> {
+    return inTransaction(this.ctx, 'rotateSigningKey', async (tx): Promise<SigningKeyRotation> => {
+      // Replicas rotating together queue on the realm's lock; each later one reads the key the
+      // first made (READ COMMITTED: a statement after the lock sees what committed before it).
+      tx.run(SQL.lockRealm, [realmId]);
+      const [found, longest] = await Promise.all([
+        tx.row<KeyRow>(SQL.currentKey, [realmId]),
+        tx.row<{ ttl: number | null }>(SQL.longestAccessTtl, [realmId, now]),
+      ]);
+      const current = found ? toKey(found, this.secrets) : null;
+      const { retire, insert, answer } = rotationWrites(current, decide(current, longest?.ttl ?? 0), create);
+      if (retire) tx.run(SQL.retireKey, [retire.kid, retire.at]);
+      if (insert) this.insertKey(tx, insert);
+      return answer;
+    });
+  }
+
+  async realmsWithKeysCreatedBy(createdAt: number): Promise<string[]> {
+    return (await this.read<{ realm_id: string }>(SQL.realmsWithKeysCreatedBy, [createdAt])).map((r) => r.realm_id);
+  }
+
+  /** cache_version (001_core.sql), which a trigger moves on any change of signing_keys (009). */
+  signingKeysVersion(): Promise<number> {
+    return this.version.current();
+  }
+
   async signingKey(kid: string): Promise<SigningKeyRecord | null> {
     const [r] = await this.read<KeyRow>(SQL.keyByKid, [kid]);
-    return r ? toKey(r) : null;
+    return r ? toKey(r, this.secrets) : null;
   }
 
   async signingKeys(realmId: string): Promise<SigningKeyRecord[]> {
-    return (await this.read<KeyRow>(SQL.keysOfRealm, [realmId])).map(toKey);
+    return (await this.read<KeyRow>(SQL.keysOfRealm, [realmId])).map((r) => toKey(r, this.secrets));
   }
 
   async createFamily(family: TokenFamily, refresh: NewRefreshToken): Promise<void> {

@@ -23,6 +23,7 @@ import {
 import { appliedRecords } from '../../billing/provider-records.ts';
 import { notificationOutcome } from '../../billing/provider-rules.ts';
 import type { BillingStore } from '../../billing/store.ts';
+import { ENCRYPTED, type SecretBox } from '../../crypto/secrets.ts';
 import { newId } from '../../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../../points/materialise.ts';
 import { assertRealm, assertUser } from '../../points/not-found.ts';
@@ -125,7 +126,10 @@ const updateValues = (m: EntitlementMapping): unknown[] => [
 ];
 
 export class PostgresBillingStore implements BillingStore {
-  constructor(private readonly ctx: TxContext) {}
+  constructor(
+    private readonly ctx: TxContext,
+    private readonly secrets: SecretBox,
+  ) {}
 
   private mappingsOf(tx: Tx, realmId: string, ids: string[]): Promise<Map<string, EntitlementMapping>> {
     return quiet(tx.rows<MappingRow>(SQL.mappings, [realmId, ids]).then((rows) => new Map(rows.map((r) => [r.id, toMapping(r)]))));
@@ -231,7 +235,7 @@ export class PostgresBillingStore implements BillingStore {
 
   async providerSettings(realmId: string, provider: PaymentProvider): Promise<StoredProviderSettings | null> {
     const [r] = await query<{ settings: string; secret: string | null }>(this.ctx.pool, SQL.settings, [realmId, provider]);
-    return r ? { settings: JSON.parse(r.settings), secret: r.secret } : null;
+    return r ? { settings: JSON.parse(r.settings), secret: this.secrets.openOrNull(ENCRYPTED.paymentProviderSecret, r.secret) } : null;
   }
 
   async putProviderSettings(
@@ -245,8 +249,15 @@ export class PostgresBillingStore implements BillingStore {
     await inTransaction(this.ctx, 'putProviderSettings', async (tx) => {
       const realm = tx.rows(POINTS_SQL.realm, [realmId]);
       assertRealm((await realm).length === 1, realmId);
-      tx.run(SQL.putSettings, [realmId, provider, JSON.stringify(settings), secret ?? null, now, secret === undefined]);
-      writeEmitted(tx, { events: [], audit: [audit], jobs: [] });
+      tx.run(SQL.putSettings, [
+        realmId,
+        provider,
+        JSON.stringify(settings),
+        this.secrets.sealOrNull(ENCRYPTED.paymentProviderSecret, secret ?? null),
+        now,
+        secret === undefined,
+      ]);
+      writeEmitted(tx, { events: [], audit: [audit], jobs: [] }, this.secrets);
     });
   }
 
@@ -350,7 +361,11 @@ export class PostgresBillingStore implements BillingStore {
     }
     const kept = started || ended ? null : subscriptionId;
     const { provider, type, externalSubscriptionId } = f;
-    writeEmitted(tx, appliedRecords({ realmId, provider, notificationId, type, userId: owner, externalSubscriptionId, started, ended, kept, now }));
+    writeEmitted(
+      tx,
+      appliedRecords({ realmId, provider, notificationId, type, userId: owner, externalSubscriptionId, started, ended, kept, now }),
+      this.secrets,
+    );
     tx.run(SQL.putProviderState, [realmId, f.provider, f.externalSubscriptionId, owner, productId, f.effect.kind === 'activate', f.providerAt, subscriptionId]);
     return { status: 'applied' as const, reason: outcome.reason, userId: owner, subscriptionId, appliedAt: now };
   }

@@ -1,6 +1,7 @@
 // PostgreSQL implementation of JobStore, the twin of store/job-store.ts. A claim locks the due rows
 // it takes with FOR UPDATE SKIP LOCKED: replicas claiming together each take other jobs instead of
 // waiting for one another, and the lease keeps a job theirs once the claim commits.
+import type { SecretBox } from '../../crypto/secrets.ts';
 import type { Job, JobStatus } from '../../jobs/model.ts';
 import { type AttemptOutcome, isDue } from '../../jobs/retry.ts';
 import type { JobStore } from '../../jobs/store.ts';
@@ -24,10 +25,13 @@ const SQL = {
 };
 
 export class PostgresJobStore implements JobStore {
-  constructor(private readonly ctx: TxContext) {}
+  constructor(
+    private readonly ctx: TxContext,
+    private readonly secrets: SecretBox,
+  ) {}
 
   async enqueue(job: Job): Promise<void> {
-    await inTransaction(this.ctx, 'enqueueJob', (tx) => tx.run(SQL.insert, jobValues(job)));
+    await inTransaction(this.ctx, 'enqueueJob', (tx) => tx.run(SQL.insert, jobValues(job, this.secrets)));
   }
 
   async anyDue(now: number, kinds: readonly string[]): Promise<boolean> {
@@ -38,7 +42,7 @@ export class PostgresJobStore implements JobStore {
     return inTransaction(this.ctx, 'claimJobs', async (tx) => {
       const rows = onlyId === undefined ? await tx.rows<JobRow>(SQL.due, [now, limit, kinds]) : await tx.rows<JobRow>(SQL.dueOne, [now, onlyId, kinds]);
       return rows
-        .map(toJob)
+        .map((r) => toJob(r, this.secrets))
         .filter((j) => isDue(j, now))
         .map((j) => {
           const held = claim(j);
@@ -52,20 +56,20 @@ export class PostgresJobStore implements JobStore {
     return inTransaction(this.ctx, 'finishJob', async (tx) => {
       const row = await tx.row<JobRow>(SQL.lock, [id]);
       if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
-      const outcome = decide(toJob(row));
+      const outcome = decide(toJob(row, this.secrets));
       tx.run(SQL.update, [...jobStateValues(outcome.job), id]);
-      writeEmitted(tx, { events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
+      writeEmitted(tx, { events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] }, this.secrets);
       return true;
     });
   }
 
   async get(id: string): Promise<Job | null> {
     const [r] = await query<JobRow>(this.ctx.pool, SQL.get, [id]);
-    return r ? toJob(r) : null;
+    return r ? toJob(r, this.secrets) : null;
   }
 
   async list(realmId: string, opts: { kind?: string; status?: JobStatus; limit: number }): Promise<Job[]> {
     const rows = await query<JobRow>(this.ctx.pool, SQL.list, [realmId, opts.kind ?? null, opts.status ?? null, opts.limit]);
-    return rows.map(toJob);
+    return rows.map((r) => toJob(r, this.secrets));
   }
 }

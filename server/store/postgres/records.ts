@@ -2,6 +2,7 @@
 // jobs), sent on the use case's own transaction, and the reads of the outbox and audit log; the
 // twin of store/records.ts over the same column lists.
 import type { AuditRecord } from '../../audit/model.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
 import type { GatehouseEvent } from '../../events/model.ts';
 import type { Emitted } from '../../events/plan.ts';
 import type { AuditQuery, RecordStore } from '../../events/store.ts';
@@ -34,11 +35,12 @@ const SQL = {
     AND ($7::bigint IS NULL OR at < $7 OR (at = $7 AND id COLLATE "C" < $8::text)) ORDER BY at DESC, id COLLATE "C" DESC LIMIT $9`,
 };
 
-/** Sends the inserts of `emitted` on `tx` (checked at COMMIT, like every write of the use case). */
-export function writeEmitted(tx: Tx, emitted: Emitted): void {
+/** Sends the inserts of `emitted` on `tx` (checked at COMMIT, like every write of the use case); a
+ *  job's secret is sealed with `secrets` (crypto/secrets.ts). */
+export function writeEmitted(tx: Tx, emitted: Emitted, secrets: SecretBox): void {
   for (const e of emitted.events) tx.run(SQL.insertEvent, eventValues(e));
   for (const a of emitted.audit) tx.run(SQL.insertAudit, auditValues(a));
-  for (const j of emitted.jobs) tx.run(SQL.insertJob, jobValues(j));
+  for (const j of emitted.jobs) tx.run(SQL.insertJob, jobValues(j, secrets));
 }
 
 export class PostgresRecordStore implements RecordStore {

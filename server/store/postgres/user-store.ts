@@ -2,6 +2,7 @@
 // locks on its (provider, subject) and on its email first, so two first logins of one person on
 // two replicas are one after the other, as on one SQLite file: the second finds the account and
 // link the first made. The plan is provider-login.ts's.
+import { ENCRYPTED, type SecretBox } from '../../crypto/secrets.ts';
 import { type AppleNotificationWrite, planAppleNotification } from '../../users/apple-notification.ts';
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../../users/deletion.ts';
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../../users/linking.ts';
@@ -66,7 +67,10 @@ const SQL = {
 };
 
 export class PostgresUserStore implements UserStore {
-  constructor(private readonly ctx: TxContext) {}
+  constructor(
+    private readonly ctx: TxContext,
+    private readonly secrets: SecretBox,
+  ) {}
 
   private read<R>(text: string, values: unknown[]): Promise<R[]> {
     return query<R>(this.ctx.pool, text, values);
@@ -162,7 +166,7 @@ export class PostgresUserStore implements UserStore {
         const l = plan.identity;
         tx.run(SQL.link, [l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt]);
         if (plan.email !== null) tx.run(SQL.setEmail, [l.userId, plan.email]);
-        writeEmitted(tx, plan.emitted);
+        writeEmitted(tx, plan.emitted, this.secrets);
       }
       return plan;
     });
@@ -177,7 +181,7 @@ export class PostgresUserStore implements UserStore {
       if (plan.kind === 'unlink') {
         tx.run(SQL.unlinkOne, [req.realmId, plan.identity.provider, plan.identity.subject]);
         if (plan.email !== null) tx.run(SQL.setPlaceholder, [plan.identity.userId, plan.email]);
-        writeEmitted(tx, plan.emitted);
+        writeEmitted(tx, plan.emitted, this.secrets);
       }
       return plan;
     });
@@ -216,13 +220,15 @@ export class PostgresUserStore implements UserStore {
         if (plan.email !== null) tx.run(SQL.setPlaceholder, [plan.identity.userId, plan.email]);
       }
       if (plan.kind === 'revoke_apple_sessions') tx.run(SQL.revokeAppleFamilies, [n.now, plan.familyIds]);
-      writeEmitted(tx, plan.emitted);
+      writeEmitted(tx, plan.emitted, this.secrets);
       return { kind: 'applied', plan };
     });
   }
 
   async keepAppleRefreshToken(realmId: string, subject: string, token: string): Promise<void> {
-    await inTransaction(this.ctx, 'keepAppleRefreshToken', (tx) => tx.run(SQL.keepAppleToken, [realmId, subject, token]));
+    await inTransaction(this.ctx, 'keepAppleRefreshToken', (tx) =>
+      tx.run(SQL.keepAppleToken, [realmId, subject, this.secrets.seal(ENCRYPTED.appleRefreshToken, token)]),
+    );
   }
 
   deleteAccount(realmId: string, userId: string, plan: (snapshot: AccountSnapshot) => DeletionPlan): Promise<DeletionPlan | null> {
@@ -236,7 +242,7 @@ export class PostgresUserStore implements UserStore {
       const subscriptions = tx.rows<{ id: string }>(SQL.activeSubscriptions, [userId]);
       const p = plan({
         user: toUser(row),
-        identities: (await identities).map(toIdentityWithToken),
+        identities: (await identities).map((r) => toIdentityWithToken(r, this.secrets)),
         liveFamilyIds: (await families).map((f) => f.id),
         openHolds: (await holds)?.n ?? 0,
         activeSubscriptionIds: (await subscriptions).map((x) => x.id),
@@ -249,7 +255,7 @@ export class PostgresUserStore implements UserStore {
       tx.run(SQL.dropCodes, [userId]);
       tx.run(SQL.cancelSubscriptions, [p.cancelSubscriptionIds, p.deletedAt]);
       for (const sql of DROP_USER_POINTS) tx.run(sql, [userId]);
-      writeEmitted(tx, p.emitted);
+      writeEmitted(tx, p.emitted, this.secrets);
       return p;
     });
   }

@@ -2,6 +2,7 @@
 // The outbox's fan-out locks the events it hands out with FOR UPDATE SKIP LOCKED: replicas relaying
 // together each take other events, and an event is handed out once.
 import type { AuditRecord } from '../../audit/model.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
 import type { GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../../webhooks/model.ts';
@@ -68,28 +69,31 @@ const SQL = {
 };
 
 export class PostgresWebhookStore implements WebhookStore {
-  constructor(private readonly ctx: TxContext) {}
+  constructor(
+    private readonly ctx: TxContext,
+    private readonly secrets: SecretBox,
+  ) {}
 
   async create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void> {
     await inTransaction(this.ctx, 'createWebhook', async (tx) => {
-      tx.run(SQL.insert, webhookValues(endpoint, same));
-      writeEmitted(tx, { events: [], audit: [audit], jobs: [] });
+      tx.run(SQL.insert, webhookValues(endpoint, same, this.secrets));
+      writeEmitted(tx, { events: [], audit: [audit], jobs: [] }, this.secrets);
     });
   }
 
   async get(realmId: string, id: string): Promise<WebhookEndpoint | null> {
     const [r] = await query<WebhookRow>(this.ctx.pool, SQL.get, [realmId, id]);
-    return r ? toEndpoint(r) : null;
+    return r ? toEndpoint(r, this.secrets) : null;
   }
 
   async list(realmId: string): Promise<WebhookEndpoint[]> {
-    return (await query<WebhookRow>(this.ctx.pool, SQL.list, [realmId])).map(toEndpoint);
+    return (await query<WebhookRow>(this.ctx.pool, SQL.list, [realmId])).map((r) => toEndpoint(r, this.secrets));
   }
 
   update(realmId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint | null> {
     return inTransaction(this.ctx, 'updateWebhook', async (tx) => {
       const r = await tx.row<WebhookRow>(SQL.lock, [realmId, id]);
-      return r ? apply(tx, toEndpoint(r), change) : null;
+      return r ? apply(tx, toEndpoint(r, this.secrets), change, this.secrets) : null;
     });
   }
 
@@ -97,11 +101,11 @@ export class PostgresWebhookStore implements WebhookStore {
     return inTransaction(this.ctx, 'deleteWebhook', async (tx) => {
       const r = await tx.row<WebhookRow>(SQL.lock, [realmId, id]);
       if (!r) return null;
-      const endpoint = toEndpoint(r);
+      const endpoint = toEndpoint(r, this.secrets);
       tx.run(SQL.deleteAttempts, [id]);
       tx.run(SQL.deleteDeliveries, [id]);
       tx.run(SQL.delete, [id]);
-      writeEmitted(tx, { events: [], audit: [audit(endpoint)], jobs: [] });
+      writeEmitted(tx, { events: [], audit: [audit(endpoint)], jobs: [] }, this.secrets);
       return endpoint;
     });
   }
@@ -110,7 +114,7 @@ export class PostgresWebhookStore implements WebhookStore {
     await inTransaction(this.ctx, 'queueWebhookTest', async (tx) => {
       tx.run(SQL.insertEventDispatched, [event.id, event.type, event.realmId, event.createdAt, JSON.stringify(event.data), event.createdAt]);
       tx.run(SQL.insertDelivery, deliveryValues(delivery));
-      writeEmitted(tx, { events: [], audit: [], jobs: [job] });
+      writeEmitted(tx, { events: [], audit: [], jobs: [job] }, this.secrets);
     });
   }
 
@@ -123,10 +127,10 @@ export class PostgresWebhookStore implements WebhookStore {
       const events = (await tx.rows<EventRow>(SQL.undispatched, [limit])).map(toEvent);
       if (events.length === 0) return 0;
       const realms = [...new Set(events.map((e) => e.realmId))];
-      const endpoints = (await tx.rows<WebhookRow>(SQL.enabledOf, [realms])).map(toEndpoint);
+      const endpoints = (await tx.rows<WebhookRow>(SQL.enabledOf, [realms])).map((r) => toEndpoint(r, this.secrets));
       const planned = plan(events, endpoints);
       for (const d of planned.deliveries) tx.run(SQL.insertDelivery, deliveryValues(d));
-      writeEmitted(tx, { events: [], audit: [], jobs: planned.jobs });
+      writeEmitted(tx, { events: [], audit: [], jobs: planned.jobs }, this.secrets);
       tx.run(SQL.markDispatched, [now, events.map((e) => e.id)]);
       return events.length;
     });
@@ -139,14 +143,14 @@ export class PostgresWebhookStore implements WebhookStore {
       query<WebhookRow>(this.ctx.pool, SQL.getById, [d.webhook_id]),
       query<EventRow>(this.ctx.pool, SQL.event, [d.event_id]),
     ]);
-    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w), event: toEvent(e) } : null;
+    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w, this.secrets), event: toEvent(e) } : null;
   }
 
   async recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void> {
     await inTransaction(this.ctx, 'recordWebhookAttempt', async (tx) => {
       tx.run(SQL.insertAttempt, attemptValues(attempt));
       const w = await tx.row<WebhookRow>(SQL.lockById, [attempt.webhookId]);
-      if (w) apply(tx, toEndpoint(w), change);
+      if (w) apply(tx, toEndpoint(w, this.secrets), change, this.secrets);
     });
   }
 
@@ -171,7 +175,7 @@ export class PostgresWebhookStore implements WebhookStore {
   async queueDelivery(delivery: Delivery, job: Job): Promise<void> {
     await inTransaction(this.ctx, 'queueWebhookDelivery', async (tx) => {
       tx.run(SQL.insertDelivery, deliveryValues(delivery));
-      writeEmitted(tx, { events: [], audit: [], jobs: [job] });
+      writeEmitted(tx, { events: [], audit: [], jobs: [job] }, this.secrets);
     });
   }
 
@@ -200,10 +204,10 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 }
 
-function apply(tx: Tx, current: WebhookEndpoint, change: EndpointChange): WebhookEndpoint {
+function apply(tx: Tx, current: WebhookEndpoint, change: EndpointChange, secrets: SecretBox): WebhookEndpoint {
   const decided = change(current);
   if (!decided) return current;
-  tx.run(SQL.update, updateWebhookValues(decided.endpoint, same));
-  if (decided.audit) writeEmitted(tx, { events: [], audit: [decided.audit], jobs: [] });
+  tx.run(SQL.update, updateWebhookValues(decided.endpoint, same, secrets));
+  if (decided.audit) writeEmitted(tx, { events: [], audit: [decided.audit], jobs: [] }, secrets);
   return decided.endpoint;
 }

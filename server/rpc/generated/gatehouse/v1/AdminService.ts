@@ -40,8 +40,10 @@ import type { PutProviderRequest as _gatehouse_v1_PutProviderRequest, PutProvide
 import type { Realm as _gatehouse_v1_Realm, Realm__Output as _gatehouse_v1_Realm__Output } from '../../gatehouse/v1/Realm.ts';
 import type { RedeliverWebhookRequest as _gatehouse_v1_RedeliverWebhookRequest, RedeliverWebhookRequest__Output as _gatehouse_v1_RedeliverWebhookRequest__Output } from '../../gatehouse/v1/RedeliverWebhookRequest.ts';
 import type { RevokeApiKeyRequest as _gatehouse_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _gatehouse_v1_RevokeApiKeyRequest__Output } from '../../gatehouse/v1/RevokeApiKeyRequest.ts';
+import type { RotateSigningKeyRequest as _gatehouse_v1_RotateSigningKeyRequest, RotateSigningKeyRequest__Output as _gatehouse_v1_RotateSigningKeyRequest__Output } from '../../gatehouse/v1/RotateSigningKeyRequest.ts';
 import type { SignOutUserRequest as _gatehouse_v1_SignOutUserRequest, SignOutUserRequest__Output as _gatehouse_v1_SignOutUserRequest__Output } from '../../gatehouse/v1/SignOutUserRequest.ts';
 import type { SignOutUserResponse as _gatehouse_v1_SignOutUserResponse, SignOutUserResponse__Output as _gatehouse_v1_SignOutUserResponse__Output } from '../../gatehouse/v1/SignOutUserResponse.ts';
+import type { SigningKeyRotation as _gatehouse_v1_SigningKeyRotation, SigningKeyRotation__Output as _gatehouse_v1_SigningKeyRotation__Output } from '../../gatehouse/v1/SigningKeyRotation.ts';
 import type { UnlinkUserIdentityRequest as _gatehouse_v1_UnlinkUserIdentityRequest, UnlinkUserIdentityRequest__Output as _gatehouse_v1_UnlinkUserIdentityRequest__Output } from '../../gatehouse/v1/UnlinkUserIdentityRequest.ts';
 import type { UpdateClientRequest as _gatehouse_v1_UpdateClientRequest, UpdateClientRequest__Output as _gatehouse_v1_UpdateClientRequest__Output } from '../../gatehouse/v1/UpdateClientRequest.ts';
 import type { UpdateWebhookRequest as _gatehouse_v1_UpdateWebhookRequest, UpdateWebhookRequest__Output as _gatehouse_v1_UpdateWebhookRequest__Output } from '../../gatehouse/v1/UpdateWebhookRequest.ts';
@@ -278,6 +280,15 @@ export interface AdminServiceClient extends grpc.Client {
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   revokeApiKey(argument: _gatehouse_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  RotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  rotateSigningKey(argument: _gatehouse_v1_RotateSigningKeyRequest, callback: grpc.requestCallback<_gatehouse_v1_SigningKeyRotation__Output>): grpc.ClientUnaryCall;
+  
   RotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
   RotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
   RotateWebhookSecret(argument: _gatehouse_v1_GetWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Webhook__Output>): grpc.ClientUnaryCall;
@@ -394,6 +405,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   RevokeApiKey: grpc.handleUnaryCall<_gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey>;
   
+  RotateSigningKey: grpc.handleUnaryCall<_gatehouse_v1_RotateSigningKeyRequest__Output, _gatehouse_v1_SigningKeyRotation>;
+  
   RotateWebhookSecret: grpc.handleUnaryCall<_gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook>;
   
   SignOutUser: grpc.handleUnaryCall<_gatehouse_v1_SignOutUserRequest__Output, _gatehouse_v1_SignOutUserResponse>;
@@ -436,6 +449,7 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   PutProvider: MethodDefinition<_gatehouse_v1_PutProviderRequest, _gatehouse_v1_Provider, _gatehouse_v1_PutProviderRequest__Output, _gatehouse_v1_Provider__Output>
   RedeliverWebhook: MethodDefinition<_gatehouse_v1_RedeliverWebhookRequest, _gatehouse_v1_WebhookDelivery, _gatehouse_v1_RedeliverWebhookRequest__Output, _gatehouse_v1_WebhookDelivery__Output>
   RevokeApiKey: MethodDefinition<_gatehouse_v1_RevokeApiKeyRequest, _gatehouse_v1_ApiKey, _gatehouse_v1_RevokeApiKeyRequest__Output, _gatehouse_v1_ApiKey__Output>
+  RotateSigningKey: MethodDefinition<_gatehouse_v1_RotateSigningKeyRequest, _gatehouse_v1_SigningKeyRotation, _gatehouse_v1_RotateSigningKeyRequest__Output, _gatehouse_v1_SigningKeyRotation__Output>
   RotateWebhookSecret: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_Webhook, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_Webhook__Output>
   SignOutUser: MethodDefinition<_gatehouse_v1_SignOutUserRequest, _gatehouse_v1_SignOutUserResponse, _gatehouse_v1_SignOutUserRequest__Output, _gatehouse_v1_SignOutUserResponse__Output>
   TestWebhook: MethodDefinition<_gatehouse_v1_GetWebhookRequest, _gatehouse_v1_WebhookTestEvent, _gatehouse_v1_GetWebhookRequest__Output, _gatehouse_v1_WebhookTestEvent__Output>

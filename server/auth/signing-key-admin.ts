@@ -1,0 +1,19 @@
+// The operator's side of the realms' signing keys (AdminService.RotateSigningKey, `gatehouse keys
+// rotate-signing`): a new key signs from now on, the replaced one is retired later
+// (signing-key-rotation.ts).
+import { type AdminStore, requireRealm } from '../admin/store.ts';
+import { toTimestampOrNull } from '../lib/timestamp.ts';
+import type { ServiceImpl } from '../rpc/types.ts';
+import type { SigningKeys } from './signing-keys.ts';
+
+export type SigningKeyAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'rotateSigningKey'>;
+
+export function createSigningKeyAdmin(deps: { admin: AdminStore; keys: SigningKeys }): SigningKeyAdminHandlers {
+  return {
+    async rotateSigningKey(req) {
+      await requireRealm(deps.admin, req.realmId);
+      const { current, replaced } = await deps.keys.rotate(req.realmId, { kind: 'operator' });
+      return { kid: current.kid, previousKid: replaced?.kid, previousRetiresAt: toTimestampOrNull(replaced?.retiredAt) };
+    },
+  };
+}
