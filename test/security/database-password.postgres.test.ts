@@ -33,26 +33,7 @@ function assertNoSecret(output: string, what: string): void {
 /** Everything a server printed, once it has logged its start and then stopped. */
 async function outputOf(srv: SpawnedServer): Promise<string> {
   // The start line follows the ready line: stop the server only once it is written.
-  await new Promise<void>((resolve, reject) => {
-    const stderr = srv.proc.stderr!;
-    const done = () => {
-      stderr.off('data', check);
-      srv.proc.off('close', ended);
-    };
-    // Called after the helper's own listener has added the chunk to logs().
-    function check() {
-      if (!srv.logs().includes('"gatehouse started"')) return;
-      done();
-      resolve();
-    }
-    function ended() {
-      done();
-      reject(new Error(`the server ended before logging its start:\n${srv.logs()}`));
-    }
-    stderr.on('data', check);
-    srv.proc.once('close', ended);
-    check();
-  });
+  await srv.logged((logs) => logs.includes('"gatehouse started"'));
   const closed = once(srv.proc, 'close');
   await srv.kill('SIGTERM');
   await closed;
