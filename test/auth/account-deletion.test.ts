@@ -15,6 +15,7 @@ import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { http } from '../helpers/http.ts';
 import { bootstrapKey, type InProcessServer } from '../helpers/server.ts';
 import { openStoresAt } from '../helpers/stores.ts';
+import { T0 } from '../store/contract.ts';
 import { APPLE_AUD, type AuthFixture, authFixture, configureAppleSigning, KEY_ID, OTHER_REALM, REALM, SERVICES_ID, TEAM_ID } from './fixture.ts';
 
 const HOUR = 3_600_000;
@@ -26,7 +27,9 @@ describe('account deletion', () => {
   let f: AuthFixture;
   let stores: Awaited<ReturnType<typeof openStoresAt>>;
   let weakKey: string;
-  const clock = new ManualClock(Date.now());
+  const clock = new ManualClock(T0);
+  /** The stand-in signs its ID tokens at the server's time (seconds). */
+  const signedAt = () => ({ now: Math.floor(clock.now() / 1000) });
   const p8 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const privatePem = p8.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
@@ -79,7 +82,7 @@ describe('account deletion', () => {
     codes.delete(code);
     const refreshToken = `apple-rt-${++seq}`;
     liveTokens.set(refreshToken, client);
-    const idToken = await f.apple.token({ sub: `web-${seq}`, aud: client, nonce: webNonce, email: `web${seq}@example.com`, email_verified: true });
+    const idToken = await f.apple.token({ sub: `web-${seq}`, aud: client, nonce: webNonce, email: `web${seq}@example.com`, email_verified: true }, signedAt());
     used.push(refreshToken, idToken);
     json(res, 200, { access_token: 'apple-at', token_type: 'Bearer', expires_in: 3600, refresh_token: refreshToken, id_token: idToken });
   }
@@ -124,14 +127,14 @@ describe('account deletion', () => {
     await f.close();
   });
   beforeEach(() => {
-    clock.set(Date.now()); // the stand-in signs ID tokens at the real time
+    clock.set(T0); // every test starts at the same instant
     tokenMode = 'ok';
     revokeMode = 'ok';
   });
 
   /** A native Apple sign-in: the session and the subject. */
   const signIn = async (sub = `del-${++seq}`, realm = REALM) => {
-    const idt = await f.apple.token({ sub, email: `${sub}@example.com`, email_verified: true, aud: realm === REALM ? APPLE_AUD : 'com.other.app' });
+    const idt = await f.apple.token({ sub, email: `${sub}@example.com`, email_verified: true, aud: realm === REALM ? APPLE_AUD : 'com.other.app' }, signedAt());
     const r = await f.login('apple', { identityToken: idt, clientId: 'app' }, { ip: IP, realm });
     assert.equal(r.status, 200, r.text);
     used.push(idt, r.body.accessToken, r.body.refreshToken);
@@ -155,7 +158,11 @@ describe('account deletion', () => {
       const other = await signIn(); // another user
       assert.notEqual(other.userId, a.userId);
       // A second session of the same user.
-      const second = await f.login('apple', { identityToken: await f.apple.token({ sub: a.sub, email: `${a.sub}@example.com` }), clientId: 'app' }, { ip: IP });
+      const second = await f.login(
+        'apple',
+        { identityToken: await f.apple.token({ sub: a.sub, email: `${a.sub}@example.com` }, signedAt()), clientId: 'app' },
+        { ip: IP },
+      );
       assert.equal(second.status, 200);
       assert.equal(second.body.userId, a.userId);
       assert.equal((await consume(a.userId, `k-${a.userId}`)).status, 200);

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { JWTPayload } from 'jose';
 import { http } from '../helpers/http.ts';
 import { b64url } from '../helpers/idp.ts';
+import type { SpawnedServer } from '../helpers/server.ts';
 import { openStoresAt, type Stores } from '../helpers/stores.ts';
 import { APPLE_AUD, type AuthFixture, authFixture, REALM } from './fixture.ts';
 
@@ -236,7 +237,7 @@ describe('Apple server-to-server notifications', () => {
         .filter((l) => l.includes('"apple notification"'))
         .map((l) => JSON.parse(l) as Record<string, unknown>);
     // The child's stderr arrives on its own time: wait for the line.
-    for (let tries = 0; tries < 100 && !lines().some(logged); tries++) await new Promise((r) => setTimeout(r, 50));
+    await (f.srv as SpawnedServer).logged(() => lines().some(logged));
     const line = lines().find(logged);
     assert.deepEqual(line && Object.keys(line).sort(), ['level', 'msg', 'outcome', 'realmId', 'requestId', 'time', 'type']);
     const logs = f.srv.logs();

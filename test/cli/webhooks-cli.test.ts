@@ -46,12 +46,11 @@ describe('gatehouse webhooks and audit', () => {
     const tested = await runCli(['webhooks', 'test', id, '--json'], { env });
     assert.equal(tested.code, 0, tested.stderr);
     const { deliveryId, eventId } = tested.json();
-    // The server's own poll delivers it: wait for the receiver, then for the delivery's record.
-    for (let i = 0; i < 600; i++) {
-      const d = await runCli(['webhooks', 'deliveries', id, '--status', 'delivered', '--json'], { env });
-      if (d.json().deliveries.length === 1) break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
+    // The server's own poll delivers it: wait for the receiver, then for the delivery's record
+    // (written once the answer is in), asked in turn.
+    await r.receivedCount(1);
+    const delivered = async () => (await runCli(['webhooks', 'deliveries', id, '--status', 'delivered', '--json'], { env })).json().deliveries.length;
+    while ((await delivered()) !== 1);
     const deliveries = await runCli(['webhooks', 'deliveries', id, '--json'], { env });
     const [d] = deliveries.json().deliveries;
     assert.equal(d.id, deliveryId);

@@ -12,15 +12,6 @@ import { receiver } from '../helpers/webhook-receiver.ts';
 
 const REALM = 'relay';
 
-/** Resolves once `done()` holds, checking every 50 ms; fails after a minute. */
-async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('webhook delivery across processes', () => {
   const servers: SpawnedServer[] = [];
   const dir = tempDir();
@@ -51,7 +42,7 @@ describe('webhook delivery across processes', () => {
       assert.equal(hook.status, 200, hook.text);
 
       await Promise.all([deleteUsers(adminA, 6, 'a'), deleteUsers(adminB, 6, 'b')]);
-      await until(() => r.received.length >= 12, '12 deliveries');
+      await r.receivedCount(12);
       const verifier = new Webhook(hook.body.secret);
       const ids = r.received.map((got) => (verifier.verify(got.body, got.headers) as { id: string }).id);
       assert.equal(new Set(ids).size, 12, 'every event once');
@@ -61,18 +52,19 @@ describe('webhook delivery across processes', () => {
       await b.kill('SIGKILL');
       r.mode = '500';
       await deleteUsers(adminA, 1, 'c');
-      await until(() => r.received.length >= 13, 'the first failed attempt');
+      await r.receivedCount(13); // the first failed attempt
       await a.kill('SIGKILL');
       r.mode = 'ok';
       const c = await spawnServer({ dbPath: database.dbPath, dir });
       servers.push(c);
-      await until(() => r.received.length >= 14, 'the retry after the restart');
+      await r.receivedCount(14); // the retry after the restart
       assert.equal(r.received[12]!.headers['webhook-id'], r.received[13]!.headers['webhook-id']);
-      // The receiver has the request before the server has recorded its answer.
+      // The receiver has the request before the server has recorded its answer: asked in turn, a
+      // request each, until it has.
       const delivered = async () =>
         (await api(c.http, c.adminKey).get(`/api/admin/realms/${REALM}/webhooks/${hook.body.id}/deliveries?status=delivered&pageSize=200`)).body.deliveries
           .length;
-      await until(async () => (await delivered()) === 13, 'the 13 deliveries recorded as delivered');
+      while ((await delivered()) !== 13);
       assert.equal(r.received.length, 14, 'nothing delivered twice');
       await c.kill('SIGTERM');
     } finally {

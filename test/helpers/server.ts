@@ -95,6 +95,9 @@ export interface SpawnedServer extends TestServer {
   stdout(): string;
   /** Sends a signal and resolves with the exit code. */
   kill(signal: NodeJS.Signals): Promise<number | null>;
+  /** Resolves once what the server wrote to stderr satisfies `holds`, however long that takes;
+   *  rejects if the server's output ends first. */
+  logged(holds: (logs: string) => boolean): Promise<void>;
 }
 
 export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
@@ -113,8 +116,21 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
   );
   let stderr = '';
   let stdout = '';
-  proc.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  let logWaiters: Array<{ holds: (logs: string) => boolean; resolve: () => void }> = [];
+  proc.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+    for (const w of logWaiters) if (w.holds(stderr)) w.resolve();
+    logWaiters = logWaiters.filter((w) => !w.holds(stderr));
+  });
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  const outputEnded = new Promise<void>((res) => proc.stderr!.once('end', () => res()));
+  const logged = (holds: (logs: string) => boolean) =>
+    holds(stderr)
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          logWaiters.push({ holds, resolve });
+          void outputEnded.then(() => reject(new Error(`the server's output ended before the awaited log:\n${stderr}`)));
+        });
   const exited = new Promise<number | null>((res) => proc.once('exit', (code) => res(code)));
   const ready = await new Promise<{ grpc: string; http: string }>((resolveReady, reject) => {
     const rl = createInterface({ input: proc.stdout! });
@@ -147,6 +163,7 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
     logs: () => stderr,
     stdout: () => stdout,
     kill,
+    logged,
     async stop() {
       if (stopped) return;
       stopped = true;

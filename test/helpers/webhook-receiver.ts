@@ -10,13 +10,24 @@ export interface Received {
 }
 
 /** A receiver on loopback answering as its mode says, keeping what it was sent. */
-export async function receiver(): Promise<{ url: string; mode: Mode; received: Received[]; close(): Promise<void> }> {
+export async function receiver(): Promise<{
+  url: string;
+  mode: Mode;
+  received: Received[];
+  /** Resolves once `n` requests have been received in all (answered or not). */
+  receivedCount(n: number): Promise<void>;
+  close(): Promise<void>;
+}> {
   const state = { mode: 'ok' as Mode, received: [] as Received[] };
+  let waiters: Array<{ n: number; resolve: () => void }> = [];
+  const receivedCount = (n: number) => (state.received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })));
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.setEncoding('utf8').on('data', (d: string) => (body += d));
     req.on('end', () => {
       state.received.push({ headers: req.headers as Record<string, string>, body });
+      for (const w of waiters) if (state.received.length >= w.n) w.resolve();
+      waiters = waiters.filter((w) => state.received.length < w.n);
       switch (state.mode) {
         case 'ok':
           return void res.writeHead(204).end();
@@ -48,6 +59,7 @@ export async function receiver(): Promise<{ url: string; mode: Mode; received: R
       state.mode = m;
     },
     received: state.received,
+    receivedCount,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

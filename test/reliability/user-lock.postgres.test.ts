@@ -48,14 +48,12 @@ describe('a user’s row lock held on PostgreSQL', { skip }, () => {
 
     // Three times as many calls as the pool has connections, all for the locked user.
     const blocked = Array.from({ length: 3 * POOL }, () => consume(locked));
-    // One of them is inside the database, waiting for the lock.
-    for (;;) {
-      const waiting = await sql.query(
-        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
-      );
-      if (waiting.rowCount! > 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    let answered = false;
+    void Promise.allSettled(blocked).then(() => (answered = true));
+    // Asked of the database in turn, a round trip each, until one of them is inside it, waiting
+    // for the lock (PostgreSQL tells no one when a statement starts waiting).
+    const waiting = `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`;
+    while ((await sql.query(waiting)).rowCount === 0) assert.ok(!answered, 'the locked user’s calls all answered before one was seen waiting for the lock');
     const served = await consume(other);
     // The lock is still held here: this session releases it only below.
     assert.equal(served.status, 200, served.text);

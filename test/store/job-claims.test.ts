@@ -1,17 +1,16 @@
 // Two processes claiming from one queue at once (on a SQLite file, or on PostgreSQL in
 // job-claims.postgres.test.ts): every job is claimed, and by one process only, while its lease holds.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { newJob } from '../../server/jobs/retry.ts';
 import { newDatabase, ROOT, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 import { T0 } from './contract.ts';
 
-const run = promisify(execFile);
 const KIND = 'test.claims';
 const JOBS = 400;
 
@@ -37,14 +36,34 @@ describe('the job queue claimed by two processes', () => {
 
   it('claims every job once: no job is held by both', async () => {
     const worker = join(ROOT, 'test', 'store', 'claim-worker.ts');
-    // Both start claiming at the same instant, once each has loaded.
-    const startAt = String(Date.now() + 8000);
-    const outs = await Promise.all(
-      ['a', 'b'].map((owner) =>
-        run(process.execPath, ['--import', 'tsx', worker, db.dbPath, owner, KIND, String(T0 + 1000), startAt], { cwd: ROOT, env: process.env }),
-      ),
+    const workers = ['a', 'b'].map((owner) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', worker, db.dbPath, owner, KIND, String(T0 + 1000)], {
+        cwd: ROOT,
+        env: process.env,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      let out = '';
+      proc.stdout.setEncoding('utf8');
+      const ready = new Promise<void>((resolve) => {
+        proc.stdout.on('data', (chunk: string) => {
+          out += chunk;
+          if (out.startsWith('ready\n')) resolve();
+        });
+      });
+      // 'close': its output has all been read.
+      const closed = once(proc, 'close');
+      return { proc, ready: Promise.race([ready, closed.then(() => assert.fail(`worker ${owner} ended before it was ready`))]), closed, out: () => out };
+    });
+    // Both start claiming together, once each has loaded and opened its stores.
+    await Promise.all(workers.map((w) => w.ready));
+    for (const w of workers) w.proc.stdin.end('go\n');
+    const [a, b] = await Promise.all(
+      workers.map(async (w) => {
+        const [code] = await w.closed;
+        assert.equal(code, 0);
+        return JSON.parse(w.out().slice('ready\n'.length)) as string[];
+      }),
     );
-    const [a, b] = outs.map((o) => JSON.parse(o.stdout) as string[]);
     assert.ok(a!.length > 0 && b!.length > 0, `both claimed (${a!.length} and ${b!.length})`);
     assert.equal(new Set([...a!, ...b!]).size, a!.length + b!.length, 'no job claimed twice');
     assert.deepEqual([...a!, ...b!].sort(), [...ids].sort(), 'every job claimed');

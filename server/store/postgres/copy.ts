@@ -2,7 +2,7 @@
 // ONLY transaction, whose snapshot every read shares (rows through a cursor, a batch per FETCH);
 // the summaries run in a second transaction on the same snapshot (SET TRANSACTION SNAPSHOT), with
 // every use case's writes undone and the transaction rolled back: nothing is ever committed to the
-// source. As a target: migrated, then one transaction that locks every data table against other
+// source. As a target: one transaction that migrates it, locks every data table against other
 // writers and inserts a batch per statement (one array per column, unnest).
 import pg from 'pg';
 import { shownDatabase } from '../../lib/redact.ts';
@@ -169,24 +169,23 @@ export async function openPostgresSource(url: string): Promise<CopySource> {
   };
 }
 
-/** Opens the database at `url` as the copy's target, migrated to this build's schema. */
+/** Opens the database at `url` as the copy's target, migrated to this build's schema inside the
+ *  copy's transaction: PostgreSQL's DDL is transactional, so a copy that does not commit (failed,
+ *  interrupted, killed) leaves the target's schema as it was too. */
 export async function openPostgresTarget(url: string): Promise<CopyTarget> {
-  // Migrations run several statements in one string, which a pipelined connection refuses.
-  const m = await connect(url, false);
-  try {
-    await migratePostgres(m);
-  } catch (e) {
-    throw new CopyError('db_open_failed', `cannot migrate database ${shownDatabase(url)}: ${(e as Error).message}`);
-  } finally {
-    await m.end().catch(() => {});
-  }
   const c = await connect(url, true);
+  try {
+    await c.query('BEGIN');
+    await migratePostgres(c, Date.now(), true);
+  } catch (e) {
+    await c.end().catch(() => {});
+    throw new CopyError('db_open_failed', `cannot migrate database ${shownDatabase(url)}: ${(e as Error).message}`);
+  }
   let points: PostgresPointsStore | null = null;
   return {
     schemaVersion: () => schemaVersion(c, url),
     tables: () => tables(c),
     async begin(names) {
-      await c.query('BEGIN');
       try {
         // EXCLUSIVE: others may read, none may write, until the copy commits or rolls back.
         await c.query(`LOCK TABLE ${names.map(quote).join(', ')} IN EXCLUSIVE MODE`);
@@ -218,7 +217,8 @@ export async function openPostgresTarget(url: string): Promise<CopyTarget> {
     async rollback() {
       await c.query('ROLLBACK').catch(() => {});
     },
-    async close() {
+    async close(copied) {
+      if (!copied) await c.query('ROLLBACK').catch(() => {});
       await c.end().catch(() => {});
     },
   };

@@ -20,10 +20,12 @@ export const listPostgresMigrations = (): Migration[] => listMigrations(DIR);
 /** The newest schema version this build knows. */
 export const newestPostgresVersion = (): number => listPostgresMigrations().at(-1)?.version ?? 0;
 
-/** Applies the migrations the database lacks, over `client` (a connection of its own, not
- *  pipelined: a migration file holds several statements). Returns how many ran. */
-export async function migratePostgres(client: pg.ClientBase, now = Date.now()): Promise<number> {
-  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+/** Applies the migrations the database lacks, over `client` (a connection of its own: a migration
+ *  file holds several statements). Returns how many ran. `inTransaction`: the caller has opened a
+ *  transaction on `client` and the migrations become part of it (PostgreSQL's DDL is
+ *  transactional), kept only if it commits; the lock is then held until it ends. */
+export async function migratePostgres(client: pg.ClientBase, now = Date.now(), inTransaction = false): Promise<number> {
+  await client.query(inTransaction ? 'SELECT pg_advisory_xact_lock($1)' : 'SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
@@ -35,19 +37,20 @@ export async function migratePostgres(client: pg.ClientBase, now = Date.now()): 
     let count = 0;
     for (const m of all) {
       if (applied.has(m.version)) continue;
-      await client.query('BEGIN');
+      // Each in a transaction of its own, unless inside the caller's.
+      if (!inTransaction) await client.query('BEGIN');
       try {
         await client.query(m.sql);
         await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, now]);
-        await client.query('COMMIT');
+        if (!inTransaction) await client.query('COMMIT');
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!inTransaction) await client.query('ROLLBACK').catch(() => {});
         throw new Error(`migration ${m.version}_${m.name} failed: ${(e as Error).message}`, { cause: e });
       }
       count++;
     }
     return count;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    if (!inTransaction) await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
   }
 }
