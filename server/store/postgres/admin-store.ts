@@ -3,11 +3,26 @@
 // made through any replica is seen by all of them on their next call. A read-modify-write locks
 // the row it read (FOR UPDATE) until it commits; the decision is record-changes.ts's.
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../../admin/model.ts';
-import { applyClientPatch, applyProviderPut, revokedKey } from '../../admin/record-changes.ts';
-import type { AdminStore, ClientPatch, ProviderPut } from '../../admin/store.ts';
+import {
+  apiKeyCreatedAudit,
+  apiKeyRevokedAudit,
+  applyClientPatch,
+  applyProviderPut,
+  clientCreatedAudit,
+  clientUpdatedAudit,
+  providerUpdatedAudit,
+  realmCreatedAudit,
+  revokedKey,
+} from '../../admin/record-changes.ts';
+import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../../admin/store.ts';
+import type { AuditRecord } from '../../audit/model.ts';
 import { type ClientRow, type KeyRow, type ProviderRow, type RealmRow, toClient, toKey, toProvider, toRealm } from '../admin-rows.ts';
 import { CacheVersion, VERSION_SQL, VersionedCache } from './cache-version.ts';
-import { inTransaction, query, RetryUseCase, type TxContext } from './tx.ts';
+import { writeEmitted } from './records.ts';
+import { inTransaction, query, RetryUseCase, type Tx, type TxContext } from './tx.ts';
+
+/** Writes the audit record of a change made in `tx`. */
+const audit = (tx: Tx, record: AuditRecord) => writeEmitted(tx, { events: [], audit: [record], jobs: [] });
 
 /** Most entries a cache holds; past it the cache starts again (bounded memory whatever the keys). */
 const CACHE_MAX = 10_000;
@@ -71,8 +86,12 @@ export class PostgresAdminStore implements AdminStore {
     for (const c of Object.values(this.cached)) c.clear();
   }
 
-  async createRealm(r: Realm): Promise<boolean> {
-    return (await inTransaction(this.ctx, 'createRealm', (tx) => tx.run(SQL.insertRealm, [r.id, r.name, r.createdAt]))) === 1;
+  async createRealm(r: Realm, by: ChangeBy = SYSTEM_CHANGE): Promise<boolean> {
+    return inTransaction(this.ctx, 'createRealm', async (tx) => {
+      if ((await tx.run(SQL.insertRealm, [r.id, r.name, r.createdAt])) !== 1) return false;
+      audit(tx, realmCreatedAudit(r, by));
+      return true;
+    });
   }
 
   async listRealms(): Promise<Realm[]> {
@@ -84,10 +103,10 @@ export class PostgresAdminStore implements AdminStore {
     return r ? toRealm(r) : null;
   }
 
-  async createClient(c: ClientApp): Promise<boolean> {
+  async createClient(c: ClientApp, by: ChangeBy = SYSTEM_CHANGE): Promise<boolean> {
     this.dropCaches();
-    const n = await inTransaction(this.ctx, 'createClient', (tx) =>
-      tx.run(SQL.insertClient, [
+    const n = await inTransaction(this.ctx, 'createClient', async (tx) => {
+      const inserted = await tx.run(SQL.insertClient, [
         c.realmId,
         c.clientId,
         c.name,
@@ -98,8 +117,10 @@ export class PostgresAdminStore implements AdminStore {
         c.accessTokenTtlSeconds,
         c.refreshTokenTtlSeconds,
         c.createdAt,
-      ]),
-    );
+      ]);
+      if (inserted === 1) audit(tx, clientCreatedAudit(c, by));
+      return inserted;
+    });
     this.dropCaches();
     return n === 1;
   }
@@ -114,13 +135,21 @@ export class PostgresAdminStore implements AdminStore {
     return (await this.read<ClientRow>(SQL.listClients, [realmId])).map(toClient);
   }
 
-  async updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void): Promise<ClientApp | null> {
+  async updateClient(
+    realmId: string,
+    clientId: string,
+    patch: ClientPatch,
+    check: (merged: ClientApp) => void,
+    at: number,
+    by: ChangeBy = SYSTEM_CHANGE,
+  ): Promise<ClientApp | null> {
     this.dropCaches();
     try {
       return await inTransaction(this.ctx, 'updateClient', async (tx) => {
         const row = await tx.row<ClientRow>(SQL.lockClient, [realmId, clientId]);
         if (!row) return null;
-        const m = applyClientPatch(toClient(row), patch);
+        const before = toClient(row);
+        const m = applyClientPatch(before, patch);
         check(m);
         tx.run(SQL.updateClient, [
           realmId,
@@ -133,6 +162,7 @@ export class PostgresAdminStore implements AdminStore {
           m.accessTokenTtlSeconds,
           m.refreshTokenTtlSeconds,
         ]);
+        audit(tx, clientUpdatedAudit(before, m, by, at));
         return m;
       });
     } finally {
@@ -140,12 +170,13 @@ export class PostgresAdminStore implements AdminStore {
     }
   }
 
-  async putProvider(put: ProviderPut): Promise<ProviderConfig> {
+  async putProvider(put: ProviderPut, by: ChangeBy = SYSTEM_CHANGE): Promise<ProviderConfig> {
     this.dropCaches();
     try {
       return await inTransaction(this.ctx, 'putProvider', async (tx) => {
         const old = await tx.row<ProviderRow>(SQL.lockProvider, [put.realmId, put.provider]);
-        const p = applyProviderPut(old ? toProvider(old) : null, put);
+        const before = old ? toProvider(old) : null;
+        const p = applyProviderPut(before, put);
         const values = [
           p.realmId,
           p.provider,
@@ -164,6 +195,7 @@ export class PostgresAdminStore implements AdminStore {
         // None was there to lock: another replica's first put may land between, so an insert that
         // meets one re-runs the use case, which then merges onto it.
         else if ((await tx.run(SQL.insertProvider, values)) === 0) throw new RetryUseCase('provider created concurrently');
+        audit(tx, providerUpdatedAudit(before, p, by));
         return p;
       });
     } finally {
@@ -181,11 +213,12 @@ export class PostgresAdminStore implements AdminStore {
     return (await this.read<ProviderRow>(SQL.listProviders, [realmId])).map(toProvider);
   }
 
-  async createApiKey(k: ApiKeyRecord): Promise<void> {
+  async createApiKey(k: ApiKeyRecord, by: ChangeBy = SYSTEM_CHANGE): Promise<void> {
     this.dropCaches();
-    await inTransaction(this.ctx, 'createApiKey', (tx) =>
-      tx.run(SQL.insertKey, [k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt]),
-    );
+    await inTransaction(this.ctx, 'createApiKey', async (tx) => {
+      tx.run(SQL.insertKey, [k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt]);
+      audit(tx, apiKeyCreatedAudit(k, by));
+    });
     this.dropCaches();
   }
 
@@ -202,14 +235,16 @@ export class PostgresAdminStore implements AdminStore {
     return r ? toKey(r) : null;
   }
 
-  async revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null> {
+  async revokeApiKey(id: string, at: number, by: ChangeBy = SYSTEM_CHANGE): Promise<ApiKeyRecord | null> {
     this.dropCaches();
     try {
       return await inTransaction(this.ctx, 'revokeApiKey', async (tx) => {
         const r = await tx.row<KeyRow>(SQL.lockKey, [id]);
         if (!r) return null;
-        const k = revokedKey(toKey(r), at);
+        const before = toKey(r);
+        const k = revokedKey(before, at);
         tx.run(SQL.revokeKey, [id, k.revokedAt]);
+        if (k !== before) audit(tx, apiKeyRevokedAudit(before, k, by));
         return k;
       });
     } finally {

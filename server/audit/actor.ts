@@ -1,0 +1,9 @@
+// Who made a change through the API, as its audit record names them (CONTRACT §13).
+import type { CallContext } from '../rpc/context.ts';
+import type { Actor } from './model.ts';
+
+/** The calling API key, or the signed-in user. */
+export function actorOf(ctx: CallContext): Actor {
+  const p = ctx.principal;
+  return p?.kind === 'api_key' ? { type: 'api_key', id: p.keyId } : { type: 'user', id: p?.userId ?? '' };
+}
