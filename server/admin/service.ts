@@ -1,6 +1,6 @@
 // AdminService: realms, clients, provider configurations and API keys. Thin handlers: validate,
 // call the store, shape the answer. Secrets never leave through a read.
-import { actorOf } from '../audit/actor.ts';
+import { changeBy } from '../audit/actor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
@@ -21,7 +21,7 @@ import {
   validateRedirectUris,
   validateTtl,
 } from './model.ts';
-import { type AdminStore, type ChangeBy, type ClientPatch, requireRealm } from './store.ts';
+import { type AdminStore, type ClientPatch, requireRealm } from './store.ts';
 
 const ACCESS_TTL = { min: 60, max: 86_400, default: 900 };
 const REFRESH_TTL = { min: 300, max: 31_536_000, default: 2_592_000 };
@@ -65,11 +65,6 @@ const keyView = (k: ApiKeyRecord) => ({
 function apiKeyOf(ctx: CallContext): ApiKeyPrincipal {
   if (ctx.principal?.kind !== 'api_key') throw forbidden();
   return ctx.principal;
-}
-
-/** The caller and request, for the change's audit record (CONTRACT §13). */
-export function changeBy(ctx: CallContext): ChangeBy {
-  return { actor: actorOf(ctx), requestId: ctx.requestId };
 }
 
 /** The AdminService RPCs except the account ones (users/service.ts). */

@@ -1,4 +1,5 @@
 // SQLite implementation of UserStore.
+import { type Emitted, NOTHING_EMITTED } from '../events/plan.ts';
 import { type AppleNotificationWrite, planAppleNotification } from '../users/apple-notification.ts';
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../users/deletion.ts';
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
@@ -81,9 +82,13 @@ export class SqliteUserStore implements UserStore {
     return this.identitiesOfNow(userId);
   }
 
-  async createUser(u: User): Promise<boolean> {
-    // INSERT OR IGNORE: no row when the realm's unique email refused it — translated to false.
-    return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
+  async createUser(u: User, emitted: Emitted = NOTHING_EMITTED): Promise<boolean> {
+    return immediate(this.db, () => {
+      // INSERT OR IGNORE: no row when the realm's unique email refused it — translated to false.
+      if (this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes !== 1) return false;
+      recordWriter(this.db)(emitted);
+      return true;
+    });
   }
 
   async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
@@ -119,6 +124,7 @@ export class SqliteUserStore implements UserStore {
       if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.updatedAt, u.id);
       const l = plan.link;
       if (l) this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
+      recordWriter(this.db)({ events: plan.events, audit: [], jobs: [] });
       return resultOf(plan);
     });
   }

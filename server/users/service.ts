@@ -2,6 +2,7 @@
 // user-level controls of docs/concepts.md: disable / enable and sign-out everywhere.
 
 import { type AdminStore, requireRealm } from '../admin/store.ts';
+import { changeBy } from '../audit/actor.ts';
 import { SYSTEM_ACTOR } from '../audit/model.ts';
 import type { AuthStore } from '../auth/store.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -9,6 +10,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
+import { adminUserCreated } from './account-events.ts';
 import { createDeleteUser } from './delete-account.ts';
 import type { DeleteAccount } from './deletion.ts';
 import { identityFields, unlinkIdentity } from './identities.ts';
@@ -59,7 +61,7 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
   return {
     deleteUser: createDeleteUser(deleteAccount),
 
-    async createUser(req) {
+    async createUser(req, ctx) {
       await requireRealm(admin, req.realmId);
       const user: User = {
         id: newId('usr'),
@@ -72,7 +74,7 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
         updatedAt: clock.now(),
         disabledAt: null,
       };
-      if (!(await users.createUser(user))) throw conflict(`A user with email ${user.email} exists already`);
+      if (!(await users.createUser(user, adminUserCreated(user, changeBy(ctx))))) throw conflict(`A user with email ${user.email} exists already`);
       await onUserCreated(user);
       return userView(users, user);
     },

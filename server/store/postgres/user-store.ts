@@ -1,4 +1,5 @@
 // PostgreSQL implementation of UserStore. A login that writes takes transaction-scoped advisory
+import { type Emitted, NOTHING_EMITTED } from '../../events/plan.ts';
 // locks on its (provider, subject) and on its email first, so two first logins of one person on
 // two replicas are one after the other, as on one SQLite file: the second finds the account and
 // link the first made. The plan is provider-login.ts's.
@@ -98,11 +99,13 @@ export class PostgresUserStore implements UserStore {
     return (await this.read<IdentityRow>(SQL.identities, [userId])).map(toIdentity);
   }
 
-  async createUser(u: User): Promise<boolean> {
-    const n = await inTransaction(this.ctx, 'createUser', (tx) =>
-      tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]),
-    );
-    return n === 1;
+  async createUser(u: User, emitted: Emitted = NOTHING_EMITTED): Promise<boolean> {
+    return inTransaction(this.ctx, 'createUser', async (tx) => {
+      const n = await tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]);
+      if (n !== 1) return false;
+      writeEmitted(tx, emitted);
+      return true;
+    });
   }
 
   async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
@@ -266,6 +269,7 @@ async function write(tx: Tx, plan: LoginPlan): Promise<void> {
   if (plan.setName) tx.run(SQL.setName, [u.id, u.givenName, u.familyName, u.updatedAt]);
   const l = plan.link;
   if (l) tx.run(SQL.link, [l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt]);
+  writeEmitted(tx, { events: plan.events, audit: [], jobs: [] });
 }
 
 const resultOf = (plan: LoginPlan) => ({ user: plan.user, created: plan.create });

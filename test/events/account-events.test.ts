@@ -1,0 +1,61 @@
+// The events of the login and account paths reach a webhook endpoint (CONTRACT §12,
+// docs/events.md): a native login that creates an account, an operator's CreateUser. Delivered to a
+// receiver on loopback and verified with the standardwebhooks package; the queue's round is run
+// by the test (its interval is an hour).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { ManualClock } from '../../server/lib/clock.ts';
+import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
+import type { InProcessServer } from '../helpers/server.ts';
+import { receiver } from '../helpers/webhook-receiver.ts';
+
+describe('account events delivered to webhooks', () => {
+  let f: AuthFixture;
+  let r: Awaited<ReturnType<typeof receiver>>;
+  let secret: string;
+  const runQueue = () => (f.srv as InProcessServer).running.app.jobs.runOnce();
+
+  before(async () => {
+    f = await authFixture({ inProcess: { clock: new ManualClock(Date.now()), tuning: { jobIntervalMs: 3_600_000 } } });
+    r = await receiver();
+    const hook = await f.admin.post(`/api/admin/realms/${REALM}/webhooks`, { url: r.url, eventTypes: ['user.created'] });
+    assert.equal(hook.status, 200, hook.text);
+    secret = hook.body.secret;
+  });
+  after(async () => {
+    await r.close();
+    await f.close();
+  });
+
+  /** The events delivered since `from`, verified. */
+  const deliveredSince = (from: number) => r.received.slice(from).map((got) => new Webhook(secret).verify(got.body, got.headers) as Record<string, any>);
+
+  it('sends user.created once for the native login that creates the account, not for the next one', async () => {
+    const from = r.received.length;
+    const token = () => f.apple.token({ sub: 'events-new', email: 'events-new@example.com' });
+    const first = await f.login('apple', { identityToken: await token(), clientId: 'app' });
+    assert.equal(first.status, 200, first.text);
+    assert.equal((await f.login('apple', { identityToken: await token(), clientId: 'app' })).status, 200);
+    await runQueue();
+    const events = deliveredSince(from);
+    assert.equal(events.length, 1, JSON.stringify(events));
+    assert.equal(events[0]!.type, 'user.created');
+    assert.equal(events[0]!.realmId, REALM);
+    assert.deepEqual(events[0]!.data, { userId: first.body.userId, provider: 'apple' });
+  });
+
+  it("sends user.created for an operator's CreateUser, with its user.create audit record", async () => {
+    const from = r.received.length;
+    const created = await f.admin.post(`/api/admin/realms/${REALM}/users`, { email: 'made@example.com', emailVerified: true, givenName: '', familyName: '' });
+    assert.equal(created.status, 200, created.text);
+    await runQueue();
+    assert.deepEqual(
+      deliveredSince(from).map((e) => [e.type, e.data]),
+      [['user.created', { userId: created.body.id, provider: null }]],
+    );
+    const audit = await f.admin.get(`/api/admin/realms/${REALM}/audit?action=user.create&targetId=${created.body.id}`);
+    assert.equal(audit.body.records.length, 1, audit.text);
+    assert.equal(audit.body.records[0].actor.type, 'api_key');
+  });
+});
