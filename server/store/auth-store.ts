@@ -1,4 +1,6 @@
 // SQLite implementation of AuthStore. Every method is one BEGIN IMMEDIATE transaction where it
+import type { Emitted } from '../events/plan.ts';
+import { recordWriter } from './records.ts';
 // reads then writes, so two exchanges of the same refresh token or code can never both succeed.
 // The decisions are the auth concern's pure functions: a method reads the rows, maps them to
 // records, asks, and writes what it was told.
@@ -201,10 +203,11 @@ export class SqliteAuthStore implements AuthStore {
     });
   }
 
-  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number> {
+  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string, emitted?: (revokedIds: string[]) => Emitted): Promise<number> {
     return immediate(this.db, () => {
       const live = (this.s.familiesOfUser.all(userId, realmId) as FamilyRow[]).map(toFamily).filter(revocationApplies);
       for (const f of live) this.s.revokeFamily.run(now, reason, f.id);
+      if (emitted) recordWriter(this.db)(emitted(live.map((f) => f.id)));
       return live.length;
     });
   }

@@ -91,13 +91,14 @@ export class SqliteUserStore implements UserStore {
     });
   }
 
-  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+  async setUserDisabled(realmId: string, userId: string, at: number | null, emitted?: (before: User, after: User) => Emitted): Promise<User | null> {
     return immediate(this.db, () => {
       const row = this.s.get.get(realmId, userId) as UserRow | undefined;
       if (!row) return null;
       const before = toUser(row);
       const after = withDisabled(before, at);
       if (after.disabledAt !== before.disabledAt) this.s.setDisabled.run(after.disabledAt, after.id);
+      if (emitted) recordWriter(this.db)(emitted(before, after));
       return after;
     });
   }

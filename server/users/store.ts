@@ -20,7 +20,7 @@ export interface UserStore {
   createUser(user: User, emitted?: Emitted): Promise<boolean>;
   /** One transaction: the account with its disabled state set as model.ts withDisabled decides
    *  (disabled at `at`, enabled for null), or null when the realm has no such account. */
-  setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null>;
+  setUserDisabled(realmId: string, userId: string, at: number | null, emitted?: (before: User, after: User) => Emitted): Promise<User | null>;
   /** One transaction: match by (provider, subject), then by email, then create the account and
    *  link it; fills in a missing name — the writes provider-login.ts planProviderLogin plans. A
    *  login it allows (mayAnswerByRead) that writes nothing may be answered by a plain read (links

@@ -1,5 +1,6 @@
 // The events of the login and account paths reach a webhook endpoint (CONTRACT §12,
-// docs/events.md): a native login that creates an account, an operator's CreateUser. Delivered to a
+// docs/events.md): a native login that creates an account, an operator's CreateUser, disable and
+// sign-out everywhere (with their audit records, CONTRACT §13). Delivered to a
 // receiver on loopback and verified with the standardwebhooks package; the queue's round is run
 // by the test (its interval is an hour).
 import assert from 'node:assert/strict';
@@ -19,7 +20,7 @@ describe('account events delivered to webhooks', () => {
   before(async () => {
     f = await authFixture({ inProcess: { clock: new ManualClock(Date.now()), tuning: { jobIntervalMs: 3_600_000 } } });
     r = await receiver();
-    const hook = await f.admin.post(`/api/admin/realms/${REALM}/webhooks`, { url: r.url, eventTypes: ['user.created'] });
+    const hook = await f.admin.post(`/api/admin/realms/${REALM}/webhooks`, { url: r.url, eventTypes: ['user.created', 'session.revoked'] });
     assert.equal(hook.status, 200, hook.text);
     secret = hook.body.secret;
   });
@@ -57,5 +58,57 @@ describe('account events delivered to webhooks', () => {
     const audit = await f.admin.get(`/api/admin/realms/${REALM}/audit?action=user.create&targetId=${created.body.id}`);
     assert.equal(audit.body.records.length, 1, audit.text);
     assert.equal(audit.body.records[0].actor.type, 'api_key');
+  });
+
+  const auditOf = async (userId: string) => {
+    const res = await f.admin.get(`/api/admin/realms/${REALM}/audit?targetId=${userId}`);
+    assert.equal(res.status, 200, res.text);
+    return res.body.records.map((a: Record<string, any>) => [a.action, a.actor.type, JSON.parse(a.changesJson)]);
+  };
+  const signIn = async (sub: string) => {
+    const res = await f.login('apple', { identityToken: await f.apple.token({ sub, email: `${sub}@example.com` }), clientId: 'app' });
+    assert.equal(res.status, 200, res.text);
+    return res.body as { userId: string; sessionId?: string };
+  };
+
+  it('sends session.revoked (admin) for each live session an operator ends by disabling, and records disable and enable once each', async () => {
+    await signIn('events-disabled');
+    const { userId } = await signIn('events-disabled');
+    await runQueue(); // its user.created out of the way
+    const from = r.received.length;
+    const users = `/api/admin/realms/${REALM}/users/${userId}`;
+    assert.equal((await f.admin.post(`${users}/disable`, {})).status, 200);
+    assert.equal((await f.admin.post(`${users}/disable`, {})).status, 200, 'disabled already');
+    await runQueue();
+    const revoked = deliveredSince(from);
+    assert.deepEqual(
+      revoked.map((e) => [e.type, e.data.userId, e.data.reason]),
+      [
+        ['session.revoked', userId, 'admin'],
+        ['session.revoked', userId, 'admin'],
+      ],
+    );
+    assert.notEqual(revoked[0]!.data.sessionId, revoked[1]!.data.sessionId);
+    assert.equal((await f.admin.post(`${users}/enable`, {})).status, 200);
+    const [enable, disable, ...rest] = await auditOf(userId);
+    assert.deepEqual(rest, [], 'the second disable changed nothing and recorded nothing');
+    assert.equal(disable[0], 'user.disable');
+    assert.equal(disable[1], 'api_key');
+    assert.equal(disable[2].disabledAt.before, null);
+    assert.deepEqual([enable[0], enable[2].disabledAt.after], ['user.enable', null]);
+  });
+
+  it('sends session.revoked (admin) for a sign-out everywhere, with its user.sign_out audit record', async () => {
+    const { userId } = await signIn('events-signed-out');
+    await runQueue();
+    const from = r.received.length;
+    const out = await f.admin.post(`/api/admin/realms/${REALM}/users/${userId}/sign-out`, {});
+    assert.equal(out.status, 200, out.text);
+    await runQueue();
+    assert.deepEqual(
+      deliveredSince(from).map((e) => [e.type, e.data.reason]),
+      [['session.revoked', 'admin']],
+    );
+    assert.deepEqual(await auditOf(userId), [['user.sign_out', 'api_key', { liveSessions: { before: 1, after: 0 } }]]);
   });
 });

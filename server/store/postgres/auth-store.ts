@@ -19,6 +19,7 @@ import type {
 } from '../../auth/store.ts';
 import { SWEEP_RULES } from '../../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../../auth/web-attempt.ts';
+import type { Emitted } from '../../events/plan.ts';
 import { accountGone } from '../../users/deletion.ts';
 import {
   type AttemptRow,
@@ -34,6 +35,7 @@ import {
   toRefresh,
   toTx,
 } from '../auth-rows.ts';
+import { writeEmitted } from './records.ts';
 import { inTransaction, query, RetryUseCase, type Tx, type TxContext } from './tx.ts';
 
 const SQL = {
@@ -216,10 +218,11 @@ export class PostgresAuthStore implements AuthStore {
     return { family: toFamily(r), expiresAt: r.token_expires_at, rotatedAt: r.token_rotated_at };
   }
 
-  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number> {
+  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string, emitted?: (revokedIds: string[]) => Emitted): Promise<number> {
     return inTransaction(this.ctx, 'revokeFamiliesOfUser', async (tx) => {
       const live = (await tx.rows<FamilyRow>(SQL.lockFamiliesOfUser, [userId, realmId])).map(toFamily).filter(revocationApplies);
       for (const f of live) tx.run(SQL.revokeFamily, [f.id, now, reason]);
+      if (emitted) writeEmitted(tx, emitted(live.map((f) => f.id)));
       return live.length;
     });
   }

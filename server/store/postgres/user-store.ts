@@ -108,13 +108,14 @@ export class PostgresUserStore implements UserStore {
     });
   }
 
-  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+  async setUserDisabled(realmId: string, userId: string, at: number | null, emitted?: (before: User, after: User) => Emitted): Promise<User | null> {
     return inTransaction(this.ctx, 'setUserDisabled', async (tx) => {
       const row = await tx.row<UserRow>(SQL.lockUser, [realmId, userId]);
       if (!row) return null;
       const before = toUser(row);
       const after = withDisabled(before, at);
       if (after.disabledAt !== before.disabledAt) tx.run(SQL.setDisabled, [after.id, after.disabledAt]);
+      if (emitted) writeEmitted(tx, emitted(before, after));
       return after;
     });
   }
