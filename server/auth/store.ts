@@ -132,7 +132,7 @@ export interface AuthStore {
   /** The family of a refresh token (any state), or null. */
   familyOfRefreshToken(hash: string): Promise<{ family: TokenFamily; expiresAt: number; rotatedAt: number | null } | null>;
   /** Revokes the family unless it is revoked already (family-lifetime.ts); unknown ids are ignored. */
-  revokeFamily(id: string, now: number, reason: string): Promise<void>;
+  revokeFamily(id: string, now: number, reason: string, emitted?: (family: TokenFamily) => Emitted): Promise<void>;
   /** One transaction: revokes every family of the user that revocation applies to
    *  (family-lifetime.ts); answers how many it revoked. */
   revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string, emitted?: (revokedIds: string[]) => Emitted): Promise<number>;

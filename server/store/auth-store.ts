@@ -177,6 +177,7 @@ export class SqliteAuthStore implements AuthStore {
       const d = decideRotation(rt ? toRefresh(rt) : null, fr ? toFamily(fr) : null, fr ? fr.expires_at : null, now, check, next);
       if (d.kind === 'reused') {
         this.s.revokeFamily.run(now, d.reason, d.family.id);
+        recordWriter(this.db)({ events: d.events, audit: [], jobs: [] });
         return { kind: 'reused', family: d.family };
       }
       if (d.kind === 'ok') {
@@ -196,10 +197,12 @@ export class SqliteAuthStore implements AuthStore {
     return { family: toFamily(f), expiresAt: rt.expires_at, rotatedAt: rt.rotated_at };
   }
 
-  async revokeFamily(id: string, now: number, reason: string): Promise<void> {
+  async revokeFamily(id: string, now: number, reason: string, emitted?: (family: TokenFamily) => Emitted): Promise<void> {
     await immediate(this.db, () => {
       const r = this.s.getFamily.get(id) as FamilyRow | undefined;
-      if (r && revocationApplies(toFamily(r))) this.s.revokeFamily.run(now, reason, id);
+      if (!r || !revocationApplies(toFamily(r))) return;
+      this.s.revokeFamily.run(now, reason, id);
+      if (emitted) recordWriter(this.db)(emitted(toFamily(r)));
     });
   }
 

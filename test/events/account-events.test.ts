@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
+import { http } from '../helpers/http.ts';
 import type { InProcessServer } from '../helpers/server.ts';
 import { receiver } from '../helpers/webhook-receiver.ts';
 
@@ -68,7 +69,7 @@ describe('account events delivered to webhooks', () => {
   const signIn = async (sub: string) => {
     const res = await f.login('apple', { identityToken: await f.apple.token({ sub, email: `${sub}@example.com` }), clientId: 'app' });
     assert.equal(res.status, 200, res.text);
-    return res.body as { userId: string; sessionId?: string };
+    return res.body as { userId: string; accessToken: string; refreshToken: string };
   };
 
   it('sends session.revoked (admin) for each live session an operator ends by disabling, and records disable and enable once each', async () => {
@@ -110,5 +111,33 @@ describe('account events delivered to webhooks', () => {
       [['session.revoked', 'admin']],
     );
     assert.deepEqual(await auditOf(userId), [['user.sign_out', 'api_key', { liveSessions: { before: 1, after: 0 } }]]);
+  });
+
+  it('sends session.revoked (signed_out) once for an RFC 7009 revocation, however often the token is revoked', async () => {
+    const s = await signIn('events-revoked');
+    await runQueue();
+    const from = r.received.length;
+    const revoke = (token: string) => http(f.srv.http, 'POST', `/api/oauth/${REALM}/revoke`, { form: { token } });
+    assert.equal((await revoke(s.refreshToken)).status, 200);
+    assert.equal((await revoke(s.accessToken)).status, 200);
+    await runQueue();
+    assert.deepEqual(
+      deliveredSince(from).map((e) => [e.type, e.data.userId, e.data.reason]),
+      [['session.revoked', s.userId, 'signed_out']],
+    );
+  });
+
+  it('sends session.revoked (refresh_reuse) when a rotated refresh token comes back', async () => {
+    const s = await signIn('events-reused');
+    await runQueue();
+    const from = r.received.length;
+    const refresh = (token: string) => http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: token } });
+    assert.equal((await refresh(s.refreshToken)).status, 200);
+    assert.equal((await refresh(s.refreshToken)).status, 400, 'the rotated token is refused');
+    await runQueue();
+    assert.deepEqual(
+      deliveredSince(from).map((e) => [e.type, e.data.userId, e.data.reason]),
+      [['session.revoked', s.userId, 'refresh_reuse']],
+    );
   });
 });

@@ -200,6 +200,7 @@ export class PostgresAuthStore implements AuthStore {
       const d = decideRotation(rt ? toRefresh(rt) : null, fr ? toFamily(fr) : null, fr ? fr.expires_at : null, now, check, next);
       if (d.kind === 'reused') {
         tx.run(SQL.revokeFamily, [d.family.id, now, d.reason]);
+        writeEmitted(tx, { events: d.events, audit: [], jobs: [] });
         return { kind: 'reused', family: d.family };
       }
       if (d.kind === 'ok') {
@@ -227,10 +228,12 @@ export class PostgresAuthStore implements AuthStore {
     });
   }
 
-  async revokeFamily(id: string, now: number, reason: string): Promise<void> {
+  async revokeFamily(id: string, now: number, reason: string, emitted?: (family: TokenFamily) => Emitted): Promise<void> {
     await inTransaction(this.ctx, 'revokeFamily', async (tx) => {
       const r = await tx.row<FamilyRow>(SQL.lockFamily, [id]);
-      if (r && revocationApplies(toFamily(r))) tx.run(SQL.revokeFamily, [id, now, reason]);
+      if (!r || !revocationApplies(toFamily(r))) return;
+      tx.run(SQL.revokeFamily, [id, now, reason]);
+      if (emitted) writeEmitted(tx, emitted(toFamily(r)));
     });
   }
 
