@@ -1,4 +1,5 @@
 // BillingService handlers (docs/points.md): entitlement mapping batches and subscriptions.
+import { changeBy } from '../audit/actor.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -9,6 +10,7 @@ import type { ServiceImpl } from '../rpc/types.ts';
 import { carriesPointsFields, validateMappingUpdate } from './mappings.ts';
 import type { EntitlementMapping, Subscription } from './model.ts';
 import type { BillingStore } from './store.ts';
+import { subscriptionChanged } from './subscription-records.ts';
 
 export interface BillingServiceDeps {
   store: BillingStore;
@@ -80,16 +82,21 @@ export function createBillingService({ store, clock }: BillingServiceDeps): Serv
       return { mappings: list.map(mappingView) };
     },
 
-    async createSubscription(req) {
+    async createSubscription(req, ctx) {
       const userId = required(req.userId, 'userId');
       const mappingId = required(req.mappingId, 'mappingId');
       const ext = req.externalSubscriptionId === undefined ? null : required(req.externalSubscriptionId, 'externalSubscriptionId');
-      const s = await store.createSubscription({ realmId: req.realmId, userId, mappingId, externalSubscriptionId: ext, id: newId('sub') }, clock.now());
+      const now = clock.now();
+      const s = await store.createSubscription({ realmId: req.realmId, userId, mappingId, externalSubscriptionId: ext, id: newId('sub') }, now, (created) =>
+        subscriptionChanged(created, changeBy(ctx), now),
+      );
       return subscriptionView(s);
     },
 
-    async cancelSubscription(req) {
-      return subscriptionView(await store.cancelSubscription(req.realmId, required(req.subscriptionId, 'subscriptionId'), clock.now()));
+    async cancelSubscription(req, ctx) {
+      const now = clock.now();
+      const id = required(req.subscriptionId, 'subscriptionId');
+      return subscriptionView(await store.cancelSubscription(req.realmId, id, now, (canceled) => subscriptionChanged(canceled, changeBy(ctx), now)));
     },
   };
 }

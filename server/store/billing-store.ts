@@ -7,12 +7,14 @@ import { mustCancel, subscribeDecision, updatedMapping } from '../billing/mappin
 import { newMapping } from '../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../billing/model.ts';
 import type { BillingStore } from '../billing/store.ts';
+import type { Emitted } from '../events/plan.ts';
 import { newId } from '../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
 import { assertRealm, assertUser } from '../points/not-found.ts';
 import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from './billing-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
+import { recordWriter } from './records.ts';
 
 const MAPPING_SELECT = `SELECT m.*, (SELECT count(*) FROM subscriptions s WHERE s.mapping_id = m.id AND s.status = 'active') AS active_subscriptions
   FROM entitlement_mappings m`;
@@ -93,6 +95,7 @@ export class SqliteBillingStore implements BillingStore {
   async createSubscription(
     input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string },
     now: number,
+    emitted?: (created: Subscription) => Emitted,
   ): Promise<Subscription> {
     return immediate(this.db, () => {
       const { realmId, userId } = input;
@@ -103,11 +106,13 @@ export class SqliteBillingStore implements BillingStore {
       if ('existing' in d) return d.existing;
       this.s.insertSubscription.run(input.id, realmId, userId, input.mappingId, input.externalSubscriptionId, JSON.stringify(d.terms), now);
       for (const g of subscribeGrants(input.id, d.terms, this.p.activeSubscriptions(userId), now)) this.p.insertDue(realmId, userId, g, now);
-      return toSubscription(this.s.subscription.get(realmId, input.id) as SubscriptionRow);
+      const created = toSubscription(this.s.subscription.get(realmId, input.id) as SubscriptionRow);
+      if (emitted) recordWriter(this.db)(emitted(created));
+      return created;
     });
   }
 
-  async cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription> {
+  async cancelSubscription(realmId: string, subscriptionId: string, now: number, emitted?: (canceled: Subscription) => Emitted): Promise<Subscription> {
     return immediate(this.db, () => {
       const found = this.s.subscription.get(realmId, subscriptionId) as SubscriptionRow | undefined;
       const cancel = mustCancel(found, realmId, subscriptionId);
@@ -117,7 +122,9 @@ export class SqliteBillingStore implements BillingStore {
       this.s.cancel.run(now, r.id);
       this.s.endEntitlements.run(now, r.user_id, sources.entitlement, now);
       this.s.endBalances.run(now, r.user_id, `${likeEscaped(sources.balancePrefix)}%`);
-      return toSubscription(this.s.subscription.get(realmId, r.id) as SubscriptionRow);
+      const canceled = toSubscription(this.s.subscription.get(realmId, r.id) as SubscriptionRow);
+      if (emitted) recordWriter(this.db)(emitted(canceled));
+      return canceled;
     });
   }
 }

@@ -1,6 +1,7 @@
 // The events of the login and account paths reach a webhook endpoint (CONTRACT §12,
 // docs/events.md): a native login that creates an account, an operator's CreateUser, disable and
-// sign-out everywhere (with their audit records, CONTRACT §13). Delivered to a
+// sign-out everywhere (with their audit records, CONTRACT §13), RFC 7009 revocation, refresh token
+// reuse, and subscriptions an operator activates and cancels. Delivered to a
 // receiver on loopback and verified with the standardwebhooks package; the queue's round is run
 // by the test (its interval is an hour).
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
 import { http } from '../helpers/http.ts';
 import type { InProcessServer } from '../helpers/server.ts';
 import { receiver } from '../helpers/webhook-receiver.ts';
+import { createMapping, createUser, subscribe } from '../points/helpers.ts';
 
 describe('account events delivered to webhooks', () => {
   let f: AuthFixture;
@@ -21,7 +23,10 @@ describe('account events delivered to webhooks', () => {
   before(async () => {
     f = await authFixture({ inProcess: { clock: new ManualClock(Date.now()), tuning: { jobIntervalMs: 3_600_000 } } });
     r = await receiver();
-    const hook = await f.admin.post(`/api/admin/realms/${REALM}/webhooks`, { url: r.url, eventTypes: ['user.created', 'session.revoked'] });
+    const hook = await f.admin.post(`/api/admin/realms/${REALM}/webhooks`, {
+      url: r.url,
+      eventTypes: ['user.created', 'session.revoked', 'subscription.activated', 'subscription.cancelled'],
+    });
     assert.equal(hook.status, 200, hook.text);
     secret = hook.body.secret;
   });
@@ -138,6 +143,33 @@ describe('account events delivered to webhooks', () => {
     assert.deepEqual(
       deliveredSince(from).map((e) => [e.type, e.data.userId, e.data.reason]),
       [['session.revoked', s.userId, 'refresh_reuse']],
+    );
+  });
+
+  it("sends subscription.activated and subscription.cancelled for an operator's calls, each with its audit record, and nothing for a second cancel", async () => {
+    const mapping = await createMapping(f.admin, REALM, { entitlementKey: 'pro', pointsPerPeriod: 10 }, 'events-pro');
+    const userId = await createUser(f.admin, REALM, 'subscriber@example.com');
+    await runQueue();
+    const from = r.received.length;
+    const subscriptionId = await subscribe(f.admin, REALM, userId, mapping.mappingId);
+    const cancel = () => f.admin.post(`/api/bill/${REALM}/subscriptions/${subscriptionId}/cancel`, {});
+    assert.equal((await cancel()).status, 200);
+    assert.equal((await cancel()).status, 200, 'canceled already');
+    await runQueue();
+    const ids = { userId, subscriptionId, mappingId: mapping.mappingId, externalSubscriptionId: null };
+    assert.deepEqual(
+      deliveredSince(from).map((e) => [e.type, e.data]),
+      [
+        ['subscription.activated', ids],
+        ['subscription.cancelled', ids],
+      ],
+    );
+    assert.deepEqual(
+      (await auditOf(subscriptionId)).map(([action, actor, changes]: [string, string, Record<string, any>]) => [action, actor, changes.status]),
+      [
+        ['subscription.cancel', 'api_key', { before: 'active', after: 'canceled' }],
+        ['subscription.create', 'api_key', { before: null, after: 'active' }],
+      ],
     );
   });
 });

@@ -1,4 +1,5 @@
 // PostgreSQL implementation of BillingStore. A mapping batch locks the mappings it updates (FOR
+
 // UPDATE) and then counts their active subscriptions, while subscribing locks its mapping FOR
 // SHARE: a batch disabling a mapping and a new subscription to it are one after the other, so
 // mapping_in_use (which rolls the whole batch back) counts every subscription. Subscribing and
@@ -7,12 +8,14 @@ import { mustCancel, subscribeDecision, updatedMapping } from '../../billing/map
 import { newMapping } from '../../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../../billing/model.ts';
 import type { BillingStore } from '../../billing/store.ts';
+import type { Emitted } from '../../events/plan.ts';
 import { newId } from '../../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../../points/materialise.ts';
 import { assertRealm, assertUser } from '../../points/not-found.ts';
 import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from '../billing-rows.ts';
 import { insertDue, POINTS_SQL } from './points-sql.ts';
+import { writeEmitted } from './records.ts';
 import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
 
 const MAPPING_SELECT = `SELECT m.*, (SELECT count(*) FROM subscriptions s WHERE s.mapping_id = m.id AND s.status = 'active') AS active_subscriptions
@@ -135,6 +138,7 @@ export class PostgresBillingStore implements BillingStore {
   async createSubscription(
     input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string },
     now: number,
+    emitted?: (created: Subscription) => Emitted,
   ): Promise<Subscription> {
     return inTransaction(this.ctx, 'createSubscription', async (tx) => {
       const { realmId, userId } = input;
@@ -155,11 +159,13 @@ export class PostgresBillingStore implements BillingStore {
         startedAt: r.started_at,
       }));
       for (const g of subscribeGrants(input.id, d.terms, subs, now)) await insertDue(tx, realmId, userId, g, now);
-      return toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, input.id]))!);
+      const created = toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, input.id]))!);
+      if (emitted) writeEmitted(tx, emitted(created));
+      return created;
     });
   }
 
-  async cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription> {
+  async cancelSubscription(realmId: string, subscriptionId: string, now: number, emitted?: (canceled: Subscription) => Emitted): Promise<Subscription> {
     return inTransaction(this.ctx, 'cancelSubscription', async (tx) => {
       tx.run(SQL.lockSubscriber, [realmId, subscriptionId]);
       const found = await tx.row<SubscriptionRow>(SQL.lockSubscription, [realmId, subscriptionId]);
@@ -170,7 +176,9 @@ export class PostgresBillingStore implements BillingStore {
       tx.run(SQL.cancel, [r.id, now]);
       tx.run(SQL.endEntitlements, [now, r.user_id, sources.entitlement]);
       tx.run(SQL.endBalances, [now, r.user_id, sources.balancePrefix]);
-      return toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, r.id]))!);
+      const canceled = toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, r.id]))!);
+      if (emitted) writeEmitted(tx, emitted(canceled));
+      return canceled;
     });
   }
 }

@@ -1,0 +1,29 @@
+// The event and audit record of a subscription an operator activates or cancels (CONTRACT §12,
+// §13), pure but for fresh ids: the billing store writes them in the change's transaction.
+import type { Actor } from '../audit/model.ts';
+import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
+import type { Subscription } from './model.ts';
+
+/** `subscription.activated` or `subscription.cancelled` with ids only, and the caller's audit
+ *  record of the change (`subscription.create`, `subscription.cancel`). */
+export function subscriptionChanged(sub: Subscription, by: { actor: Actor; requestId: string | null }, now: number): Emitted {
+  const cancelled = sub.status === 'canceled';
+  const data = { userId: sub.userId, subscriptionId: sub.id, mappingId: sub.mappingId, externalSubscriptionId: sub.externalSubscriptionId };
+  return {
+    events: [newEvent(cancelled ? 'subscription.cancelled' : 'subscription.activated', sub.realmId, now, data)],
+    audit: [
+      newAuditRecord({
+        at: now,
+        realmId: sub.realmId,
+        actor: by.actor,
+        action: cancelled ? 'subscription.cancel' : 'subscription.create',
+        targetId: sub.id,
+        changes: cancelled
+          ? { status: { before: 'active', after: 'canceled' } }
+          : { status: { before: null, after: 'active' }, userId: { before: null, after: sub.userId }, mappingId: { before: null, after: sub.mappingId } },
+        requestId: by.requestId,
+      }),
+    ],
+    jobs: [],
+  };
+}
