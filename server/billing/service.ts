@@ -10,7 +10,7 @@ import type { ServiceImpl } from '../rpc/types.ts';
 import { carriesPointsFields, validateMappingUpdate } from './mappings.ts';
 import type { EntitlementMapping, Subscription } from './model.ts';
 import type { BillingStore } from './store.ts';
-import { subscriptionChanged } from './subscription-records.ts';
+import { mappingBatchAudit, subscriptionChanged } from './subscription-records.ts';
 
 export interface BillingServiceDeps {
   store: BillingStore;
@@ -70,7 +70,13 @@ export function createBillingService({ store, clock }: BillingServiceDeps): Serv
       const product = required(req.externalProductId, 'externalProductId');
       if (req.updates.length > 100) throw badRequest('updates: at most 100 rows', { field: 'updates' });
       const rows = req.updates.map((u, i) => validateMappingUpdate(u, i));
-      const saved = await store.applyMappingBatch(req.realmId, provider, product, rows, clock.now());
+      const now = clock.now();
+      const batch = { realmId: req.realmId, paymentProvider: provider, externalProductId: product };
+      const saved = await store.applyMappingBatch(req.realmId, provider, product, rows, now, (changed) => ({
+        events: [],
+        audit: [mappingBatchAudit({ ...batch, rows: changed }, changeBy(ctx), now)],
+        jobs: [],
+      }));
       return { saved: saved.length, mappings: saved.map(mappingView) };
     },
 

@@ -6,7 +6,14 @@ import type { EntitlementMapping, MappingPatch, Subscription } from './model.ts'
 
 export interface BillingStore {
   /** Applies every row or none: throws not_found (unknown mappingId) or mapping_in_use. */
-  applyMappingBatch(realmId: string, paymentProvider: string, externalProductId: string, rows: MappingPatch[], now: number): Promise<EntitlementMapping[]>;
+  applyMappingBatch(
+    realmId: string,
+    paymentProvider: string,
+    externalProductId: string,
+    rows: MappingPatch[],
+    now: number,
+    emitted?: (rows: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }>) => Emitted,
+  ): Promise<EntitlementMapping[]>;
   /** Ordered by payment provider, product, creation time, then id. */
   listMappings(realmId: string, filter: { paymentProvider?: string; externalProductId?: string }): Promise<EntitlementMapping[]>;
   /** Activates a subscription and grants its entitlement (snapshot of the mapping's terms), with

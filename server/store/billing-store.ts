@@ -68,22 +68,29 @@ export class SqliteBillingStore implements BillingStore {
     externalProductId: string,
     rows: MappingPatch[],
     now: number,
+    emitted?: (rows: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }>) => Emitted,
   ): Promise<EntitlementMapping[]> {
     return immediate(this.db, () => {
       assertRealm(this.p.realmExists(realmId), realmId);
       const ids: string[] = [];
+      const befores: Array<EntitlementMapping | null> = [];
       rows.forEach((p, i) => {
         if (p.mappingId === undefined) {
           const m = newMapping(newId('map'), realmId, paymentProvider, externalProductId, p, now);
           this.s.insertMapping.run(this.row(m));
           ids.push(m.id);
+          befores.push(null);
         } else {
-          const m = updatedMapping(i, p, this.get(realmId, p.mappingId), paymentProvider, externalProductId, now);
+          const before = this.get(realmId, p.mappingId);
+          const m = updatedMapping(i, p, before, paymentProvider, externalProductId, now);
           this.s.updateMapping.run(this.row(m));
           ids.push(m.id);
+          befores.push(before);
         }
       });
-      return ids.map((id) => this.get(realmId, id)!);
+      const saved = ids.map((id) => this.get(realmId, id)!);
+      if (emitted) recordWriter(this.db)(emitted(saved.map((after, i) => ({ before: befores[i]!, after }))));
+      return saved;
     });
   }
 

@@ -112,4 +112,27 @@ describe('the audit log of admin changes', () => {
     assert.equal(bootstrapped!.action, 'api_key.create');
     assert.deepEqual(bootstrapped!.actor, { type: 'system', id: 'gatehouse' });
   });
+
+  it("records a mapping batch as one mappings.batch_update with each row's changed fields, and a refused batch not at all", async () => {
+    const batch = (updates: unknown[]) =>
+      admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, { paymentProvider: 'stripe', externalProductId: 'price_audit', updates });
+    const created = await batch([{ entitlementKey: 'pro', pointsPerPeriod: 10 }]);
+    assert.equal(created.status, 200, created.text);
+    const id = created.body.mappings[0].mappingId as string;
+    const updated = await batch([
+      { mappingId: id, pointsPerPeriod: 20 },
+      { entitlementKey: 'team', pointsPerPeriod: 5 },
+    ]);
+    assert.equal(updated.status, 200, updated.text);
+    assert.equal((await batch([{ mappingId: 'map_unknown', pointsPerPeriod: 1 }])).status, 404);
+    const [second, first, ...rest] = await recordsOf(REALM, 'stripe/price_audit');
+    assert.deepEqual(rest, [], 'the refused batch wrote nothing');
+    assert.equal(first!.action, 'mappings.batch_update');
+    assert.deepEqual(first!.changes[`${id}.pointsPerPeriod`], { before: null, after: 10 });
+    assert.equal(second!.requestId, updated.headers.get('x-request-id'));
+    const newId = updated.body.mappings[1].mappingId as string;
+    assert.deepEqual(second!.changes[`${id}.pointsPerPeriod`], { before: 10, after: 20 });
+    assert.equal(Object.keys(second!.changes).filter((k) => k.startsWith(`${id}.`)).length, 1, 'only the changed field');
+    assert.deepEqual(second!.changes[`${newId}.entitlementKey`], { before: null, after: 'team' });
+  });
 });

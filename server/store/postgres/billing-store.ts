@@ -96,6 +96,7 @@ export class PostgresBillingStore implements BillingStore {
     externalProductId: string,
     rows: MappingPatch[],
     now: number,
+    emitted?: (rows: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }>) => Emitted,
   ): Promise<EntitlementMapping[]> {
     return inTransaction(this.ctx, 'applyMappingBatch', async (tx) => {
       const named = [...new Set(rows.flatMap((p) => (p.mappingId === undefined ? [] : [p.mappingId])))];
@@ -106,19 +107,25 @@ export class PostgresBillingStore implements BillingStore {
       assertRealm((await realm).length === 1, realmId);
       const known = await current;
       const ids: string[] = [];
+      const planned: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }> = [];
       rows.forEach((p, i) => {
         if (p.mappingId === undefined) {
           const m = newMapping(newId('map'), realmId, paymentProvider, externalProductId, p, now);
           tx.run(SQL.insertMapping, insertValues(m));
           ids.push(m.id);
+          planned.push({ before: null, after: m });
         } else {
           // A row sees the rows before it: a mapping named twice merges onto its first update.
-          const m = updatedMapping(i, p, known.get(p.mappingId) ?? null, paymentProvider, externalProductId, now);
+          const before = known.get(p.mappingId) ?? null;
+          const m = updatedMapping(i, p, before, paymentProvider, externalProductId, now);
           tx.run(SQL.updateMapping, updateValues(m));
           known.set(m.id, m);
           ids.push(m.id);
+          planned.push({ before, after: m });
         }
       });
+      // The rows as written (the read-back comes with COMMIT); activeSubscriptions is not recorded.
+      if (emitted) writeEmitted(tx, emitted(planned));
       // Read back behind the writes, in the same round trip as COMMIT.
       const saved = this.mappingsOf(tx, realmId, ids);
       return { ids, saved };
