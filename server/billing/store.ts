@@ -4,6 +4,9 @@
 import type { Emitted } from '../events/plan.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from './model.ts';
 
+/** What a mapping batch's rows were and became, for its audit record. */
+export type MappingBatchRecords = (rows: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }>) => Emitted;
+
 export interface BillingStore {
   /** Applies every row or none: throws not_found (unknown mappingId) or mapping_in_use. */
   applyMappingBatch(
@@ -12,7 +15,7 @@ export interface BillingStore {
     externalProductId: string,
     rows: MappingPatch[],
     now: number,
-    emitted?: (rows: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }>) => Emitted,
+    emitted?: MappingBatchRecords,
   ): Promise<EntitlementMapping[]>;
   /** Ordered by payment provider, product, creation time, then id. */
   listMappings(realmId: string, filter: { paymentProvider?: string; externalProductId?: string }): Promise<EntitlementMapping[]>;

@@ -6,7 +6,7 @@
 import { mustCancel, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
 import { newMapping } from '../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../billing/model.ts';
-import type { BillingStore } from '../billing/store.ts';
+import type { BillingStore, MappingBatchRecords } from '../billing/store.ts';
 import type { Emitted } from '../events/plan.ts';
 import { newId } from '../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
@@ -68,7 +68,7 @@ export class SqliteBillingStore implements BillingStore {
     externalProductId: string,
     rows: MappingPatch[],
     now: number,
-    emitted?: (rows: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }>) => Emitted,
+    emitted?: MappingBatchRecords,
   ): Promise<EntitlementMapping[]> {
     return immediate(this.db, () => {
       assertRealm(this.p.realmExists(realmId), realmId);

@@ -7,7 +7,7 @@
 import { mustCancel, subscribeDecision, updatedMapping } from '../../billing/mapping-rules.ts';
 import { newMapping } from '../../billing/mappings.ts';
 import type { EntitlementMapping, MappingPatch, Subscription } from '../../billing/model.ts';
-import type { BillingStore } from '../../billing/store.ts';
+import type { BillingStore, MappingBatchRecords } from '../../billing/store.ts';
 import type { Emitted } from '../../events/plan.ts';
 import { newId } from '../../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../../points/materialise.ts';
@@ -96,7 +96,7 @@ export class PostgresBillingStore implements BillingStore {
     externalProductId: string,
     rows: MappingPatch[],
     now: number,
-    emitted?: (rows: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }>) => Emitted,
+    emitted?: MappingBatchRecords,
   ): Promise<EntitlementMapping[]> {
     return inTransaction(this.ctx, 'applyMappingBatch', async (tx) => {
       const named = [...new Set(rows.flatMap((p) => (p.mappingId === undefined ? [] : [p.mappingId])))];
