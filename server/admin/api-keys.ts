@@ -4,14 +4,19 @@ import { badRequest } from '../errors.ts';
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
 import type { ApiKeyPrincipal } from '../rpc/context.ts';
 import { type ApiKeyRecord, validatePermissions, validateRealmId } from './model.ts';
-import type { AdminStore } from './store.ts';
+import { type AdminStore, type ChangeBy, SYSTEM_CHANGE } from './store.ts';
 
 export interface NewApiKey {
   record: ApiKeyRecord;
   key: string;
 }
 
-export async function createApiKey(store: AdminStore, input: { realm: string; permissions: string[]; name: string }, now: number): Promise<NewApiKey> {
+export async function createApiKey(
+  store: AdminStore,
+  input: { realm: string; permissions: string[]; name: string },
+  now: number,
+  by: ChangeBy = SYSTEM_CHANGE,
+): Promise<NewApiKey> {
   if (input.realm !== '*') validateRealmId(input.realm, 'realm');
   const permissions = [...new Set(input.permissions)];
   validatePermissions(permissions);
@@ -26,7 +31,7 @@ export async function createApiKey(store: AdminStore, input: { realm: string; pe
     createdAt: now,
     revokedAt: null,
   };
-  await store.createApiKey(record);
+  await store.createApiKey(record, by);
   return { record, key };
 }
 

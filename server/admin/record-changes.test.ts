@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApiKeyRecord, ClientApp, ProviderConfig } from './model.ts';
-import { applyClientPatch, applyProviderPut, revokedKey } from './record-changes.ts';
+import { applyClientPatch, applyProviderPut, fieldChanges, revokedKey } from './record-changes.ts';
 import type { ProviderPut } from './store.ts';
 
 describe("an operator's change to a stored record", () => {
@@ -99,4 +99,28 @@ describe("an operator's change to a stored record", () => {
     assert.deepEqual(revokedKey(k, 5), { ...k, revokedAt: 5 });
     assert.deepEqual(revokedKey({ ...k, revokedAt: 3 }, 5), { ...k, revokedAt: 3 });
   });
+});
+
+describe("an operator's change as its audit record's changes", () => {
+  const table: Array<[string, Record<string, unknown> | null, Record<string, unknown>, Record<string, { before: unknown; after: unknown }>]> = [
+    [
+      'a new record shows every field set, before null',
+      null,
+      { name: 'a', list: [] },
+      { name: { before: null, after: 'a' }, list: { before: null, after: [] } },
+    ],
+    ['an update shows only the fields that differ', { name: 'a', n: 1, list: [1] }, { name: 'a', n: 2, list: [1] }, { n: { before: 1, after: 2 } }],
+    ['arrays and objects compare by value', { list: [1, 2] }, { list: [2, 1] }, { list: { before: [1, 2], after: [2, 1] } }],
+    [
+      'a secret set, changed or removed is "[redacted]", never its value',
+      { secret: 'x' },
+      { secret: 'y' },
+      { secret: { before: '[redacted]', after: '[redacted]' } },
+    ],
+    ['a secret removed shows null after', { secret: 'x' }, { secret: null }, { secret: { before: '[redacted]', after: null } }],
+    ['a skipped field is never shown', { at: 1 }, { at: 2 }, {}],
+  ];
+  for (const [name, before, after, want] of table) {
+    it(name, () => assert.deepEqual(fieldChanges(before, after, { redact: ['secret'], skip: ['at'] }), want));
+  }
 });

@@ -1,7 +1,9 @@
 // How an operator's change applies to a stored record, pure: the store reads the record, asks one
 // of these, and writes the record it gets back.
-import type { ApiKeyRecord, ClientApp, ProviderConfig } from './model.ts';
-import type { ClientPatch, ProviderPut } from './store.ts';
+import { type AuditRecord, type FieldChange, REDACTED } from '../audit/model.ts';
+import { newAuditRecord } from '../events/plan.ts';
+import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from './model.ts';
+import type { ChangeBy, ClientPatch, ProviderPut } from './store.ts';
 
 /** The client with the patch's fields replaced; the rest as stored. */
 export function applyClientPatch(client: ClientApp, patch: ClientPatch): ClientApp {
@@ -32,3 +34,51 @@ export function applyProviderPut(stored: ProviderConfig | null, put: ProviderPut
 export function revokedKey(key: ApiKeyRecord, at: number): ApiKeyRecord {
   return key.revokedAt === null ? { ...key, revokedAt: at } : key;
 }
+
+/** The fields whose value differs between `before` (null: the record is new) and `after`, each
+ *  with both values; a field named in `redact` is shown as "[redacted]" when set (CONTRACT §13),
+ *  one in `skip` (bookkeeping such as updatedAt) not at all. */
+export function fieldChanges<T extends object>(
+  before: T | null,
+  after: T,
+  opts: { redact?: ReadonlyArray<keyof T>; skip?: ReadonlyArray<keyof T> } = {},
+): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  const shown = (field: keyof T, value: unknown) => (opts.redact?.includes(field) && value !== null && value !== '' ? REDACTED : (value ?? null));
+  for (const field of Object.keys(after) as Array<keyof T>) {
+    if (opts.skip?.includes(field)) continue;
+    const old = before === null ? null : before[field];
+    if (JSON.stringify(old ?? null) === JSON.stringify(after[field] ?? null)) continue;
+    changes[field as string] = { before: before === null ? null : shown(field, old), after: shown(field, after[field]) };
+  }
+  return changes;
+}
+
+const record = (by: ChangeBy, at: number, realmId: string, action: string, targetId: string, changes: Record<string, FieldChange>) =>
+  newAuditRecord({ at, realmId, actor: by.actor, action, targetId, changes, requestId: by.requestId });
+
+export const realmCreatedAudit = (realm: Realm, by: ChangeBy): AuditRecord =>
+  record(by, realm.createdAt, realm.id, 'realm.create', realm.id, fieldChanges(null, realm, { skip: ['createdAt'] }));
+
+export const clientCreatedAudit = (client: ClientApp, by: ChangeBy): AuditRecord =>
+  record(by, client.createdAt, client.realmId, 'client.create', client.clientId, fieldChanges(null, client, { skip: ['createdAt', 'realmId'] }));
+
+export const clientUpdatedAudit = (before: ClientApp, after: ClientApp, by: ChangeBy, at: number): AuditRecord =>
+  record(by, at, after.realmId, 'client.update', after.clientId, fieldChanges(before, after, { skip: ['createdAt'] }));
+
+export const providerUpdatedAudit = (before: ProviderConfig | null, after: ProviderConfig, by: ChangeBy): AuditRecord =>
+  record(
+    by,
+    after.updatedAt,
+    after.realmId,
+    'provider.update',
+    after.provider,
+    fieldChanges(before, after, { redact: ['clientSecret', 'privateKey'], skip: ['updatedAt', 'realmId'] }),
+  );
+
+/** A key's record is written in the realm it is bound to (`*` for a global key); its hash never. */
+export const apiKeyCreatedAudit = (key: ApiKeyRecord, by: ChangeBy): AuditRecord =>
+  record(by, key.createdAt, key.realm, 'api_key.create', key.id, fieldChanges(null, key, { skip: ['keyHash', 'createdAt', 'revokedAt'] }));
+
+export const apiKeyRevokedAudit = (before: ApiKeyRecord, after: ApiKeyRecord, by: ChangeBy): AuditRecord =>
+  record(by, after.revokedAt ?? before.createdAt, after.realm, 'api_key.revoke', after.id, fieldChanges(before, after, { skip: ['keyHash'] }));

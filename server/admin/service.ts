@@ -1,5 +1,6 @@
 // AdminService: realms, clients, provider configurations and API keys. Thin handlers: validate,
 // call the store, shape the answer. Secrets never leave through a read.
+import { changeBy } from '../audit/actor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
@@ -72,10 +73,10 @@ export type AdminHandlers = Omit<ServiceImpl<'gatehouse.v1.AdminService'>, keyof
 
 export function createAdminService({ store, clock, providers }: AdminDeps): AdminHandlers {
   return {
-    async createRealm(req) {
+    async createRealm(req, ctx) {
       validateName(req.name);
       const realm: Realm = { id: req.id, name: req.name.trim(), createdAt: clock.now() };
-      if (!(await store.createRealm(realm))) throw conflict(`Realm ${req.id} exists already`);
+      if (!(await store.createRealm(realm, changeBy(ctx)))) throw conflict(`Realm ${req.id} exists already`);
       return realmView(realm);
     },
 
@@ -89,7 +90,7 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       return realmView(await requireRealm(store, req.realmId));
     },
 
-    async createClient(req) {
+    async createClient(req, ctx) {
       await requireRealm(store, req.realmId);
       validateName(req.name);
       validateClientType(req.type);
@@ -109,7 +110,7 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
         createdAt: clock.now(),
       };
       checkClient(client);
-      if (!(await store.createClient(client))) throw conflict(`Client ${req.clientId} exists already in realm ${req.realmId}`);
+      if (!(await store.createClient(client, changeBy(ctx)))) throw conflict(`Client ${req.clientId} exists already in realm ${req.realmId}`);
       return clientView(client);
     },
 
@@ -124,7 +125,7 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       return clientView(c);
     },
 
-    async updateClient(req) {
+    async updateClient(req, ctx) {
       const patch: ClientPatch = {};
       if (req.name !== undefined) patch.name = req.name.trim();
       if (req.type !== undefined) patch.type = req.type as ClientApp['type'];
@@ -133,12 +134,12 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       if (req.enabled !== undefined) patch.enabled = req.enabled;
       if (req.accessTokenTtlSeconds !== undefined) patch.accessTokenTtlSeconds = req.accessTokenTtlSeconds;
       if (req.refreshTokenTtlSeconds !== undefined) patch.refreshTokenTtlSeconds = req.refreshTokenTtlSeconds;
-      const updated = await store.updateClient(req.realmId, req.clientId, patch, checkClient);
+      const updated = await store.updateClient(req.realmId, req.clientId, patch, checkClient, clock.now(), changeBy(ctx));
       if (!updated) throw notFound(`Client ${req.clientId} not found in realm ${req.realmId}`);
       return clientView(updated);
     },
 
-    async putProvider(req) {
+    async putProvider(req, ctx) {
       validateProvider(req.provider, providers);
       await requireRealm(store, req.realmId);
       if (req.clientId.trim() === '') throw badRequest('clientId: required', { field: 'clientId' });
@@ -148,20 +149,23 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       if (req.privateKey && !/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(req.privateKey)) {
         throw badRequest('privateKey: expected a PKCS#8 PEM (the .p8 file Apple issues)', { field: 'privateKey' });
       }
-      const saved = await store.putProvider({
-        realmId: req.realmId,
-        provider: req.provider,
-        clientId: req.clientId.trim(),
-        enabled: req.enabled ?? true,
-        additionalClientIds: req.additionalClientIds,
-        clientSecret: req.clientSecret === undefined ? undefined : req.clientSecret || null,
-        teamId: req.teamId,
-        keyId: req.keyId,
-        privateKey: req.privateKey === undefined ? undefined : req.privateKey || null,
-        webClientId: req.webClientId?.trim(),
-        requireNonce: req.requireNonce,
-        updatedAt: clock.now(),
-      });
+      const saved = await store.putProvider(
+        {
+          realmId: req.realmId,
+          provider: req.provider,
+          clientId: req.clientId.trim(),
+          enabled: req.enabled ?? true,
+          additionalClientIds: req.additionalClientIds,
+          clientSecret: req.clientSecret === undefined ? undefined : req.clientSecret || null,
+          teamId: req.teamId,
+          keyId: req.keyId,
+          privateKey: req.privateKey === undefined ? undefined : req.privateKey || null,
+          webClientId: req.webClientId?.trim(),
+          requireNonce: req.requireNonce,
+          updatedAt: clock.now(),
+        },
+        changeBy(ctx),
+      );
       return providerView(saved);
     },
 
@@ -184,7 +188,7 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       const outside = keyOutsideCaller(caller, req);
       if (outside) throw forbidden(`cannot create this key: ${outside}`);
       if (req.realm !== '*') await requireRealm(store, req.realm);
-      const { record, key } = await createApiKey(store, req, clock.now());
+      const { record, key } = await createApiKey(store, req, clock.now(), changeBy(ctx));
       return { id: record.id, key, realm: record.realm, permissions: record.permissions, name: record.name };
     },
 
@@ -202,7 +206,7 @@ export function createAdminService({ store, clock, providers }: AdminDeps): Admi
       // could never have handed out.
       const outside = keyOutsideCaller(caller, existing);
       if (outside) throw forbidden(`cannot revoke ${req.keyId}: ${outside}`);
-      const revoked = await store.revokeApiKey(req.keyId, clock.now());
+      const revoked = await store.revokeApiKey(req.keyId, clock.now(), changeBy(ctx));
       return keyView(revoked!);
     },
 

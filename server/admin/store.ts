@@ -1,5 +1,6 @@
 // The admin concern's storage interface. Methods return Promises (a PostgreSQL store can implement
 // the same interface); each method is one transaction.
+import { type Actor, SYSTEM_ACTOR } from '../audit/model.ts';
 import { notFound } from '../errors.ts';
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from './model.ts';
 
@@ -24,6 +25,15 @@ export interface ProviderPut {
   updatedAt: number;
 }
 
+/** Who asked for a change, for its audit record (CONTRACT §13). */
+export interface ChangeBy {
+  actor: Actor;
+  requestId: string | null;
+}
+
+/** gatehouse itself: the CLI's direct-database paths (`keys create --db`) and set-up code. */
+export const SYSTEM_CHANGE: ChangeBy = { actor: SYSTEM_ACTOR, requestId: null };
+
 /** The realm, or a 404 naming it: every realm-scoped call starts here. */
 export async function requireRealm(store: Pick<AdminStore, 'getRealm'>, realmId: string): Promise<Realm> {
   const realm = await store.getRealm(realmId);
@@ -32,25 +42,27 @@ export async function requireRealm(store: Pick<AdminStore, 'getRealm'>, realmId:
 }
 
 export interface AdminStore {
+  // Each write also writes its audit record in its transaction; `by` defaults to SYSTEM_CHANGE.
+
   /** false when a realm with that id exists already. */
-  createRealm(realm: Realm): Promise<boolean>;
+  createRealm(realm: Realm, by?: ChangeBy): Promise<boolean>;
   listRealms(): Promise<Realm[]>;
   getRealm(id: string): Promise<Realm | null>;
 
   /** false when the client id is taken in the realm. */
-  createClient(client: ClientApp): Promise<boolean>;
+  createClient(client: ClientApp, by?: ChangeBy): Promise<boolean>;
   getClient(realmId: string, clientId: string): Promise<ClientApp | null>;
   listClients(realmId: string): Promise<ClientApp[]>;
   /** Applies the patch after `check` accepts the merged record; null when the client is unknown. */
-  updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void): Promise<ClientApp | null>;
+  updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void, at: number, by?: ChangeBy): Promise<ClientApp | null>;
 
-  putProvider(put: ProviderPut): Promise<ProviderConfig>;
+  putProvider(put: ProviderPut, by?: ChangeBy): Promise<ProviderConfig>;
   getProvider(realmId: string, provider: string): Promise<ProviderConfig | null>;
   listProviders(realmId: string): Promise<ProviderConfig[]>;
 
-  createApiKey(rec: ApiKeyRecord): Promise<void>;
+  createApiKey(rec: ApiKeyRecord, by?: ChangeBy): Promise<void>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   listApiKeys(): Promise<ApiKeyRecord[]>;
   getApiKey(id: string): Promise<ApiKeyRecord | null>;
-  revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null>;
+  revokeApiKey(id: string, at: number, by?: ChangeBy): Promise<ApiKeyRecord | null>;
 }

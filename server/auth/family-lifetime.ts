@@ -1,4 +1,6 @@
 // A token family's lifetime and revocation, pure: the store writes what these say.
+import type { GatehouseEvent, SessionRevokedReason } from '../events/model.ts';
+import { newEvent } from '../events/plan.ts';
 import type { NewRefreshToken, TokenFamily } from './store.ts';
 
 /** Why a family was revoked, as stored with it. */
@@ -15,4 +17,9 @@ export function familyExpiresAt(f: TokenFamily, refresh: NewRefreshToken, issued
  *  replay, an RFC 7009 call) keeps the first one's time and reason. */
 export function revocationApplies(f: Pick<TokenFamily, 'revokedAt'>): boolean {
   return f.revokedAt === null;
+}
+
+/** `session.revoked` for the family (CONTRACT §12): a session is a token family. */
+export function sessionRevokedEvent(f: Pick<TokenFamily, 'id' | 'realmId' | 'userId'>, reason: SessionRevokedReason, now: number): GatehouseEvent {
+  return newEvent('session.revoked', f.realmId, now, { userId: f.userId, sessionId: f.id, reason });
 }

@@ -1,7 +1,9 @@
 // The auth concern's storage interface. Methods return Promises (a PostgreSQL store can implement
+
 // the same interface); each method is one transaction. Domain decisions that must happen inside a
 // transaction are passed in as pure callbacks.
 import type { IpBinding } from '../admin/model.ts';
+import type { Emitted } from '../events/plan.ts';
 import type { RotationDecision } from './signing-key-rotation.ts';
 
 export interface SigningKeyRecord {
@@ -157,10 +159,10 @@ export interface AuthStore {
   /** The family of a refresh token (any state), or null. */
   familyOfRefreshToken(hash: string): Promise<{ family: TokenFamily; expiresAt: number; rotatedAt: number | null } | null>;
   /** Revokes the family unless it is revoked already (family-lifetime.ts); unknown ids are ignored. */
-  revokeFamily(id: string, now: number, reason: string): Promise<void>;
+  revokeFamily(id: string, now: number, reason: string, emitted?: (family: TokenFamily) => Emitted): Promise<void>;
   /** One transaction: revokes every family of the user that revocation applies to
    *  (family-lifetime.ts); answers how many it revoked. */
-  revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number>;
+  revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string, emitted?: (revokedIds: string[]) => Emitted): Promise<number>;
 
   /** false when a transaction with that state is still pending in the realm (authorize-transaction.ts). */
   createAuthorizeTransaction(tx: AuthorizeTransaction): Promise<boolean>;

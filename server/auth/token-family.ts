@@ -4,9 +4,11 @@
 import type { ClientApp } from '../admin/model.ts';
 import type { AdminStore } from '../admin/store.ts';
 import type { SignatureService } from '../crypto/offload.ts';
+import type { Emitted } from '../events/plan.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, newSecret, sha256Hex } from '../lib/ids.ts';
 import { type AccessClaims, readAccessToken, signAccessToken, verifyAccessToken } from './access-token.ts';
+import { sessionRevokedEvent } from './family-lifetime.ts';
 import { ipAllowed } from './ip-binding.ts';
 import { oauthError } from './oauth-errors.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -178,18 +180,19 @@ export function createSessions(deps: SessionDeps) {
     /** RFC 7009: the family of a refresh or access token is revoked; unknown tokens are ignored. */
     async revoke(realmId: string, token: string, clientId: string): Promise<void> {
       const now = clock.now();
+      const signedOut = (f: TokenFamily): Emitted => ({ events: [sessionRevokedEvent(f, 'signed_out', now)], audit: [], jobs: [] });
       if (token.startsWith('rt_')) {
         const found = await store.familyOfRefreshToken(sha256Hex(token));
         if (!found || found.family.realmId !== realmId) return;
         if (clientId && found.family.clientId !== clientId) return; // §2.1: not the client's token
-        await store.revokeFamily(found.family.id, now, 'revoked');
+        await store.revokeFamily(found.family.id, now, 'revoked', signedOut);
         return;
       }
       // A disabled client's token can still be revoked: re-enabling the client must not bring back
       // a session its user ended.
       const ok = await signedByUs(realmId, token, null);
       if (!ok || (clientId && ok.family.clientId !== clientId)) return;
-      await store.revokeFamily(ok.family.id, now, 'revoked');
+      await store.revokeFamily(ok.family.id, now, 'revoked', signedOut);
     },
   };
 }

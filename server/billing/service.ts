@@ -1,4 +1,5 @@
 // BillingService handlers (docs/points.md): entitlement mapping batches and subscriptions.
+import { changeBy } from '../audit/actor.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -10,6 +11,7 @@ import { carriesPointsFields, validateMappingUpdate } from './mappings.ts';
 import type { EntitlementMapping, Subscription } from './model.ts';
 import { createPaymentHandlers } from './payments-service.ts';
 import type { BillingStore } from './store.ts';
+import { mappingBatchAudit, subscriptionChanged } from './subscription-records.ts';
 
 export interface BillingServiceDeps {
   store: BillingStore;
@@ -72,7 +74,13 @@ export function createBillingService({ store, clock, appStoreRoots = null }: Bil
       const product = required(req.externalProductId, 'externalProductId');
       if (req.updates.length > 100) throw badRequest('updates: at most 100 rows', { field: 'updates' });
       const rows = req.updates.map((u, i) => validateMappingUpdate(u, i));
-      const saved = await store.applyMappingBatch(req.realmId, provider, product, rows, clock.now());
+      const now = clock.now();
+      const batch = { realmId: req.realmId, paymentProvider: provider, externalProductId: product };
+      const saved = await store.applyMappingBatch(req.realmId, provider, product, rows, now, (changed) => ({
+        events: [],
+        audit: [mappingBatchAudit({ ...batch, rows: changed }, changeBy(ctx), now)],
+        jobs: [],
+      }));
       return { saved: saved.length, mappings: saved.map(mappingView) };
     },
 
@@ -84,16 +92,21 @@ export function createBillingService({ store, clock, appStoreRoots = null }: Bil
       return { mappings: list.map(mappingView) };
     },
 
-    async createSubscription(req) {
+    async createSubscription(req, ctx) {
       const userId = required(req.userId, 'userId');
       const mappingId = required(req.mappingId, 'mappingId');
       const ext = req.externalSubscriptionId === undefined ? null : required(req.externalSubscriptionId, 'externalSubscriptionId');
-      const s = await store.createSubscription({ realmId: req.realmId, userId, mappingId, externalSubscriptionId: ext, id: newId('sub') }, clock.now());
+      const now = clock.now();
+      const s = await store.createSubscription({ realmId: req.realmId, userId, mappingId, externalSubscriptionId: ext, id: newId('sub') }, now, (created) =>
+        subscriptionChanged(created, changeBy(ctx), now),
+      );
       return subscriptionView(s);
     },
 
-    async cancelSubscription(req) {
-      return subscriptionView(await store.cancelSubscription(req.realmId, required(req.subscriptionId, 'subscriptionId'), clock.now()));
+    async cancelSubscription(req, ctx) {
+      const now = clock.now();
+      const id = required(req.subscriptionId, 'subscriptionId');
+      return subscriptionView(await store.cancelSubscription(req.realmId, id, now, (canceled) => subscriptionChanged(canceled, changeBy(ctx), now)));
     },
   };
 }

@@ -1,12 +1,24 @@
 // SQLite implementation of AdminStore. Statements are prepared once.
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
-import { applyClientPatch, applyProviderPut, revokedKey } from '../admin/record-changes.ts';
-import type { AdminStore, ClientPatch, ProviderPut } from '../admin/store.ts';
+import {
+  apiKeyCreatedAudit,
+  apiKeyRevokedAudit,
+  applyClientPatch,
+  applyProviderPut,
+  clientCreatedAudit,
+  clientUpdatedAudit,
+  providerUpdatedAudit,
+  realmCreatedAudit,
+  revokedKey,
+} from '../admin/record-changes.ts';
+import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../admin/store.ts';
+import type { AuditRecord } from '../audit/model.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import { type Cache, createCache } from '../lib/cache.ts';
 import { type ClientRow, type KeyRow, type ProviderRow, sealedProvider, toClient, toKey, toProvider, toRealm } from './admin-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
+import { type RecordWriter, recordWriter } from './records.ts';
 
 /** Most entries a cache map holds; past it the map starts again (bounded memory whatever the keys). */
 const CACHE_MAX = 10_000;
@@ -20,10 +32,13 @@ export class SqliteAdminStore implements AdminStore {
   // so a revoked or new key, client or provider is seen on the next request.
   private readonly cached: { clients: Cache<ClientApp>; providers: Cache<ProviderConfig>; keys: Cache<ApiKeyRecord> };
 
+  private readonly records: RecordWriter;
+
   constructor(
     private readonly db: Db,
     private readonly secrets: SecretBox,
   ) {
+    this.records = recordWriter(db, secrets);
     const cache = <V>() => createCache<V>({ max: CACHE_MAX, invalidation: otherCommitsSignal(db) });
     this.cached = { clients: cache(), providers: cache(), keys: cache() };
     this.s = {
@@ -78,8 +93,17 @@ export class SqliteAdminStore implements AdminStore {
     }
   }
 
-  async createRealm(r: Realm): Promise<boolean> {
-    return this.s.insertRealm.run(r.id, r.name, r.createdAt).changes === 1;
+  /** Writes the audit record of a change made in the current transaction. */
+  private audit(record: AuditRecord): void {
+    this.records({ events: [], audit: [record], jobs: [] });
+  }
+
+  async createRealm(r: Realm, by: ChangeBy = SYSTEM_CHANGE): Promise<boolean> {
+    return immediate(this.db, () => {
+      if (this.s.insertRealm.run(r.id, r.name, r.createdAt).changes !== 1) return false;
+      this.audit(realmCreatedAudit(r, by));
+      return true;
+    });
   }
 
   async listRealms(): Promise<Realm[]> {
@@ -91,9 +115,9 @@ export class SqliteAdminStore implements AdminStore {
     return r ? toRealm(r) : null;
   }
 
-  async createClient(c: ClientApp): Promise<boolean> {
-    return this.write(
-      () =>
+  async createClient(c: ClientApp, by: ChangeBy = SYSTEM_CHANGE): Promise<boolean> {
+    return this.write(() => {
+      const inserted =
         this.s.insertClient.run(
           c.realmId,
           c.clientId,
@@ -105,8 +129,10 @@ export class SqliteAdminStore implements AdminStore {
           c.accessTokenTtlSeconds,
           c.refreshTokenTtlSeconds,
           c.createdAt,
-        ).changes === 1,
-    );
+        ).changes === 1;
+      if (inserted) this.audit(clientCreatedAudit(c, by));
+      return inserted;
+    });
   }
 
   async getClient(realmId: string, clientId: string): Promise<ClientApp | null> {
@@ -124,11 +150,19 @@ export class SqliteAdminStore implements AdminStore {
     return (this.s.listClients.all(realmId) as ClientRow[]).map(toClient);
   }
 
-  async updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void): Promise<ClientApp | null> {
+  async updateClient(
+    realmId: string,
+    clientId: string,
+    patch: ClientPatch,
+    check: (merged: ClientApp) => void,
+    at: number,
+    by: ChangeBy = SYSTEM_CHANGE,
+  ): Promise<ClientApp | null> {
     return this.write(() => {
       const row = this.s.getClient.get(realmId, clientId) as ClientRow | undefined;
       if (!row) return null;
-      const merged = applyClientPatch(toClient(row), patch);
+      const before = toClient(row);
+      const merged = applyClientPatch(before, patch);
       check(merged);
       this.s.updateClient.run(
         merged.name,
@@ -141,14 +175,16 @@ export class SqliteAdminStore implements AdminStore {
         realmId,
         clientId,
       );
+      this.audit(clientUpdatedAudit(before, merged, by, at));
       return merged;
     });
   }
 
-  async putProvider(put: ProviderPut): Promise<ProviderConfig> {
+  async putProvider(put: ProviderPut, by: ChangeBy = SYSTEM_CHANGE): Promise<ProviderConfig> {
     return this.write(() => {
       const old = this.s.getProvider.get(put.realmId, put.provider) as ProviderRow | undefined;
-      const p = applyProviderPut(old ? toProvider(old, this.secrets) : null, put);
+      const before = old ? toProvider(old, this.secrets) : null;
+      const p = applyProviderPut(before, put);
       const stored = sealedProvider(p, this.secrets);
       this.s.upsertProvider.run({
         ...stored,
@@ -156,6 +192,7 @@ export class SqliteAdminStore implements AdminStore {
         requireNonce: p.requireNonce ? 1 : 0,
         additionalClientIds: JSON.stringify(p.additionalClientIds),
       });
+      this.audit(providerUpdatedAudit(before, p, by));
       return p;
     });
   }
@@ -175,8 +212,11 @@ export class SqliteAdminStore implements AdminStore {
     return (this.s.listProviders.all(realmId) as ProviderRow[]).map((r) => toProvider(r, this.secrets));
   }
 
-  async createApiKey(k: ApiKeyRecord): Promise<void> {
-    await this.write(() => this.s.insertKey.run(k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt));
+  async createApiKey(k: ApiKeyRecord, by: ChangeBy = SYSTEM_CHANGE): Promise<void> {
+    await this.write(() => {
+      this.s.insertKey.run(k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt);
+      this.audit(apiKeyCreatedAudit(k, by));
+    });
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
@@ -199,12 +239,14 @@ export class SqliteAdminStore implements AdminStore {
     return r ? toKey(r) : null;
   }
 
-  async revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null> {
+  async revokeApiKey(id: string, at: number, by: ChangeBy = SYSTEM_CHANGE): Promise<ApiKeyRecord | null> {
     return this.write(() => {
       const r = this.s.keyById.get(id) as KeyRow | undefined;
       if (!r) return null;
-      const k = revokedKey(toKey(r), at);
+      const before = toKey(r);
+      const k = revokedKey(before, at);
       this.s.revokeKey.run(k.revokedAt, id);
+      if (k !== before) this.audit(apiKeyRevokedAudit(before, k, by));
       return k;
     });
   }

@@ -1,4 +1,6 @@
 // SQLite implementation of AuthStore. Every method is one BEGIN IMMEDIATE transaction where it
+import type { Emitted } from '../events/plan.ts';
+import { recordWriter } from './records.ts';
 // reads then writes, so two exchanges of the same refresh token or code can never both succeed.
 // The decisions are the auth concern's pure functions: a method reads the rows, maps them to
 // records, asks, and writes what it was told.
@@ -227,6 +229,7 @@ export class SqliteAuthStore implements AuthStore {
       const d = decideRotation(rt ? toRefresh(rt) : null, fr ? toFamily(fr) : null, fr ? fr.expires_at : null, now, check, next);
       if (d.kind === 'reused') {
         this.s.revokeFamily.run(now, d.reason, d.family.id);
+        recordWriter(this.db, this.secrets)({ events: d.events, audit: [], jobs: [] });
         return { kind: 'reused', family: d.family };
       }
       if (d.kind === 'ok') {
@@ -246,17 +249,20 @@ export class SqliteAuthStore implements AuthStore {
     return { family: toFamily(f), expiresAt: rt.expires_at, rotatedAt: rt.rotated_at };
   }
 
-  async revokeFamily(id: string, now: number, reason: string): Promise<void> {
+  async revokeFamily(id: string, now: number, reason: string, emitted?: (family: TokenFamily) => Emitted): Promise<void> {
     await immediate(this.db, () => {
       const r = this.s.getFamily.get(id) as FamilyRow | undefined;
-      if (r && revocationApplies(toFamily(r))) this.s.revokeFamily.run(now, reason, id);
+      if (!r || !revocationApplies(toFamily(r))) return;
+      this.s.revokeFamily.run(now, reason, id);
+      if (emitted) recordWriter(this.db, this.secrets)(emitted(toFamily(r)));
     });
   }
 
-  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number> {
+  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string, emitted?: (revokedIds: string[]) => Emitted): Promise<number> {
     return immediate(this.db, () => {
       const live = (this.s.familiesOfUser.all(userId, realmId) as FamilyRow[]).map(toFamily).filter(revocationApplies);
       for (const f of live) this.s.revokeFamily.run(now, reason, f.id);
+      if (emitted) recordWriter(this.db, this.secrets)(emitted(live.map((f) => f.id)));
       return live.length;
     });
   }

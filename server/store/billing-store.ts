@@ -21,8 +21,9 @@ import {
 } from '../billing/notifications.ts';
 import { appliedRecords } from '../billing/provider-records.ts';
 import { notificationOutcome } from '../billing/provider-rules.ts';
-import type { BillingStore } from '../billing/store.ts';
+import type { BillingStore, MappingBatchRecords } from '../billing/store.ts';
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
+import type { Emitted } from '../events/plan.ts';
 import { newId } from '../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
 import { assertRealm, assertUser } from '../points/not-found.ts';
@@ -116,22 +117,29 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     externalProductId: string,
     rows: MappingPatch[],
     now: number,
+    emitted?: MappingBatchRecords,
   ): Promise<EntitlementMapping[]> {
     return immediate(this.db, () => {
       assertRealm(this.p.realmExists(realmId), realmId);
       const ids: string[] = [];
+      const befores: Array<EntitlementMapping | null> = [];
       rows.forEach((p, i) => {
         if (p.mappingId === undefined) {
           const m = newMapping(newId('map'), realmId, paymentProvider, externalProductId, p, now);
           this.s.insertMapping.run(this.row(m));
           ids.push(m.id);
+          befores.push(null);
         } else {
-          const m = updatedMapping(i, p, this.get(realmId, p.mappingId), paymentProvider, externalProductId, now);
+          const before = this.get(realmId, p.mappingId);
+          const m = updatedMapping(i, p, before, paymentProvider, externalProductId, now);
           this.s.updateMapping.run(this.row(m));
           ids.push(m.id);
+          befores.push(before);
         }
       });
-      return ids.map((id) => this.get(realmId, id)!);
+      const saved = ids.map((id) => this.get(realmId, id)!);
+      if (emitted) recordWriter(this.db, this.secrets)(emitted(saved.map((after, i) => ({ before: befores[i]!, after }))));
+      return saved;
     });
   }
 
@@ -143,6 +151,7 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
   async createSubscription(
     input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string },
     now: number,
+    emitted?: (created: Subscription) => Emitted,
   ): Promise<Subscription> {
     return immediate(this.db, () => {
       const { realmId, userId } = input;
@@ -152,7 +161,9 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
       const d = subscribeDecision(input, this.get(realmId, input.mappingId), prior ? toSubscription(prior) : null);
       if ('existing' in d) return d.existing;
       this.start(input, d.terms, now);
-      return toSubscription(this.s.subscription.get(realmId, input.id) as SubscriptionRow);
+      const created = toSubscription(this.s.subscription.get(realmId, input.id) as SubscriptionRow);
+      if (emitted) recordWriter(this.db, this.secrets)(emitted(created));
+      return created;
     });
   }
 
@@ -171,14 +182,16 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     this.s.endBalances.run(now, r.user_id, `${likeEscaped(sources.balancePrefix)}%`);
   }
 
-  async cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription> {
+  async cancelSubscription(realmId: string, subscriptionId: string, now: number, emitted?: (canceled: Subscription) => Emitted): Promise<Subscription> {
     return immediate(this.db, () => {
       const found = this.s.subscription.get(realmId, subscriptionId) as SubscriptionRow | undefined;
       const cancel = mustCancel(found, realmId, subscriptionId);
       const r = found!; // mustCancel refused an unknown one
       if (!cancel) return toSubscription(r);
       this.end(r, now);
-      return toSubscription(this.s.subscription.get(realmId, r.id) as SubscriptionRow);
+      const canceled = toSubscription(this.s.subscription.get(realmId, r.id) as SubscriptionRow);
+      if (emitted) recordWriter(this.db, this.secrets)(emitted(canceled));
+      return canceled;
     });
   }
 

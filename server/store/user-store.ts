@@ -1,5 +1,6 @@
 // SQLite implementation of UserStore.
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
+import { type Emitted, NOTHING_EMITTED } from '../events/plan.ts';
 import { type AppleNotificationWrite, planAppleNotification } from '../users/apple-notification.ts';
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../users/deletion.ts';
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
@@ -90,18 +91,23 @@ export class SqliteUserStore implements UserStore {
     return (this.s.appAccountToken.get(userId) as string | undefined) ?? null;
   }
 
-  async createUser(u: User): Promise<boolean> {
-    // INSERT OR IGNORE: no row when the realm's unique email refused it — translated to false.
-    return this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes === 1;
+  async createUser(u: User, emitted: Emitted = NOTHING_EMITTED): Promise<boolean> {
+    return immediate(this.db, () => {
+      // INSERT OR IGNORE: no row when the realm's unique email refused it — translated to false.
+      if (this.s.insert.run({ ...u, emailVerified: u.emailVerified ? 1 : 0 }).changes !== 1) return false;
+      recordWriter(this.db, this.secrets)(emitted);
+      return true;
+    });
   }
 
-  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+  async setUserDisabled(realmId: string, userId: string, at: number | null, emitted?: (before: User, after: User) => Emitted): Promise<User | null> {
     return immediate(this.db, () => {
       const row = this.s.get.get(realmId, userId) as UserRow | undefined;
       if (!row) return null;
       const before = toUser(row);
       const after = withDisabled(before, at);
       if (after.disabledAt !== before.disabledAt) this.s.setDisabled.run(after.disabledAt, after.id);
+      if (emitted) recordWriter(this.db, this.secrets)(emitted(before, after));
       return after;
     });
   }
@@ -128,6 +134,7 @@ export class SqliteUserStore implements UserStore {
       if (plan.setName) this.s.setName.run(u.givenName, u.familyName, u.updatedAt, u.id);
       const l = plan.link;
       if (l) this.s.link.run(l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt);
+      recordWriter(this.db, this.secrets)({ events: plan.events, audit: [], jobs: [] });
       return resultOf(plan);
     });
   }

@@ -2,6 +2,8 @@
 // account the identity names (or, without one, the account holding the login's email), asks
 // planProviderLogin, and executes the plan in one transaction.
 import { conflict } from '../errors.ts';
+import type { GatehouseEvent } from '../events/model.ts';
+import { userCreatedEvent } from './account-events.ts';
 import { type Identity, type ProviderLogin, planLoginMatch, type User } from './model.ts';
 
 export interface LoginPlan {
@@ -13,6 +15,8 @@ export interface LoginPlan {
   setName: boolean;
   /** Insert this link of the provider subject to `user`, or nothing (it is linked already). */
   link: Identity | null;
+  /** The outbox events to write with it: `user.created` for a new account. */
+  events: GatehouseEvent[];
 }
 
 /** The plan for `login`, given the account its (provider, subject) names and, when none does, the
@@ -37,12 +41,12 @@ export function planProviderLogin(login: ProviderLogin, byIdentity: User | null,
       updatedAt: newUser.now,
       disabledAt: null,
     };
-    return { user, create: true, setName: false, link: linkOf(login, user.id, newUser.now) };
+    return { user, create: true, setName: false, link: linkOf(login, user.id, newUser.now), events: [userCreatedEvent(user, login.provider)] };
   }
   const found = (match.kind === 'identity' ? byIdentity : byEmail)!;
   const setName = hasName(name) && found.givenName === null && found.familyName === null;
   const user = setName ? { ...found, givenName: name.givenName || null, familyName: name.familyName || null, updatedAt: newUser.now } : found;
-  return { user, create: false, setName, link: match.kind === 'link' ? linkOf(login, user.id, newUser.now) : null };
+  return { user, create: false, setName, link: match.kind === 'link' ? linkOf(login, user.id, newUser.now) : null, events: [] };
 }
 
 /** Whether the plan writes nothing: a returning user whose name is known or who brings none. */

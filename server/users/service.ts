@@ -2,6 +2,7 @@
 // user-level controls of docs/concepts.md: disable / enable and sign-out everywhere.
 
 import { type AdminStore, requireRealm } from '../admin/store.ts';
+import { changeBy } from '../audit/actor.ts';
 import { SYSTEM_ACTOR } from '../audit/model.ts';
 import type { AuthStore } from '../auth/store.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -9,6 +10,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { toTimestamp } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
+import { adminUserCreated, sessionsEndedByOperator, userDisabledChanged } from './account-events.ts';
 import { createDeleteUser } from './delete-account.ts';
 import type { DeleteAccount } from './deletion.ts';
 import { identityFields, unlinkIdentity } from './identities.ts';
@@ -50,9 +52,9 @@ export type UserAdminHandlers = Pick<
 
 export function createUserAdminHandlers({ users, admin, clock, onUserCreated, sessions, deleteAccount }: UserAdminDeps): UserAdminHandlers {
   /** The account after setting its disabled state, or a 404 naming it. */
-  const setDisabled = async (realmId: string, userId: string, at: number | null) => {
+  const setDisabled = async (realmId: string, userId: string, at: number | null, by: ReturnType<typeof changeBy>) => {
     await requireRealm(admin, realmId);
-    const u = await users.setUserDisabled(realmId, userId, at);
+    const u = await users.setUserDisabled(realmId, userId, at, (before, after) => userDisabledChanged(before, after, by, clock.now()));
     if (!u) throw notFound(`User ${userId} not found in realm ${realmId}`);
     return u;
   };
@@ -60,7 +62,7 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
   return {
     deleteUser: createDeleteUser(deleteAccount),
 
-    async createUser(req) {
+    async createUser(req, ctx) {
       await requireRealm(admin, req.realmId);
       const user: User = {
         id: newId('usr'),
@@ -73,7 +75,7 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
         updatedAt: clock.now(),
         disabledAt: null,
       };
-      if (!(await users.createUser(user))) throw conflict(`A user with email ${user.email} exists already`);
+      if (!(await users.createUser(user, adminUserCreated(user, changeBy(ctx))))) throw conflict(`A user with email ${user.email} exists already`);
       await onUserCreated(user);
       return userView(users, user);
     },
@@ -94,14 +96,17 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
     async disableUser(req, ctx) {
       const now = clock.now();
       // Disabled first: a login from now on is refused, then every session it had is revoked.
-      const u = await setDisabled(req.realmId, req.userId, now);
-      const revoked = await sessions.revokeFamiliesOfUser(req.realmId, u.id, now, 'user_disabled');
+      const by = changeBy(ctx);
+      const u = await setDisabled(req.realmId, req.userId, now, by);
+      const revoked = await sessions.revokeFamiliesOfUser(req.realmId, u.id, now, 'user_disabled', (sessionIds) =>
+        sessionsEndedByOperator({ realmId: req.realmId, userId: u.id, sessionIds, signOut: false }, by, now),
+      );
       ctx.log.info('user disabled', { realmId: req.realmId, userId: u.id, revokedSessions: revoked });
       return userView(users, u);
     },
 
     async enableUser(req, ctx) {
-      const u = await setDisabled(req.realmId, req.userId, null);
+      const u = await setDisabled(req.realmId, req.userId, null, changeBy(ctx));
       ctx.log.info('user enabled', { realmId: req.realmId, userId: u.id });
       return userView(users, u);
     },
@@ -110,7 +115,10 @@ export function createUserAdminHandlers({ users, admin, clock, onUserCreated, se
       await requireRealm(admin, req.realmId);
       const u = await users.getUser(req.realmId, req.userId);
       if (!u) throw notFound(`User ${req.userId} not found in realm ${req.realmId}`);
-      const revoked = await sessions.revokeFamiliesOfUser(req.realmId, u.id, clock.now(), 'signed_out_everywhere');
+      const now = clock.now();
+      const revoked = await sessions.revokeFamiliesOfUser(req.realmId, u.id, now, 'signed_out_everywhere', (sessionIds) =>
+        sessionsEndedByOperator({ realmId: req.realmId, userId: u.id, sessionIds, signOut: true }, changeBy(ctx), now),
+      );
       ctx.log.info('user signed out everywhere', { realmId: req.realmId, userId: u.id, revokedSessions: revoked });
       return { revokedSessions: revoked };
     },

@@ -1,4 +1,6 @@
 // Storage of accounts. The login paths extend their use of it through these methods only.
+
+import type { Emitted } from '../events/plan.ts';
 import type { AppleNotificationWrite, NotificationPlan } from './apple-notification.ts';
 import type { AccountSnapshot, DeletionPlan } from './deletion.ts';
 import type { LinkPlan, LinkRequest, UnlinkPlan, UnlinkRequest } from './linking.ts';
@@ -16,11 +18,12 @@ export interface UserStore {
   /** How many accounts and linked provider identities the store holds, every realm together (what
    *  an operator checks after a flood, and what a test checks a refusal left unwritten). */
   totals(): Promise<{ users: number; identities: number }>;
-  /** false when the email is taken in the realm. */
-  createUser(user: User): Promise<boolean>;
+  /** false (nothing written) when the email is taken in the realm; else the account with
+   *  `emitted` (account-events.ts adminUserCreated), in one transaction. */
+  createUser(user: User, emitted?: Emitted): Promise<boolean>;
   /** One transaction: the account with its disabled state set as model.ts withDisabled decides
    *  (disabled at `at`, enabled for null), or null when the realm has no such account. */
-  setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null>;
+  setUserDisabled(realmId: string, userId: string, at: number | null, emitted?: (before: User, after: User) => Emitted): Promise<User | null>;
   /** One transaction: match by (provider, subject), then by email, then create the account and
    *  link it; fills in a missing name — the writes provider-login.ts planProviderLogin plans. A
    *  login it allows (mayAnswerByRead) that writes nothing may be answered by a plain read (links

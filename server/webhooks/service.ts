@@ -4,14 +4,13 @@
 
 import type { AdminStore } from '../admin/store.ts';
 import { requireRealm } from '../admin/store.ts';
-import type { Actor } from '../audit/model.ts';
+import { actorOf } from '../audit/actor.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { decodePageToken, pageOf, pageSize } from '../events/page-token.ts';
 import { newEvent } from '../events/plan.ts';
 import type { RecordStore } from '../events/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import { toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
-import type { CallContext } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import {
   createdEndpoint,
@@ -78,11 +77,6 @@ const deliveryView = (d: DeliveryView) => ({
   nextAttemptAt: toTimestampOrNull(d.nextAttemptAt),
   attempts: d.attempts.map((a) => ({ at: toTimestamp(a.at), httpStatus: a.httpStatus ?? 0, error: a.error ?? '', durationMs: a.durationMs })),
 });
-
-function actorOf(ctx: CallContext): Actor {
-  const p = ctx.principal;
-  return p?.kind === 'api_key' ? { type: 'api_key', id: p.keyId } : { type: 'user', id: p?.userId ?? '' };
-}
 
 function parseTime(field: 'since' | 'until', value: string): number | undefined {
   if (value === '') return undefined;

@@ -77,11 +77,31 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
           'app',
           { name: 'Renamed', ipBinding: 'exact', redirectUris: ['https://b.example/cb'] },
           (m) => void seen.push(m),
+          T0 + 1,
+          { actor: { type: 'api_key', id: 'key_1' }, requestId: 'req_1' },
         );
         const want = { ...c, name: 'Renamed', ipBinding: 'exact', redirectUris: ['https://b.example/cb'] };
         assert.deepEqual(updated, want);
         assert.deepEqual(seen, [want]);
         assert.deepEqual(await s.admin.getClient(realm, 'app'), want);
+        const [record] = await s.records.audit(realm, { action: 'client.update', limit: 10 });
+        assert.deepEqual(
+          { ...record, auditId: undefined },
+          {
+            auditId: undefined,
+            at: T0 + 1,
+            realmId: realm,
+            actor: { type: 'api_key', id: 'key_1' },
+            action: 'client.update',
+            targetId: 'app',
+            changes: {
+              name: { before: c.name, after: 'Renamed' },
+              ipBinding: { before: c.ipBinding, after: 'exact' },
+              redirectUris: { before: c.redirectUris, after: ['https://b.example/cb'] },
+            },
+            requestId: 'req_1',
+          },
+        );
       });
 
       it('changes nothing when the check throws, and answers null for an unknown client', async () => {
@@ -89,13 +109,20 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         const c = clientApp(realm, 'app');
         await s.admin.createClient(c);
         await rejectsWith(
-          s.admin.updateClient(realm, 'app', { enabled: false }, () => {
-            throw badRequest('refused');
-          }),
+          s.admin.updateClient(
+            realm,
+            'app',
+            { enabled: false },
+            () => {
+              throw badRequest('refused');
+            },
+            T0,
+          ),
           'bad_request',
         );
         assert.deepEqual(await s.admin.getClient(realm, 'app'), c);
-        assert.equal(await s.admin.updateClient(realm, 'nope', { enabled: false }, () => {}), null);
+        assert.deepEqual(await s.records.audit(realm, { action: 'client.update', limit: 10 }), []);
+        assert.equal(await s.admin.updateClient(realm, 'nope', { enabled: false }, () => {}, T0), null);
       });
     });
 
@@ -218,7 +245,7 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         const realm = await seedRealm(s);
         await s.admin.createClient(clientApp(realm, 'app'));
         assert.equal((await s.admin.getClient(realm, 'app'))!.enabled, true); // now cached, if the backend caches
-        await s.admin.updateClient(realm, 'app', { enabled: false }, () => {});
+        await s.admin.updateClient(realm, 'app', { enabled: false }, () => {}, T0);
         assert.equal((await s.admin.getClient(realm, 'app'))!.enabled, false);
 
         await s.admin.putProvider({ realmId: realm, provider: 'google', clientId: 'g1', enabled: true, additionalClientIds: [], updatedAt: T0 });
@@ -238,7 +265,7 @@ export function describeAdminStore(backend: string, factory: StoreFactory): void
         assert.equal((await s.admin.getProvider(realm, 'apple'))!.enabled, true);
         assert.notEqual(await authenticateApiKey(s.admin, key), null);
 
-        await peer.admin.updateClient(realm, 'app', { enabled: false }, () => {});
+        await peer.admin.updateClient(realm, 'app', { enabled: false }, () => {}, T0);
         await peer.admin.putProvider({ realmId: realm, provider: 'apple', clientId: 'a1', enabled: false, additionalClientIds: [], updatedAt: T0 + 1 });
         await peer.admin.revokeApiKey(rec.id, T0 + 1);
         await nextTurn();

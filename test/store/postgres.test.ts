@@ -354,7 +354,7 @@ describe('PostgreSQL backend', { skip }, () => {
       assert.notEqual(await authenticateApiKey(s.admin, key), null);
       assert.equal((await s.admin.getClient(realm, 'app'))!.enabled, true);
       await peer.admin.revokeApiKey(record.id, T0 + 1);
-      await peer.admin.updateClient(realm, 'app', { enabled: false }, () => {});
+      await peer.admin.updateClient(realm, 'app', { enabled: false }, () => {}, T0);
       await new Promise((r) => setImmediate(r));
       assert.equal(await authenticateApiKey(s.admin, key), null);
       assert.equal((await s.admin.getClient(realm, 'app'))!.enabled, false);

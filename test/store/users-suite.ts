@@ -272,9 +272,16 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         assert.deepEqual(await linkOf(b.id, { subject: 'g-taken' }), { kind: 'identity_in_use' });
         assert.deepEqual(await s.users.totals(), totals);
         assert.equal((await s.users.identitiesOf(b.id)).length, 1);
-        assert.deepEqual(await recordsOf(b.id), { events: [], audit: [] }, 'a refusal records nothing');
+        assert.deepEqual(
+          await recordsOf(b.id),
+          { events: [['user.created', { userId: b.id, provider: 'apple' }]], audit: [] },
+          'a refusal records nothing (the account was created by its login)',
+        );
         assert.deepEqual(await recordsOf(a.id), {
-          events: [['user.identity_linked', { userId: a.id, provider: 'google' }]],
+          events: [
+            ['user.created', { userId: a.id, provider: 'apple' }],
+            ['user.identity_linked', { userId: a.id, provider: 'google' }],
+          ],
           audit: [['user', 'user.identity_link']],
         });
       });
@@ -310,6 +317,7 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         assert.deepEqual(await recordsOf(a.id), recorded, 'a replay records nothing');
         assert.deepEqual(recorded, {
           events: [
+            ['user.created', { userId: a.id, provider: 'apple' }],
             ['apple.notification', { type: 'email-disabled', eventTime: 0, userId: a.id }],
             ['user.email_forwarding_changed', { userId: a.id, provider: 'apple', emailForwarding: 'disabled' }],
             ['apple.notification', { type: 'email-enabled', eventTime: 0, userId: a.id }],

@@ -3,12 +3,27 @@
 // made through any replica is seen by all of them on their next call. A read-modify-write locks
 // the row it read (FOR UPDATE) until it commits; the decision is record-changes.ts's.
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../../admin/model.ts';
-import { applyClientPatch, applyProviderPut, revokedKey } from '../../admin/record-changes.ts';
-import type { AdminStore, ClientPatch, ProviderPut } from '../../admin/store.ts';
+import {
+  apiKeyCreatedAudit,
+  apiKeyRevokedAudit,
+  applyClientPatch,
+  applyProviderPut,
+  clientCreatedAudit,
+  clientUpdatedAudit,
+  providerUpdatedAudit,
+  realmCreatedAudit,
+  revokedKey,
+} from '../../admin/record-changes.ts';
+import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../../admin/store.ts';
+import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import { type ClientRow, type KeyRow, type ProviderRow, type RealmRow, sealedProvider, toClient, toKey, toProvider, toRealm } from '../admin-rows.ts';
 import { CacheVersion, VERSION_SQL, VersionedCache } from './cache-version.ts';
-import { inTransaction, query, RetryUseCase, type TxContext } from './tx.ts';
+import { writeEmitted } from './records.ts';
+import { inTransaction, query, RetryUseCase, type Tx, type TxContext } from './tx.ts';
+
+/** Writes the audit record of a change made in `tx` (no job, so the box seals nothing here). */
+const audit = (tx: Tx, record: AuditRecord, secrets: SecretBox) => writeEmitted(tx, { events: [], audit: [record], jobs: [] }, secrets);
 
 /** Most entries a cache holds; past it the cache starts again (bounded memory whatever the keys). */
 const CACHE_MAX = 10_000;
@@ -73,8 +88,12 @@ export class PostgresAdminStore implements AdminStore {
     for (const c of Object.values(this.cached)) c.clear();
   }
 
-  async createRealm(r: Realm): Promise<boolean> {
-    return (await inTransaction(this.ctx, 'createRealm', (tx) => tx.run(SQL.insertRealm, [r.id, r.name, r.createdAt]))) === 1;
+  async createRealm(r: Realm, by: ChangeBy = SYSTEM_CHANGE): Promise<boolean> {
+    return inTransaction(this.ctx, 'createRealm', async (tx) => {
+      if ((await tx.run(SQL.insertRealm, [r.id, r.name, r.createdAt])) !== 1) return false;
+      audit(tx, realmCreatedAudit(r, by), this.secrets);
+      return true;
+    });
   }
 
   async listRealms(): Promise<Realm[]> {
@@ -86,10 +105,10 @@ export class PostgresAdminStore implements AdminStore {
     return r ? toRealm(r) : null;
   }
 
-  async createClient(c: ClientApp): Promise<boolean> {
+  async createClient(c: ClientApp, by: ChangeBy = SYSTEM_CHANGE): Promise<boolean> {
     this.dropCaches();
-    const n = await inTransaction(this.ctx, 'createClient', (tx) =>
-      tx.run(SQL.insertClient, [
+    const n = await inTransaction(this.ctx, 'createClient', async (tx) => {
+      const inserted = await tx.run(SQL.insertClient, [
         c.realmId,
         c.clientId,
         c.name,
@@ -100,8 +119,10 @@ export class PostgresAdminStore implements AdminStore {
         c.accessTokenTtlSeconds,
         c.refreshTokenTtlSeconds,
         c.createdAt,
-      ]),
-    );
+      ]);
+      if (inserted === 1) audit(tx, clientCreatedAudit(c, by), this.secrets);
+      return inserted;
+    });
     this.dropCaches();
     return n === 1;
   }
@@ -116,13 +137,21 @@ export class PostgresAdminStore implements AdminStore {
     return (await this.read<ClientRow>(SQL.listClients, [realmId])).map(toClient);
   }
 
-  async updateClient(realmId: string, clientId: string, patch: ClientPatch, check: (merged: ClientApp) => void): Promise<ClientApp | null> {
+  async updateClient(
+    realmId: string,
+    clientId: string,
+    patch: ClientPatch,
+    check: (merged: ClientApp) => void,
+    at: number,
+    by: ChangeBy = SYSTEM_CHANGE,
+  ): Promise<ClientApp | null> {
     this.dropCaches();
     try {
       return await inTransaction(this.ctx, 'updateClient', async (tx) => {
         const row = await tx.row<ClientRow>(SQL.lockClient, [realmId, clientId]);
         if (!row) return null;
-        const m = applyClientPatch(toClient(row), patch);
+        const before = toClient(row);
+        const m = applyClientPatch(before, patch);
         check(m);
         tx.run(SQL.updateClient, [
           realmId,
@@ -135,6 +164,7 @@ export class PostgresAdminStore implements AdminStore {
           m.accessTokenTtlSeconds,
           m.refreshTokenTtlSeconds,
         ]);
+        audit(tx, clientUpdatedAudit(before, m, by, at), this.secrets);
         return m;
       });
     } finally {
@@ -142,12 +172,13 @@ export class PostgresAdminStore implements AdminStore {
     }
   }
 
-  async putProvider(put: ProviderPut): Promise<ProviderConfig> {
+  async putProvider(put: ProviderPut, by: ChangeBy = SYSTEM_CHANGE): Promise<ProviderConfig> {
     this.dropCaches();
     try {
       return await inTransaction(this.ctx, 'putProvider', async (tx) => {
         const old = await tx.row<ProviderRow>(SQL.lockProvider, [put.realmId, put.provider]);
-        const p = applyProviderPut(old ? toProvider(old, this.secrets) : null, put);
+        const before = old ? toProvider(old, this.secrets) : null;
+        const p = applyProviderPut(before, put);
         const stored = sealedProvider(p, this.secrets);
         const values = [
           p.realmId,
@@ -167,6 +198,7 @@ export class PostgresAdminStore implements AdminStore {
         // None was there to lock: another replica's first put may land between, so an insert that
         // meets one re-runs the use case, which then merges onto it.
         else if ((await tx.run(SQL.insertProvider, values)) === 0) throw new RetryUseCase('provider created concurrently');
+        audit(tx, providerUpdatedAudit(before, p, by), this.secrets);
         return p;
       });
     } finally {
@@ -184,11 +216,12 @@ export class PostgresAdminStore implements AdminStore {
     return (await this.read<ProviderRow>(SQL.listProviders, [realmId])).map((r) => toProvider(r, this.secrets));
   }
 
-  async createApiKey(k: ApiKeyRecord): Promise<void> {
+  async createApiKey(k: ApiKeyRecord, by: ChangeBy = SYSTEM_CHANGE): Promise<void> {
     this.dropCaches();
-    await inTransaction(this.ctx, 'createApiKey', (tx) =>
-      tx.run(SQL.insertKey, [k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt]),
-    );
+    await inTransaction(this.ctx, 'createApiKey', async (tx) => {
+      tx.run(SQL.insertKey, [k.id, k.keyHash, k.realm, JSON.stringify(k.permissions), k.name, k.createdAt, k.revokedAt]);
+      audit(tx, apiKeyCreatedAudit(k, by), this.secrets);
+    });
     this.dropCaches();
   }
 
@@ -205,14 +238,16 @@ export class PostgresAdminStore implements AdminStore {
     return r ? toKey(r) : null;
   }
 
-  async revokeApiKey(id: string, at: number): Promise<ApiKeyRecord | null> {
+  async revokeApiKey(id: string, at: number, by: ChangeBy = SYSTEM_CHANGE): Promise<ApiKeyRecord | null> {
     this.dropCaches();
     try {
       return await inTransaction(this.ctx, 'revokeApiKey', async (tx) => {
         const r = await tx.row<KeyRow>(SQL.lockKey, [id]);
         if (!r) return null;
-        const k = revokedKey(toKey(r), at);
+        const before = toKey(r);
+        const k = revokedKey(before, at);
         tx.run(SQL.revokeKey, [id, k.revokedAt]);
+        if (k !== before) audit(tx, apiKeyRevokedAudit(before, k, by), this.secrets);
         return k;
       });
     } finally {

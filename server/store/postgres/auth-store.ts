@@ -22,6 +22,7 @@ import type {
 import { SWEEP_RULES } from '../../auth/sweep-rules.ts';
 import { decideAttemptUse } from '../../auth/web-attempt.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
+import type { Emitted } from '../../events/plan.ts';
 import { accountGone } from '../../users/deletion.ts';
 import {
   type AttemptRow,
@@ -39,6 +40,7 @@ import {
   toTx,
 } from '../auth-rows.ts';
 import { CacheVersion } from './cache-version.ts';
+import { writeEmitted } from './records.ts';
 import { inTransaction, query, RetryUseCase, type Tx, type TxContext } from './tx.ts';
 
 const SQL = {
@@ -246,6 +248,7 @@ export class PostgresAuthStore implements AuthStore {
       const d = decideRotation(rt ? toRefresh(rt) : null, fr ? toFamily(fr) : null, fr ? fr.expires_at : null, now, check, next);
       if (d.kind === 'reused') {
         tx.run(SQL.revokeFamily, [d.family.id, now, d.reason]);
+        writeEmitted(tx, { events: d.events, audit: [], jobs: [] }, this.secrets);
         return { kind: 'reused', family: d.family };
       }
       if (d.kind === 'ok') {
@@ -264,18 +267,21 @@ export class PostgresAuthStore implements AuthStore {
     return { family: toFamily(r), expiresAt: r.token_expires_at, rotatedAt: r.token_rotated_at };
   }
 
-  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string): Promise<number> {
+  async revokeFamiliesOfUser(realmId: string, userId: string, now: number, reason: string, emitted?: (revokedIds: string[]) => Emitted): Promise<number> {
     return inTransaction(this.ctx, 'revokeFamiliesOfUser', async (tx) => {
       const live = (await tx.rows<FamilyRow>(SQL.lockFamiliesOfUser, [userId, realmId])).map(toFamily).filter(revocationApplies);
       for (const f of live) tx.run(SQL.revokeFamily, [f.id, now, reason]);
+      if (emitted) writeEmitted(tx, emitted(live.map((f) => f.id)), this.secrets);
       return live.length;
     });
   }
 
-  async revokeFamily(id: string, now: number, reason: string): Promise<void> {
+  async revokeFamily(id: string, now: number, reason: string, emitted?: (family: TokenFamily) => Emitted): Promise<void> {
     await inTransaction(this.ctx, 'revokeFamily', async (tx) => {
       const r = await tx.row<FamilyRow>(SQL.lockFamily, [id]);
-      if (r && revocationApplies(toFamily(r))) tx.run(SQL.revokeFamily, [id, now, reason]);
+      if (!r || !revocationApplies(toFamily(r))) return;
+      tx.run(SQL.revokeFamily, [id, now, reason]);
+      if (emitted) writeEmitted(tx, emitted(toFamily(r)), this.secrets);
     });
   }
 

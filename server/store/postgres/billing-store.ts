@@ -1,4 +1,5 @@
 // PostgreSQL implementation of BillingStore. A mapping batch locks the mappings it updates (FOR
+
 // UPDATE) and then counts their active subscriptions, while subscribing locks its mapping FOR
 // SHARE: a batch disabling a mapping and a new subscription to it are one after the other, so
 // mapping_in_use (which rolls the whole batch back) counts every subscription. Subscribing and
@@ -22,8 +23,9 @@ import {
 } from '../../billing/notifications.ts';
 import { appliedRecords } from '../../billing/provider-records.ts';
 import { notificationOutcome } from '../../billing/provider-rules.ts';
-import type { BillingStore } from '../../billing/store.ts';
+import type { BillingStore, MappingBatchRecords } from '../../billing/store.ts';
 import { ENCRYPTED, type SecretBox } from '../../crypto/secrets.ts';
+import type { Emitted } from '../../events/plan.ts';
 import { newId } from '../../lib/ids.ts';
 import { subscribeGrants, subscriptionSources } from '../../points/materialise.ts';
 import { assertRealm, assertUser } from '../../points/not-found.ts';
@@ -141,6 +143,7 @@ export class PostgresBillingStore implements BillingStore {
     externalProductId: string,
     rows: MappingPatch[],
     now: number,
+    emitted?: MappingBatchRecords,
   ): Promise<EntitlementMapping[]> {
     return inTransaction(this.ctx, 'applyMappingBatch', async (tx) => {
       const named = [...new Set(rows.flatMap((p) => (p.mappingId === undefined ? [] : [p.mappingId])))];
@@ -151,19 +154,25 @@ export class PostgresBillingStore implements BillingStore {
       assertRealm((await realm).length === 1, realmId);
       const known = await current;
       const ids: string[] = [];
+      const planned: Array<{ before: EntitlementMapping | null; after: EntitlementMapping }> = [];
       rows.forEach((p, i) => {
         if (p.mappingId === undefined) {
           const m = newMapping(newId('map'), realmId, paymentProvider, externalProductId, p, now);
           tx.run(SQL.insertMapping, insertValues(m));
           ids.push(m.id);
+          planned.push({ before: null, after: m });
         } else {
           // A row sees the rows before it: a mapping named twice merges onto its first update.
-          const m = updatedMapping(i, p, known.get(p.mappingId) ?? null, paymentProvider, externalProductId, now);
+          const before = known.get(p.mappingId) ?? null;
+          const m = updatedMapping(i, p, before, paymentProvider, externalProductId, now);
           tx.run(SQL.updateMapping, updateValues(m));
           known.set(m.id, m);
           ids.push(m.id);
+          planned.push({ before, after: m });
         }
       });
+      // The rows as written (the read-back comes with COMMIT); activeSubscriptions is not recorded.
+      if (emitted) writeEmitted(tx, emitted(planned), this.secrets);
       // Read back behind the writes, in the same round trip as COMMIT.
       const saved = this.mappingsOf(tx, realmId, ids);
       return { ids, saved };
@@ -183,6 +192,7 @@ export class PostgresBillingStore implements BillingStore {
   async createSubscription(
     input: { realmId: string; userId: string; mappingId: string; externalSubscriptionId: string | null; id: string },
     now: number,
+    emitted?: (created: Subscription) => Emitted,
   ): Promise<Subscription> {
     return inTransaction(this.ctx, 'createSubscription', async (tx) => {
       const { realmId, userId } = input;
@@ -197,11 +207,13 @@ export class PostgresBillingStore implements BillingStore {
       // Two webhooks with one externalSubscriptionId for two users: the unique index takes one,
       // the other runs again and finds it (tx.ts retries a unique violation).
       await this.start(tx, { ...input }, d.terms, now);
-      return toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, input.id]))!);
+      const created = toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, input.id]))!);
+      if (emitted) writeEmitted(tx, emitted(created), this.secrets);
+      return created;
     });
   }
 
-  async cancelSubscription(realmId: string, subscriptionId: string, now: number): Promise<Subscription> {
+  async cancelSubscription(realmId: string, subscriptionId: string, now: number, emitted?: (canceled: Subscription) => Emitted): Promise<Subscription> {
     return inTransaction(this.ctx, 'cancelSubscription', async (tx) => {
       tx.run(SQL.lockSubscriber, [realmId, subscriptionId]);
       const found = await tx.row<SubscriptionRow>(SQL.lockSubscription, [realmId, subscriptionId]);
@@ -209,7 +221,9 @@ export class PostgresBillingStore implements BillingStore {
       const r = found!; // mustCancel refused an unknown one
       if (!cancel) return toSubscription(r);
       this.end(tx, r, now);
-      return toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, r.id]))!);
+      const canceled = toSubscription((await tx.row<SubscriptionRow>(SQL.subscription, [realmId, r.id]))!);
+      if (emitted) writeEmitted(tx, emitted(canceled), this.secrets);
+      return canceled;
     });
   }
 

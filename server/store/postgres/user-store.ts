@@ -1,8 +1,10 @@
 // PostgreSQL implementation of UserStore. A login that writes takes transaction-scoped advisory
+
 // locks on its (provider, subject) and on its email first, so two first logins of one person on
 // two replicas are one after the other, as on one SQLite file: the second finds the account and
 // link the first made. The plan is provider-login.ts's.
 import { ENCRYPTED, type SecretBox } from '../../crypto/secrets.ts';
+import { type Emitted, NOTHING_EMITTED } from '../../events/plan.ts';
 import { type AppleNotificationWrite, planAppleNotification } from '../../users/apple-notification.ts';
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../../users/deletion.ts';
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../../users/linking.ts';
@@ -108,20 +110,23 @@ export class PostgresUserStore implements UserStore {
     return r?.app_account_token ?? null;
   }
 
-  async createUser(u: User): Promise<boolean> {
-    const n = await inTransaction(this.ctx, 'createUser', (tx) =>
-      tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]),
-    );
-    return n === 1;
+  async createUser(u: User, emitted: Emitted = NOTHING_EMITTED): Promise<boolean> {
+    return inTransaction(this.ctx, 'createUser', async (tx) => {
+      const n = await tx.run(SQL.insert, [u.id, u.realmId, u.email, u.emailVerified, u.givenName, u.familyName, u.createdAt, u.updatedAt, u.disabledAt]);
+      if (n !== 1) return false;
+      writeEmitted(tx, emitted, this.secrets);
+      return true;
+    });
   }
 
-  async setUserDisabled(realmId: string, userId: string, at: number | null): Promise<User | null> {
+  async setUserDisabled(realmId: string, userId: string, at: number | null, emitted?: (before: User, after: User) => Emitted): Promise<User | null> {
     return inTransaction(this.ctx, 'setUserDisabled', async (tx) => {
       const row = await tx.row<UserRow>(SQL.lockUser, [realmId, userId]);
       if (!row) return null;
       const before = toUser(row);
       const after = withDisabled(before, at);
       if (after.disabledAt !== before.disabledAt) tx.run(SQL.setDisabled, [after.id, after.disabledAt]);
+      if (emitted) writeEmitted(tx, emitted(before, after), this.secrets);
       return after;
     });
   }
@@ -144,7 +149,7 @@ export class PostgresUserStore implements UserStore {
       const byIdentity = await identity;
       const byEmail = !byIdentity && email ? await email : undefined;
       const plan = planProviderLogin(login, byIdentity ? toUser(byIdentity) : null, byEmail ? toUser(byEmail) : null, newUser);
-      await write(tx, plan);
+      await write(tx, plan, this.secrets);
       if (plan.create) {
         const deletedBefore = await tx.row(SQL.subjectDeleted, [login.realmId, deletedSubjectHash(login.provider, login.subject)]);
         for (const source of grantsGivenAtCreation(deletedBefore !== undefined)) tx.run(SQL.given, [plan.user.id, source]);
@@ -268,7 +273,7 @@ function lockLink(tx: Tx, realmId: string, provider: string, subject: string, em
   if (email !== null) tx.run(SQL.lock, [JSON.stringify(['email', realmId, email])]);
 }
 
-async function write(tx: Tx, plan: LoginPlan): Promise<void> {
+async function write(tx: Tx, plan: LoginPlan, secrets: SecretBox): Promise<void> {
   const u = plan.user;
   if (plan.create) {
     // No row: the realm's unique email refused it (ON CONFLICT DO NOTHING) — translated to ours.
@@ -278,6 +283,7 @@ async function write(tx: Tx, plan: LoginPlan): Promise<void> {
   if (plan.setName) tx.run(SQL.setName, [u.id, u.givenName, u.familyName, u.updatedAt]);
   const l = plan.link;
   if (l) tx.run(SQL.link, [l.realmId, l.provider, l.subject, l.userId, l.email, l.createdAt]);
+  writeEmitted(tx, { events: plan.events, audit: [], jobs: [] }, secrets);
 }
 
 const resultOf = (plan: LoginPlan) => ({ user: plan.user, created: plan.create });

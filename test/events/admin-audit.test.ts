@@ -1,0 +1,138 @@
+// Every change through the admin API writes one audit record in its transaction (CONTRACT §13),
+// read back through the audit API: the calling key as actor, the request's id, each changed field
+// before and after, secrets as "[redacted]"; `keys create --db` is recorded as gatehouse's own.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { runCli } from '../helpers/cli.ts';
+import { api } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+
+const REALM = 'audited';
+const APPLE_KEY = '-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg\n-----END PRIVATE KEY-----';
+
+interface ShownRecord {
+  action: string;
+  targetId: string;
+  actor: { type: string; id: string };
+  changes: Record<string, { before: unknown; after: unknown }>;
+  requestId: string;
+}
+
+let srv: SpawnedServer;
+let admin: ReturnType<typeof api>;
+let adminKeyId: string;
+before(async () => {
+  srv = await spawnServer();
+  admin = api(srv.http, srv.adminKey);
+  adminKeyId = (await admin.get('/api/admin/whoami')).body.keyId;
+});
+after(() => srv.stop());
+
+/** The realm's records for `targetId`, newest first, their changes parsed. */
+async function recordsOf(realmId: string, targetId: string): Promise<ShownRecord[]> {
+  const res = await admin.get(`/api/admin/realms/${realmId}/audit?targetId=${encodeURIComponent(targetId)}`);
+  assert.equal(res.status, 200, res.text);
+  return res.body.records.map((r: Record<string, any>) => ({
+    action: r.action,
+    targetId: r.targetId,
+    actor: r.actor,
+    changes: JSON.parse(r.changesJson),
+    requestId: r.requestId,
+  }));
+}
+
+describe('the audit log of admin changes', () => {
+  before(async () => {
+    assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: 'Audited' })).status, 200);
+  });
+
+  it('records a realm created with the calling key and the request id', async () => {
+    const [created] = await recordsOf(REALM, REALM);
+    assert.equal(created!.action, 'realm.create');
+    assert.deepEqual(created!.actor, { type: 'api_key', id: adminKeyId });
+    assert.deepEqual(created!.changes.name, { before: null, after: 'Audited' });
+  });
+
+  it('records a client created, then each field an update changed with its value before and after', async () => {
+    const created = await admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'ios', name: 'iOS', type: 'first_party', redirectUris: [] });
+    assert.equal(created.status, 200, created.text);
+    const updated = await admin.patch(`/api/admin/realms/${REALM}/clients/ios`, { name: 'iPhone', enabled: false, ipBinding: 'off' });
+    assert.equal(updated.status, 200, updated.text);
+    const refused = await admin.patch(`/api/admin/realms/${REALM}/clients/ios`, { accessTokenTtlSeconds: 1 });
+    assert.equal(refused.status, 400);
+    const [update, create, ...rest] = await recordsOf(REALM, 'ios');
+    assert.deepEqual(rest, [], 'the refused update wrote nothing');
+    assert.deepEqual(update, {
+      action: 'client.update',
+      targetId: 'ios',
+      actor: { type: 'api_key', id: adminKeyId },
+      changes: { name: { before: 'iOS', after: 'iPhone' }, enabled: { before: true, after: false } },
+      requestId: updated.headers.get('x-request-id'),
+    });
+    assert.equal(create!.action, 'client.create');
+    assert.equal(create!.requestId, created.headers.get('x-request-id'));
+    assert.deepEqual(create!.changes.type, { before: null, after: 'first_party' });
+  });
+
+  it('records a provider update with its secret and key redacted', async () => {
+    const put = (body: Record<string, unknown>) => admin.put(`/api/admin/realms/${REALM}/providers/apple`, body);
+    const secret = 'the-client-secret-itself';
+    assert.equal(
+      (await put({ clientId: 'com.example.app', additionalClientIds: [], clientSecret: secret, privateKey: APPLE_KEY, teamId: 'TEAM1' })).status,
+      200,
+    );
+    assert.equal((await put({ clientId: 'com.example.app', additionalClientIds: ['com.example.b'], teamId: 'TEAM2' })).status, 200);
+    const listing = await admin.get(`/api/admin/realms/${REALM}/audit?targetId=apple`);
+    assert.ok(!listing.text.includes(secret) && !listing.text.includes('MIGTAgEA'), 'no secret in the audit log');
+    const [second, first] = await recordsOf(REALM, 'apple');
+    assert.equal(first!.action, 'provider.update');
+    assert.deepEqual(first!.changes.clientSecret, { before: null, after: '[redacted]' });
+    assert.deepEqual(first!.changes.privateKey, { before: null, after: '[redacted]' });
+    assert.deepEqual(second!.changes, {
+      additionalClientIds: { before: [], after: ['com.example.b'] },
+      teamId: { before: 'TEAM1', after: 'TEAM2' },
+    });
+  });
+
+  it('records an API key created and revoked through the API, and one created by keys create --db as gatehouse', async () => {
+    const created = await admin.post('/api/admin/api-keys', { realm: REALM, permissions: ['points.view'], name: 'reader' });
+    assert.equal(created.status, 200, created.text);
+    assert.equal((await admin.delete(`/api/admin/api-keys/${created.body.id}`)).status, 200);
+    const [revoke, create] = await recordsOf(REALM, created.body.id);
+    assert.equal(create!.action, 'api_key.create');
+    assert.deepEqual(create!.changes.permissions, { before: null, after: ['points.view'] });
+    assert.ok(!JSON.stringify(create).includes(created.body.key), 'no key in the audit log');
+    assert.equal(revoke!.action, 'api_key.revoke');
+    assert.deepEqual(revoke!.actor, { type: 'api_key', id: adminKeyId });
+    assert.equal((revoke!.changes.revokedAt as { before: unknown }).before, null);
+
+    const cli = await runCli(['keys', 'create', '--db', srv.dbPath, '--realm', REALM, '--permission', 'points.view', '--json']);
+    assert.equal(cli.code, 0, cli.stderr);
+    const [bootstrapped] = await recordsOf(REALM, cli.json().id);
+    assert.equal(bootstrapped!.action, 'api_key.create');
+    assert.deepEqual(bootstrapped!.actor, { type: 'system', id: 'gatehouse' });
+  });
+
+  it("records a mapping batch as one mappings.batch_update with each row's changed fields, and a refused batch not at all", async () => {
+    const batch = (updates: unknown[]) =>
+      admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, { paymentProvider: 'stripe', externalProductId: 'price_audit', updates });
+    const created = await batch([{ entitlementKey: 'pro', pointsPerPeriod: 10 }]);
+    assert.equal(created.status, 200, created.text);
+    const id = created.body.mappings[0].mappingId as string;
+    const updated = await batch([
+      { mappingId: id, pointsPerPeriod: 20 },
+      { entitlementKey: 'team', pointsPerPeriod: 5 },
+    ]);
+    assert.equal(updated.status, 200, updated.text);
+    assert.equal((await batch([{ mappingId: 'map_unknown', pointsPerPeriod: 1 }])).status, 404);
+    const [second, first, ...rest] = await recordsOf(REALM, 'stripe/price_audit');
+    assert.deepEqual(rest, [], 'the refused batch wrote nothing');
+    assert.equal(first!.action, 'mappings.batch_update');
+    assert.deepEqual(first!.changes[`${id}.pointsPerPeriod`], { before: null, after: 10 });
+    assert.equal(second!.requestId, updated.headers.get('x-request-id'));
+    const newId = updated.body.mappings[1].mappingId as string;
+    assert.deepEqual(second!.changes[`${id}.pointsPerPeriod`], { before: 10, after: 20 });
+    assert.equal(Object.keys(second!.changes).filter((k) => k.startsWith(`${id}.`)).length, 1, 'only the changed field');
+    assert.deepEqual(second!.changes[`${newId}.entitlementKey`], { before: null, after: 'team' });
+  });
+});
