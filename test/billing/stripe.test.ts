@@ -112,7 +112,9 @@ describe('Stripe webhooks drive subscriptions', () => {
     assert.equal(del.body.status, 'applied', del.text);
     assert.deepEqual((await summary(user)).windows, []);
     await withStores(srv.dbPath, async (stores) => {
-      const types = (await stores.records.events('shop', { limit: 100 })).filter((e) => e.data.userId === user).map((e) => e.type);
+      const types = (await stores.records.events('shop', { limit: 100 }))
+        .filter((e) => e.data.userId === user && e.type.startsWith('subscription.'))
+        .map((e) => e.type);
       assert.deepEqual(types.sort(), ['subscription.activated', 'subscription.cancelled']);
       const audit = (await stores.records.audit('shop', { limit: 100 })).filter((a) => a.actor.type === 'stripe');
       assert.ok(audit.some((a) => a.action === 'subscription.activate'));

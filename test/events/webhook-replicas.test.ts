@@ -46,6 +46,13 @@ describe('webhook delivery across processes', () => {
       const verifier = new Webhook(hook.body.secret);
       const ids = r.received.map((got) => (verifier.verify(got.body, got.headers) as { id: string }).id);
       assert.equal(new Set(ids).size, 12, 'every event once');
+      // The receiver has a request before its server has recorded the answer; a server killed in
+      // between leaves that delivery to be made again (at least once). So the kill below waits until
+      // all twelve are recorded, asked in turn, a request each.
+      const deliveredOf = async (srv: SpawnedServer) =>
+        (await api(srv.http, srv.adminKey).get(`/api/admin/realms/${REALM}/webhooks/${hook.body.id}/deliveries?status=delivered&pageSize=200`)).body.deliveries
+          .length;
+      while ((await deliveredOf(a)) !== 12);
 
       // A receiver failing, then the server killed: the retries and the events it had not handed
       // out yet are taken up by a server started afterwards.
@@ -61,10 +68,7 @@ describe('webhook delivery across processes', () => {
       assert.equal(r.received[12]!.headers['webhook-id'], r.received[13]!.headers['webhook-id']);
       // The receiver has the request before the server has recorded its answer: asked in turn, a
       // request each, until it has.
-      const delivered = async () =>
-        (await api(c.http, c.adminKey).get(`/api/admin/realms/${REALM}/webhooks/${hook.body.id}/deliveries?status=delivered&pageSize=200`)).body.deliveries
-          .length;
-      while ((await delivered()) !== 13);
+      while ((await deliveredOf(c)) !== 13);
       assert.equal(r.received.length, 14, 'nothing delivered twice');
       await c.kill('SIGTERM');
     } finally {
