@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createPagesService } from './pages/service.ts';
+import { quotaRecoveryHandlers } from './points/quota-recovery.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
@@ -128,6 +129,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     handlers: new Map([
       ...appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
       ...webhookDelivery.handlers,
+      ...quotaRecoveryHandlers(stores.points, clock),
     ]),
     translateError: backend.errors,
   });

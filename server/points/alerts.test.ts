@@ -67,6 +67,11 @@ describe('points alerts', () => {
     assert.deepEqual(decideAlerts(ALL, due.state, 'u', view(500, [row(20)]), view(500, [row(20)]), 9600).events, []);
   });
 
+  it('re-arms no threshold on a recovery check (no transaction), whatever the total', () => {
+    const low = decideAlerts(ALL, QUIET, 'u', view(60), view(40), 1).state;
+    assert.deepEqual(decideAlerts(ALL, low, 'u', view(70), null, 2).state.firedThresholds, [50]);
+  });
+
   it('reports the recovery at the transaction that gives quota back first, and forgets the scheduled one', () => {
     const exhausted = decideAlerts(ALL, QUIET, 'u', view(500, [row(30)]), view(500, [row(0, 9000)]), 1).state;
     const back = decideAlerts(ALL, exhausted, 'u', view(500, [row(0, 9000)]), view(510, [row(10, 9000)]), 50);

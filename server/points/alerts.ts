@@ -4,6 +4,9 @@
 // states in the transaction's own unit, asks decideAlerts, and writes the events, the new state and
 // the recovery jobs it decided.
 import { badRequest } from '../errors.ts';
+import { type Emitted, newEvent } from '../events/plan.ts';
+import type { JobPolicy } from '../jobs/model.ts';
+import { newJob } from '../jobs/retry.ts';
 import type { QuotaKind, WindowRow } from './model.ts';
 
 export const MAX_LOW_BALANCE_THRESHOLDS = 8;
@@ -78,9 +81,17 @@ const sameWindow = (a: { creditKind: QuotaKind; windowSeconds: number }, b: { cr
 
 const rowOf = (rows: WindowRow[], e: { creditKind: QuotaKind; windowSeconds: number }) => rows.find((r) => sameWindow(r, e));
 
-/** The alerts of one transaction at `now` that took the user from `before` to `after` (the same
- *  view twice: a recovery check with no transaction). */
-export function decideAlerts(config: AlertConfig, state: AlertState, userId: string, before: PointsView, after: PointsView, now: number): AlertDecision {
+/** The alerts of one transaction at `now` that took the user from `before` to `after`; `after`
+ *  null: a recovery check, no transaction (it reports recoveries due and re-arms nothing). */
+export function decideAlerts(
+  config: AlertConfig,
+  state: AlertState,
+  userId: string,
+  before: PointsView,
+  afterOrNull: PointsView | null,
+  now: number,
+): AlertDecision {
+  const after = afterOrNull ?? before;
   const events: AlertEvent[] = [];
   const exhaustions: Exhaustion[] = [];
   const schedule: Exhaustion[] = [];
@@ -126,7 +137,7 @@ export function decideAlerts(config: AlertConfig, state: AlertState, userId: str
     }
   }
   const fired = new Set(state.firedThresholds);
-  for (const threshold of config.lowBalanceThresholds) {
+  for (const threshold of afterOrNull === null ? [] : config.lowBalanceThresholds) {
     if (after.total >= threshold) fired.delete(threshold);
     else if (before.total >= threshold && !fired.has(threshold)) {
       fired.add(threshold);
@@ -137,3 +148,38 @@ export function decideAlerts(config: AlertConfig, state: AlertState, userId: str
   const firedThresholds = [...fired].filter((t) => config.lowBalanceThresholds.includes(t)).sort((a, b) => a - b);
   return { state: { firedThresholds, exhaustions }, events, schedule };
 }
+
+/** The durable job that checks a user's exhausted windows when one is due to recover, so the
+ *  recovery is reported whether or not the user calls again. */
+export const QUOTA_RECOVERY = 'points.quota_recovery';
+
+export const QUOTA_RECOVERY_POLICY: JobPolicy = {
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  leaseMs: 30_000,
+  lifetimeMs: 24 * 3600_000,
+  auditOutcome: false,
+};
+
+/** The configuration as stored, with when it was saved (null: never). */
+export interface StoredAlertConfig extends AlertConfig {
+  realmId: string;
+  updatedAt: number | null;
+}
+
+/** The outbox events and recovery jobs of a decision (pure but for fresh ids). A recovery check
+ *  made stale by an earlier recovery finds nothing due and reports nothing. */
+export function alertEmitted(realmId: string, userId: string, d: AlertDecision, now: number): Emitted {
+  return {
+    events: d.events.map((e) => newEvent(e.type, realmId, now, e.data)),
+    audit: [],
+    jobs: d.schedule.map((e) => ({
+      ...newJob(QUOTA_RECOVERY, realmId, { userId }, null, now, QUOTA_RECOVERY_POLICY),
+      runAt: e.recoversAt,
+      giveUpAt: e.recoversAt + QUOTA_RECOVERY_POLICY.lifetimeMs,
+    })),
+  };
+}
+
+/** Whether the decision changed what is stored for the user. */
+export const stateChanged = (before: AlertState, d: AlertDecision) => JSON.stringify(before) !== JSON.stringify(d.state);

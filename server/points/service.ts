@@ -9,6 +9,7 @@ import type { ConsumeOutcome, Metrics, SettleOutcome } from '../lib/metrics.ts';
 import { fromTimestamp, toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
 import { type CallContext, hasPermission } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
+import { type StoredAlertConfig, validateAlertConfig } from './alerts.ts';
 import { decodeHistoryToken, encodeHistoryToken } from './history-token.ts';
 import {
   type ConsumeResult,
@@ -49,6 +50,10 @@ export function configView(c: DefaultPointsConfig) {
     freePeriodicQuotaWindows: windowListView(c.freePeriodicQuotaWindows),
     updatedAt: toTimestampOrNull(c.updatedAt),
   };
+}
+
+export function alertsView(c: StoredAlertConfig) {
+  return { ...c, updatedAt: toTimestampOrNull(c.updatedAt) };
 }
 
 export function consumeView(r: ConsumeResult) {
@@ -298,6 +303,17 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
 
     async listMyTransactions(req, ctx) {
       return history(req.realmId, ownUserId(ctx, req.realmId), req);
+    },
+
+    async getAlerts(req) {
+      await requireRealm(req.realmId);
+      return alertsView(await store.getAlerts(req.realmId));
+    },
+
+    async putAlerts(req) {
+      const config = validateAlertConfig(req);
+      await requireRealm(req.realmId);
+      return alertsView(await store.putAlerts(req.realmId, config, clock.now()));
     },
   };
 }

@@ -3,6 +3,7 @@
 // functions of this folder (materialise.ts, state.ts, consume.ts, apply-plan.ts, grant.ts,
 // idempotency.ts, summary.ts, default-config.ts, not-found.ts) and writes what they decided; a
 // throw inside the transaction writes nothing.
+import type { AlertConfig, StoredAlertConfig } from './alerts.ts';
 import type {
   AllocationLine,
   Balance,
@@ -149,4 +150,11 @@ export interface PointsStore {
   refund(cmd: RefundCommand, now: number): Promise<RefundResult>;
   /** The user's movements, newest first. Throws not_found for an unknown user. */
   history(q: HistoryQuery, now: number): Promise<HistoryPage>;
+  /** The realm's alert configuration (all off when never saved). */
+  getAlerts(realmId: string): Promise<StoredAlertConfig>;
+  /** Replaces the realm's alert configuration. */
+  putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig>;
+  /** The recovery check of the user's exhausted windows (alerts.ts QUOTA_RECOVERY): reports the
+   *  recoveries due at `now`, in one transaction. Nothing for a user that is gone. */
+  checkAlerts(realmId: string, userId: string, now: number): Promise<void>;
 }

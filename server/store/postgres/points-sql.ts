@@ -447,9 +447,10 @@ export class PointsAccess {
 
   /** The user's state once the writes sent so far are done, read behind them (no waiting): the
    *  windows of `before` (the state the writes were decided on) are the ones seeked, and nothing
-   *  the writes do changes which windows there are. Resolves with the state without its times. */
-  stateAfter(tx: Tx, userId: string, now: number, before: UserPointsState): Promise<UserPointsState> {
-    return quiet(this.readState(tx, userId, now, windowsOf(before), false).then((st) => assembled(userId, now, st, false).state));
+   *  the writes do changes which windows there are. Resolves with the state, without its times unless
+   *  `withTimes`. */
+  stateAfter(tx: Tx, userId: string, now: number, before: UserPointsState, withTimes = false): Promise<UserPointsState> {
+    return quiet(this.readState(tx, userId, now, windowsOf(before), withTimes).then((st) => assembled(userId, now, st, withTimes).state));
   }
 
   /** The state from a read, seeking the windows the read did not (one more round trip). */
