@@ -37,7 +37,7 @@ import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
-import { type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
 import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
 /** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
@@ -106,6 +106,9 @@ function pageSql(byKind: boolean): string {
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $5`;
 }
 
+/** The alerts' read ($1 realm, $2 user), part of a use case's context: no statement of its own. */
+const ALERT_READ = ALERT_SQL.read;
+
 export const POINTS_SQL = {
   realm: 'SELECT 1 FROM realms WHERE id = $1',
   user: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2 AND deleted_at IS NULL',
@@ -130,7 +133,8 @@ export const POINTS_SQL = {
         FROM subscriptions WHERE user_id = $2 AND status = 'active') AS subs,
       (SELECT coalesce(json_agg(source), '[]') FROM points_grants_given WHERE user_id = $2 AND source = ANY($5::text[])) AS given,
       (SELECT coalesce(json_agg(h ORDER BY h.expires_at, h.id COLLATE "C"), '[]') FROM points_holds h
-        WHERE h.user_id = $2 AND h.status = 'open' AND h.expires_at <= $6) AS "dueHolds"`,
+        WHERE h.user_id = $2 AND h.status = 'open' AND h.expires_at <= $6) AS "dueHolds",
+      (SELECT row_to_json(a) FROM (${ALERT_READ}) a) AS alerts`,
   // $1 user, $2 now, $3/$4 the seeks: kinds and window starts (windowStart), $5 with the times.
   state: `SELECT
       (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
@@ -266,6 +270,8 @@ export interface PointsContext {
   given: Set<string>;
   /** Open holds whose expiresAt has come: released by themselves (holds.ts). */
   dueHolds: StoredHold[];
+  /** The realm's alert configuration and the user's alert state (points-rows.ts AlertRow). */
+  alerts: AlertRow;
 }
 
 interface Seek {
@@ -332,6 +338,7 @@ export class PointsAccess {
           subs: Array<{ id: string; terms: string; startedAt: number }>;
           given: string[];
           dueHolds: HoldRow[];
+          alerts: AlertRow;
         }>(POINTS_SQL.context, [realmId, userId, idem?.scope ?? '', idem?.key ?? null, h?.sources ?? [], now])
         .then((r) => ({
           idem: r!.idem ?? undefined,
@@ -339,6 +346,7 @@ export class PointsAccess {
           subs: r!.subs.map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
           given: new Set(r!.given),
           dueHolds: r!.dueHolds.map(toHold),
+          alerts: r!.alerts,
         })),
     );
     return { found, context };

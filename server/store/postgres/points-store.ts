@@ -64,9 +64,9 @@ import {
   toStoredBalance,
   toTransaction,
 } from '../points-rows.ts';
-import { giveBack, insertDue, POINTS_SQL, PointsAccess, recordHistory, type StoredAnswer } from './points-sql.ts';
+import { giveBack, insertDue, POINTS_SQL, PointsAccess, type PointsContext, recordHistory, type StoredAnswer } from './points-sql.ts';
 import { writeEmitted } from './records.ts';
-import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
+import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 import { UserGate } from './user-gate.ts';
 
 const SQL = {
@@ -86,9 +86,8 @@ const SQL = {
 
 const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
 
-/** Sends the read of the realm's alert configuration and the user's alert state, pipelined with a
- *  use case's other reads (no round trip of its own). */
-const readAlerts = (tx: Tx, realmId: string, userId: string) => quiet(tx.row<AlertRow>(ALERT_SQL.read, [realmId, userId]));
+/** The realm's alert configuration and the user's alert state, read with a use case's context. */
+const readAlerts = (o: { context: Promise<PointsContext> }) => o.context.then((c) => c.alerts);
 
 /** Decides a transaction's alerts (alerts.ts) from the state `before` its writes and the state after
  *  them (read behind the writes: one more round trip, only when the realm has alerts on; none for a
@@ -98,7 +97,7 @@ async function sendAlerts(
   p: PointsAccess,
   realmId: string,
   userId: string,
-  read: Promise<AlertRow | undefined>,
+  read: Promise<AlertRow>,
   before: UserPointsState,
   now: number,
   check = false,
@@ -178,7 +177,7 @@ export class PostgresPointsStore implements PointsStore {
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
     return this.onUser(cmd.userId, 'consume', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'consume', key: cmd.idempotencyKey }, false);
-      const alerts = readAlerts(tx, cmd.realmId, cmd.userId);
+      const alerts = readAlerts(o);
       const found = await o.found;
       const c = await o.context;
       const prior = replay<ConsumeResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
@@ -205,7 +204,7 @@ export class PostgresPointsStore implements PointsStore {
   async grant(cmd: GrantCommand, now: number): Promise<GrantResult> {
     return this.onUser(cmd.userId, 'grant', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'grant', key: cmd.idempotencyKey }, false);
-      const alerts = readAlerts(tx, cmd.realmId, cmd.userId);
+      const alerts = readAlerts(o);
       const found = await o.found;
       const c = await o.context;
       const prior = replay<GrantResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
@@ -239,7 +238,7 @@ export class PostgresPointsStore implements PointsStore {
   async hold(cmd: HoldCommand, now: number): Promise<HoldResult> {
     return this.onUser(cmd.userId, 'hold', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'hold', key: cmd.idempotencyKey }, false);
-      const alerts = readAlerts(tx, cmd.realmId, cmd.userId);
+      const alerts = readAlerts(o);
       // Holds open at `now`, read under the user's lock: the due ones, expired by materialise, are not among them.
       const open = tx.row<{ count: number }>(POINTS_SQL.openHoldCount, [cmd.userId, now, HOLD_LIMITS.openPerUser]);
       const found = await o.found;
@@ -300,7 +299,7 @@ export class PostgresPointsStore implements PointsStore {
     holdId: string,
     now: number,
     idem: { scope: string; key: string | null; requestHash: string } | null,
-  ): Promise<{ prior: T } | { h: StoredHold; st: UserPointsState; alerts: Promise<AlertRow | undefined> }> {
+  ): Promise<{ prior: T } | { h: StoredHold; st: UserPointsState; alerts: Promise<AlertRow> }> {
     const userId = await this.p.lockOwner(tx, 'hold', realmId, holdId);
     if (userId === null && idem) {
       const prior = await this.storedReplay<T>(tx, realmId, idem.scope, idem.key, idem.requestHash);
@@ -309,7 +308,7 @@ export class PostgresPointsStore implements PointsStore {
     assertHold(userId !== null, realmId, holdId);
     const o = this.p.open(tx, realmId, userId!, now, idem, false);
     const row = tx.row<HoldRow>(POINTS_SQL.hold, [realmId, holdId]);
-    const alerts = readAlerts(tx, realmId, userId!);
+    const alerts = readAlerts(o);
     const c = await o.context;
     if (idem) {
       const prior = replay<T>(idem.key, c.idem, idem.requestHash);
@@ -409,7 +408,7 @@ export class PostgresPointsStore implements PointsStore {
       }
       assertTransaction(userId !== null, cmd.realmId, cmd.transactionId);
       const o = this.p.open(tx, cmd.realmId, userId!, now, { scope: 'refund', key: cmd.idempotencyKey }, false);
-      const alerts = readAlerts(tx, cmd.realmId, userId!);
+      const alerts = readAlerts(o);
       type Row = {
         id: string;
         userId: string;
@@ -487,7 +486,7 @@ export class PostgresPointsStore implements PointsStore {
   async checkAlerts(realmId: string, userId: string, now: number): Promise<void> {
     await this.onUser(userId, 'checkAlerts', async (tx) => {
       const o = this.p.open(tx, realmId, userId, now, null, true);
-      const alerts = readAlerts(tx, realmId, userId);
+      const alerts = readAlerts(o);
       if (!(await o.found)) return;
       const st = await this.p.materialisedState(tx, realmId, userId, now, await o.context, o.state, true);
       await sendAlerts(tx, this.p, realmId, userId, alerts, st, now, true);
