@@ -2,6 +2,8 @@
 // shape the answer (docs/points.md). Thin: the rules live in the pure files of this folder, which the
 // store asks inside each use case's transaction. Holds, settlements, refunds and the history are
 // answered the same way.
+
+import type { Actor } from '../audit/model.ts';
 import { badRequest, forbidden, GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
@@ -137,6 +139,13 @@ function settleFailure(e: unknown): SettleOutcome {
   return consumeFailure(e);
 }
 
+/** Who made the call, for the audit record of a grant or refund (CONTRACT §13). */
+function callerOf(ctx: CallContext) {
+  const p = ctx.principal;
+  const actor: Actor = p?.kind === 'api_key' ? { type: 'api_key', id: p.keyId } : { type: 'user', id: p?.userId ?? '' };
+  return { actor, requestId: ctx.requestId };
+}
+
 /** The user behind a user access token for this realm (the RPC's access rule asked for one). */
 function ownUserId(ctx: CallContext, realmId: string): string {
   const p = ctx.principal;
@@ -206,7 +215,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return view;
     },
 
-    async grant(req) {
+    async grant(req, ctx) {
       if (req.kind !== 'topup_credit' && req.kind !== 'granted_credit') throw badRequest('kind: must be topup_credit or granted_credit', { field: 'kind' });
       const now = clock.now();
       const expiresAt = fromTimestamp(req.expiresAt);
@@ -223,6 +232,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
           idempotencyKey: key,
           requestHash,
           grantId: newId('grt'),
+          caller: callerOf(ctx),
         },
         now,
       );
@@ -285,13 +295,22 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return holdView(await store.getHold(req.realmId, req.holdId, clock.now()));
     },
 
-    async refundTransaction(req) {
+    async refundTransaction(req, ctx) {
       const amount = req.amount ?? null;
       const reason = req.reason ?? null;
       const key = req.idempotencyKey ?? null;
       const requestHash = requestHashOf(key, ['refund', req.transactionId, amount, reason]);
       const r = await store.refund(
-        { realmId: req.realmId, transactionId: req.transactionId, amount, reason, idempotencyKey: key, requestHash, refundId: newId('rfd') },
+        {
+          realmId: req.realmId,
+          transactionId: req.transactionId,
+          amount,
+          reason,
+          idempotencyKey: key,
+          requestHash,
+          refundId: newId('rfd'),
+          caller: callerOf(ctx),
+        },
         clock.now(),
       );
       return refundView(r);

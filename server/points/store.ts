@@ -4,6 +4,7 @@
 // idempotency.ts, summary.ts, default-config.ts, not-found.ts) and writes what they decided; a
 // throw inside the transaction writes nothing.
 import type { AlertConfig, StoredAlertConfig } from './alerts.ts';
+import type { Caller } from './events.ts';
 import type {
   AllocationLine,
   Balance,
@@ -51,6 +52,8 @@ export interface GrantCommand {
   idempotencyKey: string | null;
   requestHash: string;
   grantId: string;
+  /** Who asked (the audit record's actor); absent: no audit record. */
+  caller?: Caller | null;
 }
 
 export interface HoldCommand {
@@ -93,6 +96,8 @@ export interface RefundCommand {
   idempotencyKey: string | null;
   requestHash: string;
   refundId: string;
+  /** Who asked (the audit record's actor); absent: no audit record. */
+  caller?: Caller | null;
 }
 
 export interface HistoryQuery {

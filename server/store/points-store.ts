@@ -17,6 +17,7 @@ import { consumeWrites } from '../points/apply-plan.ts';
 import { type ChargeLine, isWindowLine, publicLines } from '../points/charges.ts';
 import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
+import { apiGrantEmitted, consumedEmitted, refundedEmitted } from '../points/events.ts';
 import { grantWrites } from '../points/grant.ts';
 import { historyCutoff } from '../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
@@ -225,6 +226,7 @@ export class SqlitePointsStore implements PointsStore {
       { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
       now,
     );
+    this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
     this.saveAnswer(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, r, now);
     return r;
   }
@@ -243,6 +245,7 @@ export class SqlitePointsStore implements PointsStore {
       this.alert(cmd.realmId, cmd.userId, watch, now);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
       this.p.history(cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      this.records(apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
       this.saveAnswer(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, w.result, now);
       return w.result;
     });
@@ -324,6 +327,7 @@ export class SqlitePointsStore implements PointsStore {
         remaining: remainingOf(this.p.state(h.userId, now, false)),
         createdAt: now,
       };
+      this.records(consumedEmitted(cmd.realmId, { ...r, holdId: h.holdId }, now));
       this.saveAnswer(cmd.realmId, 'settle', cmd.idempotencyKey, cmd.requestHash, r, now);
       return r;
     });
@@ -401,6 +405,7 @@ export class SqlitePointsStore implements PointsStore {
         remaining: remainingOf(this.p.state(tx.userId, now, false)),
         createdAt: now,
       };
+      this.records(refundedEmitted(cmd.realmId, r, cmd.caller ?? null, now));
       this.saveAnswer(cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash, r, now);
       return r;
     });

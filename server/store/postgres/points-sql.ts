@@ -15,10 +15,12 @@
 // new period's grant to make, a hold to expire, a window not seeked — the use case reads it in one
 // more round trip. A third hint, the user of a hold or transaction this process has seen, lets a
 // settlement, release or refund lock that user with its first statements.
+
 import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
 import { isWindowLine, type LineReturn } from '../../points/charges.ts';
+import { dueGrantEmitted, holdExpiredEmitted } from '../../points/events.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../../points/history.ts';
 import { releaseAll, type StoredHold } from '../../points/holds.ts';
 import {
@@ -38,6 +40,7 @@ import { type QuotaBinding, quotaBindings, type UserPointsState, userState } fro
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
 import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import { writeEmitted } from './records.ts';
 import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
 /** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
@@ -427,6 +430,7 @@ export class PointsAccess {
         { id: newId('ptx'), kind: 'expire', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
         h.expiresAt,
       );
+      writeEmitted(tx, holdExpiredEmitted(realmId, h, now));
       changed = true;
     }
     this.remember(userId, { sources: due.map((g) => g.source) });
@@ -618,8 +622,12 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
     return false;
   }
   if (g.form === 'window') {
-    const values = [userId, g.source, newId('ent'), realmId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, now];
-    return (await tx.run(POINTS_SQL.dueEntitlement, values)) === 1;
+    const id = newId('ent');
+    const values = [userId, g.source, id, realmId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, now];
+    if ((await tx.run(POINTS_SQL.dueEntitlement, values)) !== 1) return false;
+    const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount: null, expiresAt: g.endsAt, windows: g.windows };
+    writeEmitted(tx, dueGrantEmitted(realmId, grant, now));
+    return true;
   }
   const id = newId('bal');
   const r = await tx.row<{ inserted: number; others: number }>(POINTS_SQL.dueBalance, [userId, g.source, id, realmId, g.kind, g.amount, g.expiresAt, now]);
@@ -630,6 +638,8 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
   if (amount > 0) {
     const lines = [{ creditKind: g.kind, sourceId: id, amount }];
     recordHistory(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+    const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
+    writeEmitted(tx, dueGrantEmitted(realmId, grant, now));
   }
   return true;
 }

@@ -13,6 +13,7 @@ import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, isWindowLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
+import { apiGrantEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, HOLD_LIMITS, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -195,6 +196,7 @@ export class PostgresPointsStore implements PointsStore {
         now,
         { scope: 'consume', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
       );
+      writeEmitted(tx, consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
       await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
       this.p.rememberOwner(r.transactionId, cmd.userId);
       return r;
@@ -217,6 +219,7 @@ export class PostgresPointsStore implements PointsStore {
       tx.run(POINTS_SQL.insertBalance, [cmd.grantId, cmd.realmId, cmd.userId, b.kind, b.amount, b.expiresAt, b.source, now]);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
       recordHistory(tx, cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      writeEmitted(tx, apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
       await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
       if (cmd.idempotencyKey !== null)
         tx.run(POINTS_SQL.saveAnswer, [cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, JSON.stringify(w.result), now, w.result.userId]);
@@ -349,6 +352,8 @@ export class PostgresPointsStore implements PointsStore {
         requestHash: '',
         response: null,
       });
+      const consumed = { userId: h.userId, transactionId: cmd.transactionId, amount: cmd.amount, allocations: publicLines(lines), holdId: h.holdId };
+      writeEmitted(tx, consumedEmitted(cmd.realmId, consumed, now));
       await sendAlerts(tx, this.p, cmd.realmId, h.userId, alerts, st, now);
       this.p.rememberOwner(cmd.transactionId, h.userId);
       const answer = this.p.stateAfter(tx, h.userId, now, st).then(
@@ -453,6 +458,8 @@ export class PostgresPointsStore implements PointsStore {
         { id: cmd.refundId, kind: 'refund', amount: d.refunded, description: cmd.reason, lines: back, relatedId: t.transactionId },
         now,
       );
+      const refunded = { userId: t.userId, refundId: cmd.refundId, transactionId: t.transactionId, amount: d.amount, refunded: d.refunded };
+      writeEmitted(tx, refundedEmitted(cmd.realmId, refunded, cmd.caller ?? null, now));
       await sendAlerts(tx, this.p, cmd.realmId, t.userId, alerts, st, now);
       const answer = this.p.stateAfter(tx, t.userId, now, st).then(
         (after): RefundResult => ({
