@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './lib/log.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createPagesService } from './pages/service.ts';
 import { quotaRecoveryHandlers } from './points/quota-recovery.ts';
+import { idempotencyPrunes } from './points/retention.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
@@ -196,7 +197,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     auth,
     jobs,
     deleteAccount,
-    prunes: recordPrunes(stores.webhooks, config.auditRetentionDays),
+    prunes: { ...recordPrunes(stores.webhooks, config.auditRetentionDays), ...idempotencyPrunes(stores.points, config.idempotencyRetentionDays) },
     authStore,
     storeErrors: backend.errors,
     databaseReady: () => backend.ready(),

@@ -155,6 +155,8 @@ export interface PointsStore {
   refund(cmd: RefundCommand, now: number): Promise<RefundResult>;
   /** The user's movements, newest first. Throws not_found for an unknown user. */
   history(q: HistoryQuery, now: number): Promise<HistoryPage>;
+  /** Deletes at most `limit` stored idempotency answers made before `before` (any realm); how many. */
+  pruneIdempotency(before: number, limit: number): Promise<number>;
   /** The realm's alert configuration (all off when never saved). */
   getAlerts(realmId: string): Promise<StoredAlertConfig>;
   /** Replaces the realm's alert configuration. */

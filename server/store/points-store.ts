@@ -103,6 +103,8 @@ export class SqlitePointsStore implements PointsStore {
     this.records = recordWriter(db);
     this.s = {
       alerts: db.prepare(positional(ALERT_SQL.read)),
+      pruneIdempotency: db.prepare(`DELETE FROM points_idempotency WHERE (realm_id, scope, key) IN
+        (SELECT realm_id, scope, key FROM points_idempotency WHERE created_at < ? LIMIT ?)`),
       saveAlertState: db.prepare(positional(ALERT_SQL.saveState)),
       saveAlertConfig: db.prepare(positional(ALERT_SQL.saveConfig)),
       upsertConfig: db.prepare(`INSERT INTO points_default_config (realm_id, registration_bonus_points, free_periodic_points_amount,
@@ -183,6 +185,10 @@ export class SqlitePointsStore implements PointsStore {
     const d = decideAlerts(watch.config, watch.state, userId, watch.before, check ? null : viewOf(this.p.state(userId, now)), now);
     if (stateChanged(watch.state, d)) this.s.saveAlertState.run(...alertStateValues(userId, realmId, d.state));
     this.records(alertEmitted(realmId, userId, d, now));
+  }
+
+  async pruneIdempotency(before: number, limit: number): Promise<number> {
+    return immediate(this.db, () => this.s.pruneIdempotency.run(before, limit).changes);
   }
 
   async getAlerts(realmId: string): Promise<StoredAlertConfig> {

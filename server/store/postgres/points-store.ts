@@ -79,6 +79,8 @@ const SQL = {
       free_periodic_points_amount = excluded.free_periodic_points_amount, free_periodic_grant_period_type = excluded.free_periodic_grant_period_type,
       free_periodic_validity_days = excluded.free_periodic_validity_days, free_periodic_quota_windows = excluded.free_periodic_quota_windows,
       updated_at = excluded.updated_at`,
+  pruneIdempotency: `DELETE FROM points_idempotency WHERE (realm_id, scope, key) IN
+    (SELECT realm_id, scope, key FROM points_idempotency WHERE created_at < $1 LIMIT $2)`,
   balances: `SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
     WHERE realm_id = $1 AND user_id = $2 ORDER BY created_at, id COLLATE "C"`,
   transactions: `SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
@@ -476,6 +478,10 @@ export class PostgresPointsStore implements PointsStore {
       return this.answered(tx, cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash, answer, now);
     });
     return done.later;
+  }
+
+  async pruneIdempotency(before: number, limit: number): Promise<number> {
+    return inTransaction(this.ctx, 'pruneIdempotency', (tx) => tx.run(SQL.pruneIdempotency, [before, limit]));
   }
 
   async getAlerts(realmId: string): Promise<StoredAlertConfig> {
