@@ -82,6 +82,21 @@ describe('points alerts', () => {
     assert.deepEqual(decideAlerts(ALL, back.state, 'u', view(510, [row(10)]), view(510, [row(10)]), 9000).events, []);
   });
 
+  it('reports quota an expired hold gave back at the next transaction, not at a check before the due instant', () => {
+    const exhausted = decideAlerts(ALL, QUIET, 'u', view(500, [row(30)]), view(500, [row(0, 9000)]), 1).state;
+    // The hold's expiry is no transaction: a check before 9000 reports nothing.
+    assert.deepEqual(decideAlerts(ALL, exhausted, 'u', view(500, [row(4)]), null, 100).events, []);
+    // The next transaction reports it (at its time), then its own exhaustion.
+    const d = decideAlerts(ALL, exhausted, 'u', view(500, [row(4)]), view(496, [row(0, 9500)]), 200);
+    assert.deepEqual(
+      d.events.map((e) => [e.type, e.data.at ?? e.data.nextRecoveryAt]),
+      [
+        ['points.quota_recovered', 200],
+        ['points.quota_exhausted', 9500],
+      ],
+    );
+  });
+
   it('recovers before it exhausts again in one transaction after the due instant', () => {
     const exhausted = decideAlerts(ALL, QUIET, 'u', view(500, [row(30)]), view(500, [row(0, 9000)]), 1).state;
     const d = decideAlerts(ALL, exhausted, 'u', view(500, [row(5)]), view(495, [row(0, 12_000)]), 9100);

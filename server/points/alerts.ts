@@ -106,8 +106,9 @@ export function decideAlerts(
     const is = rowOf(after.windows, e);
     if (is === undefined && was === undefined) continue; // the window is gone: nothing left to recover
     if (e.recoversAt <= now) recovered(e, was ?? is, (was ?? is)!.remaining, e.recoversAt);
-    else if (is !== undefined && is.remaining > 0)
-      recovered(e, is, is.remaining, now); // given back by this transaction
+    // Given back by this transaction, or since the last one by a hold that expired (no transaction:
+    // its first transaction reports it; a recovery check waits for the due instant).
+    else if (afterOrNull !== null && ((was?.remaining ?? 0) > 0 || (is?.remaining ?? 0) > 0)) recovered(e, is ?? was, (is ?? was)!.remaining, now);
     else exhaustions.push(e);
   }
   for (const row of after.windows) {
