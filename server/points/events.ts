@@ -1,7 +1,7 @@
 // The outbox events and audit records of the points use cases (CONTRACT §12, §13, docs/events.md),
 // planned pure (but for fresh ids) beside their other decisions and written by the store in the
 // use case's own transaction. `data` carries ids and figures only.
-import type { Actor } from '../audit/model.ts';
+import type { Actor, AuditRecord } from '../audit/model.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
 import type { AllocationLine, CreditKind, GrantResult, QuotaWindow, RefundResult } from './model.ts';
 
@@ -19,24 +19,24 @@ export interface Caller {
   requestId: string | null;
 }
 
+/** The audit record of a change the caller asked for (none without a caller). */
+function audited(realmId: string, caller: Caller | null, action: string, targetId: string, changes: AuditRecord['changes'], now: number): AuditRecord[] {
+  return caller ? [newAuditRecord({ at: now, realmId, actor: caller.actor, action, targetId, changes, requestId: caller.requestId })] : [];
+}
+
 /** A grant through the API: the event and its audit record. */
 export function apiGrantEmitted(realmId: string, r: GrantResult, caller: Caller | null, now: number): Emitted {
   const data = { userId: r.userId, grantId: r.grantId, creditKind: r.kind, amount: r.amount, expiresAt: r.expiresAt, origin: 'api' };
   return {
     events: [newEvent('points.granted', realmId, now, data)],
-    audit: caller
-      ? [
-          newAuditRecord({
-            at: now,
-            realmId,
-            actor: caller.actor,
-            action: 'points.grant',
-            targetId: r.userId,
-            changes: { [r.kind]: { before: null, after: { grantId: r.grantId, amount: r.amount, expiresAt: r.expiresAt } } },
-            requestId: caller.requestId,
-          }),
-        ]
-      : [],
+    audit: audited(
+      realmId,
+      caller,
+      'points.grant',
+      r.userId,
+      { [r.kind]: { before: null, after: { grantId: r.grantId, amount: r.amount, expiresAt: r.expiresAt } } },
+      now,
+    ),
     jobs: [],
   };
 }
@@ -94,19 +94,14 @@ export function refundedEmitted(
   const data = { userId: r.userId, refundId: r.refundId, transactionId: r.transactionId, amount: r.amount, refunded: r.refunded };
   return {
     events: [newEvent('points.refunded', realmId, now, data)],
-    audit: caller
-      ? [
-          newAuditRecord({
-            at: now,
-            realmId,
-            actor: caller.actor,
-            action: 'points.refund',
-            targetId: r.transactionId,
-            changes: { refunded: { before: null, after: { refundId: r.refundId, amount: r.amount, refunded: r.refunded } } },
-            requestId: caller.requestId,
-          }),
-        ]
-      : [],
+    audit: audited(
+      realmId,
+      caller,
+      'points.refund',
+      r.transactionId,
+      { refunded: { before: null, after: { refundId: r.refundId, amount: r.amount, refunded: r.refunded } } },
+      now,
+    ),
     jobs: [],
   };
 }
