@@ -15,7 +15,8 @@
 //      hold + settle and refund for users with 1 000, 1 000 000, and 1 000 000 events of which
 //      10 000 were refunded, against a fresh user's (ledger-history.ts, through the store); a
 //      history page of one rare kind against a page of every kind at 100 000 movements
-//      (history-kind.ts, through the store).
+//      (history-kind.ts, through the store). Consume in a realm with a webhook endpoint subscribed
+//      to points.consumed and every alert on, against a realm with neither (consume-events.ts).
 //   4. p50/p99 of each; peak RSS of the server; RSS after the last round against after the first.
 //   5. A per-layer profile: a second server with GATEHOUSE_PROFILE=1 (server/lib/profile.ts spans)
 //      driven at concurrency 1, so spans do not overlap; "transport" is the client's mean latency
@@ -45,6 +46,7 @@ import { postgresUnavailable } from '../test/helpers/postgres.ts';
 import { ROOT, type SpawnedServer, spawnServer, tempDir } from '../test/helpers/server.ts';
 import { accountDeletion, formatAccountDeletion } from './account-deletion.ts';
 import { appStoreNotifications, formatAppStoreNotifications } from './app-store-notifications.ts';
+import { consumeEvents } from './consume-events.ts';
 import { seed } from './consume-history.ts';
 import { historyKind } from './history-kind.ts';
 import { ledgerHistory } from './ledger-history.ts';
@@ -314,6 +316,8 @@ try {
   const ledger = await ledgerHistory({ log });
   log('history: a page of one kind against a page of every kind at 100 000 movements …');
   const history = await historyKind({ log });
+  log('events: consume with a webhook endpoint and alerts against without …');
+  const events = await consumeEvents({ calls: CALLS, rounds: ROUNDS, concurrency: CONC, log });
   const noPostgres = postgresUnavailable();
   log('account deletion: a heavy user against a fresh one …');
   const deletion = [await accountDeletion({ log }), ...(noPostgres ? [] : [await accountDeletion({ backend: 'postgres', log })])];
@@ -346,6 +350,7 @@ try {
     { name: 'refund @1M / fresh user', ratio: ledger.ratios.refund.m1, goal: 0.8 },
     { name: 'refund @1M, 10k refunds / fresh', ratio: ledger.ratios.refund.m1refunds, goal: 0.8 },
     { name: 'history page of a kind / of all (time)', ratio: history.filteredOverUnfiltered, goal: 2, atMost: true },
+    { name: 'consume, endpoint + alerts / none', ratio: events.ratio, goal: 0.95 },
     // The check: a second identical round must not raise RSS by more than 10%. Taken on the
     // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the three V8
     // heaps (server, crypto worker, checkpointer) are in their GC cycles, ±15% between samples.
@@ -387,6 +392,7 @@ try {
     profile: prof,
     ledger,
     history,
+    consumeEvents: events,
     accountDeletion: deletion,
     appStoreNotifications: appStore,
     postgres: postgres ?? { skipped: noPostgres },

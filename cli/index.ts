@@ -1,6 +1,7 @@
 // The root program: global options, one command module per concern, one error handler with fixed
 // exit codes (0 ok, 1 failed, 2 usage). Diagnostics go to stderr so stdout stays parseable.
 import { Command, CommanderError } from 'commander';
+import { alertsCommand } from './commands/alerts.ts';
 import { auditCommand } from './commands/audit.ts';
 import { backupCommand } from './commands/backup.ts';
 import { billingCommand } from './commands/billing.ts';
@@ -48,6 +49,7 @@ export function buildProgram(): Command {
     auditCommand(),
     identitiesCommand(),
     defaultConfigCommand(),
+    alertsCommand(),
     mappingsCommand(),
     simulateCommand(),
   ];

@@ -26,6 +26,8 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createPagesService } from './pages/service.ts';
+import { quotaRecoveryHandlers } from './points/quota-recovery.ts';
+import { idempotencyPrunes } from './points/retention.ts';
 import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
@@ -142,6 +144,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     handlers: new Map([
       ...appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
       ...webhookDelivery.handlers,
+      ...quotaRecoveryHandlers(stores.points, clock),
     ]),
     translateError: backend.errors,
   });
@@ -209,7 +212,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     auth,
     jobs,
     deleteAccount,
-    prunes: recordPrunes(stores.webhooks, config.auditRetentionDays),
+    prunes: { ...recordPrunes(stores.webhooks, config.auditRetentionDays), ...idempotencyPrunes(stores.points, config.idempotencyRetentionDays) },
     authStore,
     signingKeys: authConcern.keys,
     sealSecrets: () => sealSecretsAtRest(stores.secrets, secrets, log),

@@ -37,6 +37,9 @@ export interface Config extends ProviderOptionValues {
   metrics: boolean;
   /** Audit records older than this many days are pruned by the periodic sweep (CONTRACT §15). */
   auditRetentionDays: number;
+  /** Stored idempotency answers older than this many days are pruned by the periodic sweep; a
+   *  replay after that is a new call (CONTRACT §15). */
+  idempotencyRetentionDays: number;
   /** Let webhook URLs reach hosts resolving to private, loopback, link-local or unspecified
    *  addresses (CONTRACT §12); off by default against server-side request forgery. */
   webhooksAllowPrivate: boolean;
@@ -149,6 +152,14 @@ const SERVER_OPTIONS: OptionDoc[] = [
     kind: 'int',
     default: 400,
     doc: 'days an audit record is kept before the periodic sweep prunes it',
+  },
+  {
+    key: 'idempotencyRetentionDays',
+    flag: '--idempotency-retention-days <days>',
+    env: 'GATEHOUSE_IDEMPOTENCY_RETENTION_DAYS',
+    kind: 'int',
+    default: 30,
+    doc: 'days a stored idempotency answer is kept before the periodic sweep prunes it (a replay after that is a new call)',
   },
   {
     key: 'webhooksAllowPrivate',

@@ -2,6 +2,8 @@
 // shape the answer (docs/points.md). Thin: the rules live in the pure files of this folder, which the
 // store asks inside each use case's transaction. Holds, settlements, refunds and the history are
 // answered the same way.
+
+import type { Actor } from '../audit/model.ts';
 import { badRequest, forbidden, GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId, sha256Hex } from '../lib/ids.ts';
@@ -9,6 +11,7 @@ import type { ConsumeOutcome, Metrics, SettleOutcome } from '../lib/metrics.ts';
 import { fromTimestamp, toTimestamp, toTimestampOrNull } from '../lib/timestamp.ts';
 import { type CallContext, hasPermission } from '../rpc/context.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
+import { type StoredAlertConfig, validateAlertConfig } from './alerts.ts';
 import { decodeHistoryToken, encodeHistoryToken } from './history-token.ts';
 import {
   type ConsumeResult,
@@ -49,6 +52,10 @@ export function configView(c: DefaultPointsConfig) {
     freePeriodicQuotaWindows: windowListView(c.freePeriodicQuotaWindows),
     updatedAt: toTimestampOrNull(c.updatedAt),
   };
+}
+
+export function alertsView(c: StoredAlertConfig) {
+  return { ...c, updatedAt: toTimestampOrNull(c.updatedAt) };
 }
 
 export function consumeView(r: ConsumeResult) {
@@ -132,6 +139,13 @@ function settleFailure(e: unknown): SettleOutcome {
   return consumeFailure(e);
 }
 
+/** Who made the call, for the audit record of a grant or refund (CONTRACT §13). */
+function callerOf(ctx: CallContext) {
+  const p = ctx.principal;
+  const actor: Actor = p?.kind === 'api_key' ? { type: 'api_key', id: p.keyId } : { type: 'user', id: p?.userId ?? '' };
+  return { actor, requestId: ctx.requestId };
+}
+
 /** The user behind a user access token for this realm (the RPC's access rule asked for one). */
 function ownUserId(ctx: CallContext, realmId: string): string {
   const p = ctx.principal;
@@ -201,7 +215,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return view;
     },
 
-    async grant(req) {
+    async grant(req, ctx) {
       if (req.kind !== 'topup_credit' && req.kind !== 'granted_credit') throw badRequest('kind: must be topup_credit or granted_credit', { field: 'kind' });
       const now = clock.now();
       const expiresAt = fromTimestamp(req.expiresAt);
@@ -218,6 +232,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
           idempotencyKey: key,
           requestHash,
           grantId: newId('grt'),
+          caller: callerOf(ctx),
         },
         now,
       );
@@ -280,13 +295,22 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return holdView(await store.getHold(req.realmId, req.holdId, clock.now()));
     },
 
-    async refundTransaction(req) {
+    async refundTransaction(req, ctx) {
       const amount = req.amount ?? null;
       const reason = req.reason ?? null;
       const key = req.idempotencyKey ?? null;
       const requestHash = requestHashOf(key, ['refund', req.transactionId, amount, reason]);
       const r = await store.refund(
-        { realmId: req.realmId, transactionId: req.transactionId, amount, reason, idempotencyKey: key, requestHash, refundId: newId('rfd') },
+        {
+          realmId: req.realmId,
+          transactionId: req.transactionId,
+          amount,
+          reason,
+          idempotencyKey: key,
+          requestHash,
+          refundId: newId('rfd'),
+          caller: callerOf(ctx),
+        },
         clock.now(),
       );
       return refundView(r);
@@ -298,6 +322,17 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
 
     async listMyTransactions(req, ctx) {
       return history(req.realmId, ownUserId(ctx, req.realmId), req);
+    },
+
+    async getAlerts(req) {
+      await requireRealm(req.realmId);
+      return alertsView(await store.getAlerts(req.realmId));
+    },
+
+    async putAlerts(req) {
+      const config = validateAlertConfig(req);
+      await requireRealm(req.realmId);
+      return alertsView(await store.putAlerts(req.realmId, config, clock.now()));
     },
   };
 }

@@ -3,6 +3,8 @@
 // functions of this folder (materialise.ts, state.ts, consume.ts, apply-plan.ts, grant.ts,
 // idempotency.ts, summary.ts, default-config.ts, not-found.ts) and writes what they decided; a
 // throw inside the transaction writes nothing.
+import type { AlertConfig, StoredAlertConfig } from './alerts.ts';
+import type { Caller } from './events.ts';
 import type {
   AllocationLine,
   Balance,
@@ -50,6 +52,8 @@ export interface GrantCommand {
   idempotencyKey: string | null;
   requestHash: string;
   grantId: string;
+  /** Who asked (the audit record's actor); absent: no audit record. */
+  caller?: Caller | null;
 }
 
 export interface HoldCommand {
@@ -92,6 +96,8 @@ export interface RefundCommand {
   idempotencyKey: string | null;
   requestHash: string;
   refundId: string;
+  /** Who asked (the audit record's actor); absent: no audit record. */
+  caller?: Caller | null;
 }
 
 export interface HistoryQuery {
@@ -149,4 +155,13 @@ export interface PointsStore {
   refund(cmd: RefundCommand, now: number): Promise<RefundResult>;
   /** The user's movements, newest first. Throws not_found for an unknown user. */
   history(q: HistoryQuery, now: number): Promise<HistoryPage>;
+  /** Deletes at most `limit` stored idempotency answers made before `before` (any realm); how many. */
+  pruneIdempotency(before: number, limit: number): Promise<number>;
+  /** The realm's alert configuration (all off when never saved). */
+  getAlerts(realmId: string): Promise<StoredAlertConfig>;
+  /** Replaces the realm's alert configuration. */
+  putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig>;
+  /** The recovery check of the user's exhausted windows (alerts.ts QUOTA_RECOVERY): reports the
+   *  recoveries due at `now`, in one transaction. Nothing for a user that is gone. */
+  checkAlerts(realmId: string, userId: string, now: number): Promise<void>;
 }

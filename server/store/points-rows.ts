@@ -1,6 +1,7 @@
 // The rows of the points tables both backends read the same way (the same columns in SQLite and
 // PostgreSQL), and the records they make.
 
+import { type AlertState, NO_ALERTS, QUIET, type StoredAlertConfig } from '../points/alerts.ts';
 import { type ChargeLine, publicLines } from '../points/charges.ts';
 import type { StoredHold } from '../points/holds.ts';
 import {
@@ -37,6 +38,51 @@ export function toConfig(r: ConfigRow | null | undefined, realmId: string): Defa
     updatedAt: r.updated_at,
   };
 }
+
+/** A realm's alert configuration and a user's alert state, read together (either may be missing). */
+export interface AlertRow {
+  low_balance_thresholds: string | null;
+  quota_exhausted: boolean | number | null;
+  quota_recovered: boolean | number | null;
+  updated_at: number | null;
+  fired_thresholds: string | null;
+  exhaustions: string | null;
+}
+
+export function toAlertConfig(r: AlertRow | null | undefined, realmId: string): StoredAlertConfig {
+  if (!r || r.low_balance_thresholds === null) return { realmId, ...NO_ALERTS, updatedAt: null };
+  return {
+    realmId,
+    lowBalanceThresholds: JSON.parse(r.low_balance_thresholds) as number[],
+    quotaExhausted: Boolean(r.quota_exhausted),
+    quotaRecovered: Boolean(r.quota_recovered),
+    updatedAt: r.updated_at === null ? null : Number(r.updated_at),
+  };
+}
+
+export function toAlertState(r: AlertRow | null | undefined): AlertState {
+  if (!r || r.fired_thresholds === null) return QUIET;
+  return { firedThresholds: JSON.parse(r.fired_thresholds) as number[], exhaustions: JSON.parse(r.exhaustions ?? '[]') as AlertState['exhaustions'] };
+}
+
+/** The parameters of the state's upsert: user, realm, fired thresholds, exhaustions. */
+export const alertStateValues = (userId: string, realmId: string, st: AlertState) => [
+  userId,
+  realmId,
+  JSON.stringify(st.firedThresholds),
+  JSON.stringify(st.exhaustions),
+];
+
+export const ALERT_SQL = {
+  /** $1 realm, $2 user. */
+  read: `SELECT c.low_balance_thresholds, c.quota_exhausted, c.quota_recovered, c.updated_at, s.fired_thresholds, s.exhaustions
+    FROM (SELECT 1 AS one) o LEFT JOIN points_alert_config c ON c.realm_id = $1 LEFT JOIN points_alert_state s ON s.user_id = $2`,
+  saveState: `INSERT INTO points_alert_state (user_id, realm_id, fired_thresholds, exhaustions) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (user_id) DO UPDATE SET fired_thresholds = excluded.fired_thresholds, exhaustions = excluded.exhaustions`,
+  saveConfig: `INSERT INTO points_alert_config (realm_id, low_balance_thresholds, quota_exhausted, quota_recovered, updated_at) VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (realm_id) DO UPDATE SET low_balance_thresholds = excluded.low_balance_thresholds, quota_exhausted = excluded.quota_exhausted,
+      quota_recovered = excluded.quota_recovered, updated_at = excluded.updated_at`,
+};
 
 export interface HoldRow {
   id: string;

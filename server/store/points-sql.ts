@@ -2,12 +2,14 @@
 // transactions (better-sqlite3 is synchronous; callers wrap these in immediate()). Prepared once
 // per database. What to read, insert and write is decided by the points domain (materialise.ts,
 // state.ts, ledger.ts, apply-plan.ts); this file reads rows and runs the writes it is handed.
+
 import { GatehouseError } from '../errors.ts';
 import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
 import { isWindowLine, type LineReturn } from '../points/charges.ts';
+import { dueGrantEmitted, holdExpiredEmitted } from '../points/events.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../points/history.ts';
 import { HOLD_LIMITS, isDue, releaseAll } from '../points/holds.ts';
 import {
@@ -31,6 +33,7 @@ import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
 import type { Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type ConfigRow, type HoldRow, toConfig, toHold } from './points-rows.ts';
+import { recordWriter } from './records.ts';
 
 interface EntitlementRow {
   id: string;
@@ -160,7 +163,9 @@ export class PointsSql {
     if (this.s.given.run(userId, g.source).changes !== 1) return;
     if (g.form === 'nothing') return;
     if (g.form === 'window') {
-      this.insertWindowEntitlement(realmId, userId, g, now);
+      const id = this.insertWindowEntitlement(realmId, userId, g, now);
+      const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount: null, expiresAt: g.endsAt, windows: g.windows };
+      recordWriter(this.db)(dueGrantEmitted(realmId, grant, now));
       return;
     }
     const id = newId('bal');
@@ -171,11 +176,15 @@ export class PointsSql {
     if (amount > 0) {
       const lines = [{ creditKind: g.kind, sourceId: id, amount }];
       this.history(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+      const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
+      recordWriter(this.db)(dueGrantEmitted(realmId, grant, now));
     }
   }
 
-  private insertWindowEntitlement(realmId: string, userId: string, g: WindowGrant, now: number): void {
-    this.s.insertEntitlement.run(newId('ent'), realmId, userId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, g.source, now);
+  private insertWindowEntitlement(realmId: string, userId: string, g: WindowGrant, now: number): string {
+    const id = newId('ent');
+    this.s.insertEntitlement.run(id, realmId, userId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, g.source, now);
+    return id;
   }
 
   /** Everything due to the user by `now`: the grants (materialise.ts), each source at most once,
@@ -193,6 +202,7 @@ export class PointsSql {
         { id: newId('ptx'), kind: 'expire', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
         h.expiresAt,
       );
+      recordWriter(this.db)(holdExpiredEmitted(realmId, h, now));
     }
   }
 

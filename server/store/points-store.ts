@@ -3,10 +3,21 @@
 // what the points domain needs, asks it, and writes what it decided; a throw rolls the use case
 // back, materialised grants included.
 
+import {
+  type AlertConfig,
+  type AlertState,
+  alertEmitted,
+  alertsOn,
+  decideAlerts,
+  type PointsView,
+  type StoredAlertConfig,
+  stateChanged,
+} from '../points/alerts.ts';
 import { consumeWrites } from '../points/apply-plan.ts';
 import { type ChargeLine, isWindowLine, publicLines } from '../points/charges.ts';
 import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
+import { apiGrantEmitted, consumedEmitted, refundedEmitted } from '../points/events.ts';
 import { grantWrites } from '../points/grant.ts';
 import { historyCutoff } from '../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
@@ -25,6 +36,7 @@ import type {
 } from '../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
 import { longestWindows, planRefund } from '../points/refund.ts';
+import type { UserPointsState } from '../points/state.ts';
 import type {
   ConsumeCommand,
   DefaultConfigPatch,
@@ -41,17 +53,23 @@ import type {
 import { remainingOf, summarise } from '../points/summary.ts';
 import { type Db, immediate } from './open.ts';
 import {
+  ALERT_SQL,
+  type AlertRow,
+  alertStateValues,
   type BalanceRow,
   type HistoryRow,
   type HoldRow,
   historyPage,
   pageStart,
   type TransactionRow,
+  toAlertConfig,
+  toAlertState,
   toHold,
   toStoredBalance,
   toTransaction,
 } from './points-rows.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
+import { type RecordWriter, recordWriter } from './records.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
@@ -65,13 +83,30 @@ interface StoredAnswer {
   response: string;
 }
 
+/** What a transaction's alerts are decided from, read before its writes (alerts.ts). */
+interface AlertWatch {
+  config: AlertConfig;
+  state: AlertState;
+  before: PointsView;
+}
+
+const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
+const positional = (sql: string) => sql.replace(/\$\d+/g, '?');
+
 export class SqlitePointsStore implements PointsStore {
   private readonly p: PointsSql;
   private readonly s;
+  private readonly records: RecordWriter;
 
   constructor(private readonly db: Db) {
     this.p = pointsSql(db);
+    this.records = recordWriter(db);
     this.s = {
+      alerts: db.prepare(positional(ALERT_SQL.read)),
+      pruneIdempotency: db.prepare(`DELETE FROM points_idempotency WHERE (realm_id, scope, key) IN
+        (SELECT realm_id, scope, key FROM points_idempotency WHERE created_at < ? LIMIT ?)`),
+      saveAlertState: db.prepare(positional(ALERT_SQL.saveState)),
+      saveAlertConfig: db.prepare(positional(ALERT_SQL.saveConfig)),
       upsertConfig: db.prepare(`INSERT INTO points_default_config (realm_id, registration_bonus_points, free_periodic_points_amount,
           free_periodic_grant_period_type, free_periodic_validity_days, free_periodic_quota_windows, updated_at)
         VALUES (@realmId, @registrationBonusPoints, @freePeriodicPointsAmount, @freePeriodicGrantPeriodType, @freePeriodicValidityDays, @windows, @updatedAt)
@@ -135,6 +170,47 @@ export class SqlitePointsStore implements PointsStore {
     if (key !== null) this.s.saveIdem.run(realmId, scope, key, requestHash, JSON.stringify(answer), now, answer.userId);
   }
 
+  /** The alerts to decide after this transaction's writes, from the state `st` it started from;
+   *  null (nothing read afterwards) when the realm has none on. */
+  private watch(realmId: string, userId: string, st: UserPointsState): AlertWatch | null {
+    const row = this.s.alerts.get(realmId, userId) as AlertRow | undefined;
+    const config = toAlertConfig(row, realmId);
+    return alertsOn(config) ? { config, state: toAlertState(row), before: viewOf(st) } : null;
+  }
+
+  /** Decides the watched alerts from the state after the writes (none for a recovery check), and
+   *  writes what was decided. */
+  private alert(realmId: string, userId: string, watch: AlertWatch | null, now: number, check = false): void {
+    if (watch === null) return;
+    const d = decideAlerts(watch.config, watch.state, userId, watch.before, check ? null : viewOf(this.p.state(userId, now)), now);
+    if (stateChanged(watch.state, d)) this.s.saveAlertState.run(...alertStateValues(userId, realmId, d.state));
+    this.records(alertEmitted(realmId, userId, d, now));
+  }
+
+  async pruneIdempotency(before: number, limit: number): Promise<number> {
+    return immediate(this.db, () => this.s.pruneIdempotency.run(before, limit).changes);
+  }
+
+  async getAlerts(realmId: string): Promise<StoredAlertConfig> {
+    return toAlertConfig(this.s.alerts.get(realmId, '') as AlertRow | undefined, realmId);
+  }
+
+  async putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig> {
+    return immediate(this.db, () => {
+      this.s.saveAlertConfig.run(realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted ? 1 : 0, config.quotaRecovered ? 1 : 0, now);
+      return { realmId, ...config, updatedAt: now };
+    });
+  }
+
+  async checkAlerts(realmId: string, userId: string, now: number): Promise<void> {
+    await immediate(this.db, () => {
+      if (!this.p.userExists(realmId, userId)) return;
+      this.p.materialise(realmId, userId, now);
+      const st = this.p.state(userId, now);
+      this.alert(realmId, userId, this.watch(realmId, userId, st), now, true);
+    });
+  }
+
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
     return immediate(this.db, () => this.consumeIn(cmd, now));
   }
@@ -145,8 +221,10 @@ export class SqlitePointsStore implements PointsStore {
     assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
     this.p.materialise(cmd.realmId, cmd.userId, now);
     const st = this.p.state(cmd.userId, now, false);
+    const watch = this.watch(cmd.realmId, cmd.userId, st);
     const w = consumeWrites(cmd, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
     this.p.applyConsume(cmd.userId, w);
+    this.alert(cmd.realmId, cmd.userId, watch, now);
     const r = w.result;
     this.p.history(
       cmd.realmId,
@@ -154,6 +232,7 @@ export class SqlitePointsStore implements PointsStore {
       { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
       now,
     );
+    this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
     this.saveAnswer(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, r, now);
     return r;
   }
@@ -165,10 +244,14 @@ export class SqlitePointsStore implements PointsStore {
       assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
       // Read and written in this one transaction: two concurrent grants cannot both fit.
       this.p.materialise(cmd.realmId, cmd.userId, now);
-      const w = grantWrites(cmd, this.p.state(cmd.userId, now, false), now);
+      const st = this.p.state(cmd.userId, now, false);
+      const watch = this.watch(cmd.realmId, cmd.userId, st);
+      const w = grantWrites(cmd, st, now);
       this.p.insertBalance(cmd.realmId, cmd.userId, w.balance, now, cmd.grantId);
+      this.alert(cmd.realmId, cmd.userId, watch, now);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
       this.p.history(cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      this.records(apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
       this.saveAnswer(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, w.result, now);
       return w.result;
     });
@@ -190,8 +273,10 @@ export class SqlitePointsStore implements PointsStore {
       this.p.materialise(cmd.realmId, cmd.userId, now);
       assertHoldRoom(this.p.openHoldCount(cmd.userId, now));
       const st = this.p.state(cmd.userId, now, false);
+      const watch = this.watch(cmd.realmId, cmd.userId, st);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
       this.p.applyConsume(cmd.userId, w);
+      this.alert(cmd.realmId, cmd.userId, watch, now);
       const h = openHold(cmd, w.lines, now);
       this.s.insertHold.run(h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt);
       this.p.history(
@@ -222,8 +307,9 @@ export class SqlitePointsStore implements PointsStore {
       assertOpen(h, now);
       const d = settleDecision(h, cmd.amount);
       let lines: ChargeLine[] = d.kept;
+      const st = this.p.state(h.userId, now, false);
+      const watch = this.watch(cmd.realmId, h.userId, st);
       if (d.extra > 0) {
-        const st = this.p.state(h.userId, now, false);
         const w = consumeWrites(
           { transactionId: cmd.transactionId, userId: h.userId, amount: d.extra, description: cmd.description },
           st,
@@ -235,6 +321,7 @@ export class SqlitePointsStore implements PointsStore {
       }
       this.p.giveBack(h.userId, d.returns);
       this.p.closeHold(h.holdId, 'settled', cmd.amount, now);
+      this.alert(cmd.realmId, h.userId, watch, now);
       const description = cmd.description ?? h.description;
       this.p.history(cmd.realmId, h.userId, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now);
       const r: SettleResult = {
@@ -246,6 +333,7 @@ export class SqlitePointsStore implements PointsStore {
         remaining: remainingOf(this.p.state(h.userId, now, false)),
         createdAt: now,
       };
+      this.records(consumedEmitted(cmd.realmId, { ...r, holdId: h.holdId }, now));
       this.saveAnswer(cmd.realmId, 'settle', cmd.idempotencyKey, cmd.requestHash, r, now);
       return r;
     });
@@ -257,8 +345,10 @@ export class SqlitePointsStore implements PointsStore {
       if (prior) return prior;
       const h = this.loadHold(cmd.realmId, cmd.holdId, now);
       assertOpen(h, now);
+      const watch = this.watch(cmd.realmId, h.userId, this.p.state(h.userId, now, false));
       this.p.giveBack(h.userId, releaseAll(h));
       this.p.closeHold(h.holdId, 'released', null, now);
+      this.alert(cmd.realmId, h.userId, watch, now);
       this.p.history(
         cmd.realmId,
         h.userId,
@@ -293,7 +383,9 @@ export class SqlitePointsStore implements PointsStore {
         lines: JSON.parse(row!.allocations) as ChargeLine[],
       };
       this.p.materialise(cmd.realmId, tx.userId, now);
-      const longest = longestWindows(this.p.state(tx.userId, now, false));
+      const before = this.p.state(tx.userId, now, false);
+      const watch = this.watch(cmd.realmId, tx.userId, before);
+      const longest = longestWindows(before);
       const d = planRefund(tx, cmd.amount, (l) => {
         if (!isWindowLine(l)) return this.p.balanceIsLive(l.sourceId, now);
         const w = longest.get(l.creditKind as QuotaKind);
@@ -301,6 +393,7 @@ export class SqlitePointsStore implements PointsStore {
       });
       this.p.giveBack(tx.userId, d.returns);
       this.s.markRefunded.run(tx.refunded + d.amount, JSON.stringify(d.lines), tx.transactionId);
+      this.alert(cmd.realmId, tx.userId, watch, now);
       const back = d.shares.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned }));
       this.p.history(
         cmd.realmId,
@@ -318,6 +411,7 @@ export class SqlitePointsStore implements PointsStore {
         remaining: remainingOf(this.p.state(tx.userId, now, false)),
         createdAt: now,
       };
+      this.records(refundedEmitted(cmd.realmId, r, cmd.caller ?? null, now));
       this.saveAnswer(cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash, r, now);
       return r;
     });

@@ -45,12 +45,14 @@ export const auditValues = (a: AuditRecord): unknown[] => [
 ];
 
 /** A job's columns as stored: its secret sealed (crypto/secrets.ts), opened again by toJob. */
-export const jobValues = (j: Job, secrets: SecretBox): unknown[] => [
+/** A job's row; `secrets` may be null only where no job carries a secret (the points use cases'
+ *  recovery checks): one that does is refused there rather than stored in clear. */
+export const jobValues = (j: Job, secrets: SecretBox | null): unknown[] => [
   j.id,
   j.kind,
   j.realmId,
   JSON.stringify(j.payload),
-  secrets.sealOrNull(ENCRYPTED.jobSecret, j.secret),
+  sealedJobSecret(j, secrets),
   j.status,
   j.attempts,
   j.runAt,
@@ -141,3 +143,9 @@ export const toJob = (r: JobRow, secrets: SecretBox): Job => ({
 
 /** The due condition of retry.ts isDue, as SQL over the jobs table; `now` at placeholder `p`. */
 export const dueSql = (p: string) => `((status = 'pending' AND run_at <= ${p}) OR (status = 'running' AND lease_until <= ${p}))`;
+
+function sealedJobSecret(j: Job, secrets: SecretBox | null): string | null {
+  if (j.secret === null) return null;
+  if (secrets === null) throw new Error(`job ${j.kind}: a secret is written only with the secrets box`);
+  return secrets.seal(ENCRYPTED.jobSecret, j.secret);
+}

@@ -34,7 +34,7 @@ const statementsOf = perObject((db: Db) => ({
 
 /** The writer of `db`, its statements prepared once per connection; a job's secret is sealed
  *  with `secrets` (crypto/secrets.ts). */
-export function recordWriter(db: Db, secrets: SecretBox): RecordWriter {
+export function recordWriter(db: Db, secrets: SecretBox | null = null): RecordWriter {
   const s = statementsOf(db);
   return (emitted) => {
     for (const e of emitted.events) s.event.run(...eventValues(e));

@@ -61,6 +61,7 @@ export const DROP_USER_POINTS = [
   "DELETE FROM points_holds WHERE user_id = $1 AND status <> 'open'",
   'DELETE FROM points_transactions WHERE user_id = $1',
   'DELETE FROM points_idempotency WHERE user_id = $1',
+  'DELETE FROM points_alert_state WHERE user_id = $1',
 ];
 
 /** An identity row as the deletion reads it, with the Apple refresh token kept for revoking. */

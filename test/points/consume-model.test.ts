@@ -5,7 +5,10 @@
 // the real engine (in-memory SQLite, ManualClock) and on a model that keeps a plain list of every
 // quota draw (its time and what is left of it after returns) and every balance, and sums the list
 // per window. Every answer, every 409 with its fields, every balance, window row and open hold,
-// and at the end every hold and the whole history must agree.
+// and at the end every hold and the whole history must agree. With every alert on, the alert
+// events each operation writes (points.balance_low, points.quota_exhausted, points.quota_recovered
+// with their exact instants, the queue's recovery check run at the end of each operation) must be
+// exactly those a model of the contract's alert rules predicts.
 //
 // The model shares nothing with the engine but its types: the rules are written again below from
 // docs/points.md. Random ids the engine makes (balances it grants by itself, window entitlements,
@@ -803,6 +806,76 @@ class Model {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The alerts' reference model (CONTRACT §12), written again from the contract: the thresholds
+// armed, the exhausted windows awaiting their recovery, and the events each transaction and each
+// recovery check must write.
+
+const THRESHOLDS = [1, 10, 100, 1000];
+const ALERT_TYPES = ['points.balance_low', 'points.quota_exhausted', 'points.quota_recovered'];
+
+interface MView {
+  total: number;
+  windows: Array<{
+    creditKind: QuotaKind;
+    key: string;
+    windowSeconds: number;
+    limit: number;
+    remaining: number;
+    nextRecoveryAt: number | null;
+    resetsAt: number | null;
+  }>;
+}
+type MAlert = { type: string; data: Record<string, unknown> };
+
+class AlertModel {
+  /** Thresholds reported and not yet left at or above by a transaction. */
+  private readonly disarmed = new Set<number>();
+  /** `kind:windowSeconds` → when the exhausted window recovers. */
+  private readonly exhausted = new Map<string, number>();
+  /** Every alert expected so far. */
+  readonly expected: MAlert[] = [];
+
+  private recovered(key: string, at: number, view: MView, fallback: MView): void {
+    const [kind, seconds] = key.split(':');
+    const row = [...view.windows, ...fallback.windows].find((w) => w.creditKind === kind && w.windowSeconds === Number(seconds));
+    this.exhausted.delete(key);
+    if (!row) return; // the window itself is gone
+    this.expected.push({ type: 'points.quota_recovered', data: { userId: USER, creditKind: kind, windowKey: row.key, remaining: row.remaining, at } });
+  }
+
+  /** The recoveries due by `now` (the queue's check, or the start of a transaction). */
+  check(view: MView, now: number, after: MView = view): void {
+    for (const [key, at] of [...this.exhausted]) if (at <= now) this.recovered(key, at, view, after);
+  }
+
+  transaction(before: MView, after: MView, now: number): void {
+    this.check(before, now, after);
+    for (const key of [...this.exhausted.keys()]) {
+      const [kind, seconds] = key.split(':');
+      const was = before.windows.find((w) => w.creditKind === kind && w.windowSeconds === Number(seconds));
+      const is = after.windows.find((w) => w.creditKind === kind && w.windowSeconds === Number(seconds));
+      if (!was && !is) this.exhausted.delete(key);
+      // Quota back by this transaction, or by a hold that expired since the last one.
+      else if ((was?.remaining ?? 0) > 0 || (is?.remaining ?? 0) > 0) this.recovered(key, now, after, before);
+    }
+    for (const w of after.windows) {
+      const was = before.windows.find((b) => b.creditKind === w.creditKind && b.windowSeconds === w.windowSeconds);
+      if (w.remaining !== 0 || !was || was.remaining === 0) continue;
+      const { creditKind, key: windowKey, windowSeconds, limit, nextRecoveryAt, resetsAt } = w;
+      this.expected.push({ type: 'points.quota_exhausted', data: { userId: USER, creditKind, windowKey, windowSeconds, limit, nextRecoveryAt, resetsAt } });
+      if (nextRecoveryAt !== null) this.exhausted.set(`${creditKind}:${windowSeconds}`, nextRecoveryAt);
+    }
+    for (const t of THRESHOLDS) {
+      if (after.total >= t) this.disarmed.delete(t);
+      else if (before.total >= t && !this.disarmed.has(t)) {
+        this.disarmed.add(t);
+        this.expected.push({ type: 'points.balance_low', data: { userId: USER, threshold: t, total: after.total } });
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Driving the engine
 
 /** Ids the engine makes at random, matched to the model's names (`~…`) the first time they meet. */
@@ -886,6 +959,24 @@ async function run(s: Scenario): Promise<void> {
     const terms = [...s.subWindows, s.subFixed];
     const model = new Model({ ...s.free });
     model.register(s.registration, start);
+    // Every alert on; each of the model's transactions tells the alerts' model what it changed.
+    await engine.points.putAlerts('r', { lowBalanceThresholds: THRESHOLDS, quotaExhausted: true, quotaRecovered: true }, start);
+    const alerts = new AlertModel();
+    const viewAt = (now: number): MView => {
+      const sm = model.summary(now);
+      return { total: sm.total, windows: sm.windows };
+    };
+    for (const name of ['consume', 'grant', 'hold', 'settle', 'release', 'refund'] as const) {
+      const original = (model[name] as (...a: unknown[]) => Outcome).bind(model);
+      (model as unknown as Record<string, unknown>)[name] = (...args: unknown[]): Outcome => {
+        const now = args.at(-1) as number;
+        const b = viewAt(now);
+        const out = original(...args);
+        if ('ok' in out) alerts.transaction(b, viewAt(now), now);
+        return out;
+      };
+    }
+    const seenAlerts = new Set<string>();
     await engine.billing.createSubscription(
       { realmId: 'r', userId: USER, mappingId: mappings[s.firstMapping]!.id, externalSubscriptionId: null, id: 'sub0' },
       start,
@@ -1159,6 +1250,19 @@ async function run(s: Scenario): Promise<void> {
       }
 
       const now = clock.now();
+      // The queue's recovery check, here at the end of each operation (its event says the exact
+      // instant of the recovery whenever the check runs).
+      await engine.points.checkAlerts('r', USER, now);
+      alerts.check(viewAt(now), now);
+      const fresh = (await engine.records.events('r', { limit: 1_000_000 })).filter((e) => ALERT_TYPES.includes(e.type) && !seenAlerts.has(e.id));
+      for (const e of fresh) seenAlerts.add(e.id);
+      const expectedAlerts = alerts.expected.splice(0);
+      assert.deepEqual(
+        fresh.map((e) => JSON.stringify({ type: e.type, data: e.data })).sort(),
+        expectedAlerts.map((e) => JSON.stringify(e)).sort(),
+        `alerts after ${where}`,
+      );
+      tally('alerts', fresh.length);
       const got = await engine.points.summary('r', USER, now);
       const expectedSummary = model.summary(now);
       await checkBalances(now, where);

@@ -118,8 +118,9 @@ describe('PostgreSQL backend', { skip }, () => {
       for (let i = 2; i < 12; i++) await consume(i, i % 2 ? `k${i}` : null);
       const consumes = costs.filter((c) => c.useCase === 'consume').map((c) => c.cost);
       assert.equal(consumes.length, 10);
-      // BEGIN, lock, context, state | write, COMMIT (a prune every 16th consume of a kind adds one).
-      for (const c of consumes) assert.deepEqual(c, { statements: 6, roundTrips: 2 });
+      // BEGIN, lock, context, state | write, its outbox event, COMMIT (a prune every 16th consume of a
+      // kind adds one).
+      for (const c of consumes) assert.deepEqual(c, { statements: 7, roundTrips: 2 });
       const spent = (await s.points.summary(realm, user.id, T0 + 20)).windows[0]!.used;
       assert.equal(spent, 50, 'the window filled first, as on SQLite');
     });
@@ -197,18 +198,20 @@ describe('PostgreSQL backend', { skip }, () => {
         [
           // BEGIN, lock, context, state, the open holds counted | one write statement, the hold's row, COMMIT.
           ['hold', 8, 2],
-          // BEGIN, lock, context, state, the hold | give back, close, one write statement, the state after, COMMIT.
-          ['settle', 10, 2],
+          // BEGIN, lock, context, state, the hold | give back, close, one write statement, its outbox
+          // event, the state after, COMMIT.
+          ['settle', 11, 2],
           ['hold', 8, 2],
           // Above the held amount (nothing goes back); the answer is kept before COMMIT: one more round trip.
-          ['settle', 10, 3],
+          ['settle', 11, 3],
           ['hold', 8, 2],
           // The other replica reads the hold's user first, before its transaction (to wait its turn
           // at the user's gate, user-gate.ts): one round trip outside it.
-          ['settle', 10, 2],
-          ['consume', 6, 2],
-          // BEGIN, lock, context, state, the transaction | give back, mark it, its movement, the state after, COMMIT.
-          ['refund', 10, 2],
+          ['settle', 11, 2],
+          ['consume', 7, 2],
+          // BEGIN, lock, context, state, the transaction | give back, mark it, its movement, its outbox
+          // event, the state after, COMMIT.
+          ['refund', 11, 2],
           ['hold', 8, 2],
           ['release', 10, 2],
           ['getHold', 6, 2],

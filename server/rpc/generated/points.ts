@@ -9,6 +9,7 @@ import type { CreateHoldRequest as _gatehouse_v1_CreateHoldRequest, CreateHoldRe
 import type { DefaultPointsConfig as _gatehouse_v1_DefaultPointsConfig, DefaultPointsConfig__Output as _gatehouse_v1_DefaultPointsConfig__Output } from './gatehouse/v1/DefaultPointsConfig.ts';
 import type { ErrorCodes as _gatehouse_v1_ErrorCodes, ErrorCodes__Output as _gatehouse_v1_ErrorCodes__Output } from './gatehouse/v1/ErrorCodes.ts';
 import type { FieldLimits as _gatehouse_v1_FieldLimits, FieldLimits__Output as _gatehouse_v1_FieldLimits__Output } from './gatehouse/v1/FieldLimits.ts';
+import type { GetAlertsRequest as _gatehouse_v1_GetAlertsRequest, GetAlertsRequest__Output as _gatehouse_v1_GetAlertsRequest__Output } from './gatehouse/v1/GetAlertsRequest.ts';
 import type { GetDefaultConfigRequest as _gatehouse_v1_GetDefaultConfigRequest, GetDefaultConfigRequest__Output as _gatehouse_v1_GetDefaultConfigRequest__Output } from './gatehouse/v1/GetDefaultConfigRequest.ts';
 import type { GetHoldRequest as _gatehouse_v1_GetHoldRequest, GetHoldRequest__Output as _gatehouse_v1_GetHoldRequest__Output } from './gatehouse/v1/GetHoldRequest.ts';
 import type { GetMySummaryRequest as _gatehouse_v1_GetMySummaryRequest, GetMySummaryRequest__Output as _gatehouse_v1_GetMySummaryRequest__Output } from './gatehouse/v1/GetMySummaryRequest.ts';
@@ -21,8 +22,10 @@ import type { ListTransactionsRequest as _gatehouse_v1_ListTransactionsRequest, 
 import type { ListTransactionsResponse as _gatehouse_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _gatehouse_v1_ListTransactionsResponse__Output } from './gatehouse/v1/ListTransactionsResponse.ts';
 import type { OpenHold as _gatehouse_v1_OpenHold, OpenHold__Output as _gatehouse_v1_OpenHold__Output } from './gatehouse/v1/OpenHold.ts';
 import type { PointBalances as _gatehouse_v1_PointBalances, PointBalances__Output as _gatehouse_v1_PointBalances__Output } from './gatehouse/v1/PointBalances.ts';
+import type { PointsAlerts as _gatehouse_v1_PointsAlerts, PointsAlerts__Output as _gatehouse_v1_PointsAlerts__Output } from './gatehouse/v1/PointsAlerts.ts';
 import type { PointsServiceClient as _gatehouse_v1_PointsServiceClient, PointsServiceDefinition as _gatehouse_v1_PointsServiceDefinition } from './gatehouse/v1/PointsService.ts';
 import type { PointsSummary as _gatehouse_v1_PointsSummary, PointsSummary__Output as _gatehouse_v1_PointsSummary__Output } from './gatehouse/v1/PointsSummary.ts';
+import type { PutAlertsRequest as _gatehouse_v1_PutAlertsRequest, PutAlertsRequest__Output as _gatehouse_v1_PutAlertsRequest__Output } from './gatehouse/v1/PutAlertsRequest.ts';
 import type { PutDefaultConfigRequest as _gatehouse_v1_PutDefaultConfigRequest, PutDefaultConfigRequest__Output as _gatehouse_v1_PutDefaultConfigRequest__Output } from './gatehouse/v1/PutDefaultConfigRequest.ts';
 import type { QuotaWindow as _gatehouse_v1_QuotaWindow, QuotaWindow__Output as _gatehouse_v1_QuotaWindow__Output } from './gatehouse/v1/QuotaWindow.ts';
 import type { QuotaWindowList as _gatehouse_v1_QuotaWindowList, QuotaWindowList__Output as _gatehouse_v1_QuotaWindowList__Output } from './gatehouse/v1/QuotaWindowList.ts';
@@ -78,6 +81,7 @@ export interface ProtoGrpcType {
       DefaultPointsConfig: MessageTypeDefinition<_gatehouse_v1_DefaultPointsConfig, _gatehouse_v1_DefaultPointsConfig__Output>
       ErrorCodes: MessageTypeDefinition<_gatehouse_v1_ErrorCodes, _gatehouse_v1_ErrorCodes__Output>
       FieldLimits: MessageTypeDefinition<_gatehouse_v1_FieldLimits, _gatehouse_v1_FieldLimits__Output>
+      GetAlertsRequest: MessageTypeDefinition<_gatehouse_v1_GetAlertsRequest, _gatehouse_v1_GetAlertsRequest__Output>
       GetDefaultConfigRequest: MessageTypeDefinition<_gatehouse_v1_GetDefaultConfigRequest, _gatehouse_v1_GetDefaultConfigRequest__Output>
       GetHoldRequest: MessageTypeDefinition<_gatehouse_v1_GetHoldRequest, _gatehouse_v1_GetHoldRequest__Output>
       GetMySummaryRequest: MessageTypeDefinition<_gatehouse_v1_GetMySummaryRequest, _gatehouse_v1_GetMySummaryRequest__Output>
@@ -90,8 +94,10 @@ export interface ProtoGrpcType {
       ListTransactionsResponse: MessageTypeDefinition<_gatehouse_v1_ListTransactionsResponse, _gatehouse_v1_ListTransactionsResponse__Output>
       OpenHold: MessageTypeDefinition<_gatehouse_v1_OpenHold, _gatehouse_v1_OpenHold__Output>
       PointBalances: MessageTypeDefinition<_gatehouse_v1_PointBalances, _gatehouse_v1_PointBalances__Output>
+      PointsAlerts: MessageTypeDefinition<_gatehouse_v1_PointsAlerts, _gatehouse_v1_PointsAlerts__Output>
       PointsService: SubtypeConstructor<typeof grpc.Client, _gatehouse_v1_PointsServiceClient> & { service: _gatehouse_v1_PointsServiceDefinition }
       PointsSummary: MessageTypeDefinition<_gatehouse_v1_PointsSummary, _gatehouse_v1_PointsSummary__Output>
+      PutAlertsRequest: MessageTypeDefinition<_gatehouse_v1_PutAlertsRequest, _gatehouse_v1_PutAlertsRequest__Output>
       PutDefaultConfigRequest: MessageTypeDefinition<_gatehouse_v1_PutDefaultConfigRequest, _gatehouse_v1_PutDefaultConfigRequest__Output>
       QuotaWindow: MessageTypeDefinition<_gatehouse_v1_QuotaWindow, _gatehouse_v1_QuotaWindow__Output>
       QuotaWindowList: MessageTypeDefinition<_gatehouse_v1_QuotaWindowList, _gatehouse_v1_QuotaWindowList__Output>

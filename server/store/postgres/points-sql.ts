@@ -15,10 +15,12 @@
 // new period's grant to make, a hold to expire, a window not seeked — the use case reads it in one
 // more round trip. A third hint, the user of a hold or transaction this process has seen, lets a
 // settlement, release or refund lock that user with its first statements.
+
 import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
 import { isWindowLine, type LineReturn } from '../../points/charges.ts';
+import { dueGrantEmitted, holdExpiredEmitted } from '../../points/events.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../../points/history.ts';
 import { releaseAll, type StoredHold } from '../../points/holds.ts';
 import {
@@ -37,7 +39,8 @@ import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
-import { type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import { writeEmitted } from './records.ts';
 import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
 /** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
@@ -106,6 +109,9 @@ function pageSql(byKind: boolean): string {
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $5`;
 }
 
+/** The alerts' read ($1 realm, $2 user), part of a use case's context: no statement of its own. */
+const ALERT_READ = ALERT_SQL.read;
+
 export const POINTS_SQL = {
   realm: 'SELECT 1 FROM realms WHERE id = $1',
   user: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2 AND deleted_at IS NULL',
@@ -130,7 +136,8 @@ export const POINTS_SQL = {
         FROM subscriptions WHERE user_id = $2 AND status = 'active') AS subs,
       (SELECT coalesce(json_agg(source), '[]') FROM points_grants_given WHERE user_id = $2 AND source = ANY($5::text[])) AS given,
       (SELECT coalesce(json_agg(h ORDER BY h.expires_at, h.id COLLATE "C"), '[]') FROM points_holds h
-        WHERE h.user_id = $2 AND h.status = 'open' AND h.expires_at <= $6) AS "dueHolds"`,
+        WHERE h.user_id = $2 AND h.status = 'open' AND h.expires_at <= $6) AS "dueHolds",
+      (SELECT row_to_json(a) FROM (${ALERT_READ}) a) AS alerts`,
   // $1 user, $2 now, $3/$4 the seeks: kinds and window starts (windowStart), $5 with the times.
   state: `SELECT
       (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
@@ -266,6 +273,8 @@ export interface PointsContext {
   given: Set<string>;
   /** Open holds whose expiresAt has come: released by themselves (holds.ts). */
   dueHolds: StoredHold[];
+  /** The realm's alert configuration and the user's alert state (points-rows.ts AlertRow). */
+  alerts: AlertRow;
 }
 
 interface Seek {
@@ -332,6 +341,7 @@ export class PointsAccess {
           subs: Array<{ id: string; terms: string; startedAt: number }>;
           given: string[];
           dueHolds: HoldRow[];
+          alerts: AlertRow;
         }>(POINTS_SQL.context, [realmId, userId, idem?.scope ?? '', idem?.key ?? null, h?.sources ?? [], now])
         .then((r) => ({
           idem: r!.idem ?? undefined,
@@ -339,6 +349,7 @@ export class PointsAccess {
           subs: r!.subs.map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
           given: new Set(r!.given),
           dueHolds: r!.dueHolds.map(toHold),
+          alerts: r!.alerts,
         })),
     );
     return { found, context };
@@ -419,6 +430,7 @@ export class PointsAccess {
         { id: newId('ptx'), kind: 'expire', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
         h.expiresAt,
       );
+      writeEmitted(tx, holdExpiredEmitted(realmId, h, now));
       changed = true;
     }
     this.remember(userId, { sources: due.map((g) => g.source) });
@@ -447,9 +459,10 @@ export class PointsAccess {
 
   /** The user's state once the writes sent so far are done, read behind them (no waiting): the
    *  windows of `before` (the state the writes were decided on) are the ones seeked, and nothing
-   *  the writes do changes which windows there are. Resolves with the state without its times. */
-  stateAfter(tx: Tx, userId: string, now: number, before: UserPointsState): Promise<UserPointsState> {
-    return quiet(this.readState(tx, userId, now, windowsOf(before), false).then((st) => assembled(userId, now, st, false).state));
+   *  the writes do changes which windows there are. Resolves with the state, without its times unless
+   *  `withTimes`. */
+  stateAfter(tx: Tx, userId: string, now: number, before: UserPointsState, withTimes = false): Promise<UserPointsState> {
+    return quiet(this.readState(tx, userId, now, windowsOf(before), withTimes).then((st) => assembled(userId, now, st, withTimes).state));
   }
 
   /** The state from a read, seeking the windows the read did not (one more round trip). */
@@ -609,8 +622,12 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
     return false;
   }
   if (g.form === 'window') {
-    const values = [userId, g.source, newId('ent'), realmId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, now];
-    return (await tx.run(POINTS_SQL.dueEntitlement, values)) === 1;
+    const id = newId('ent');
+    const values = [userId, g.source, id, realmId, g.kind, JSON.stringify(g.windows), g.startsAt, g.endsAt, now];
+    if ((await tx.run(POINTS_SQL.dueEntitlement, values)) !== 1) return false;
+    const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount: null, expiresAt: g.endsAt, windows: g.windows };
+    writeEmitted(tx, dueGrantEmitted(realmId, grant, now));
+    return true;
   }
   const id = newId('bal');
   const r = await tx.row<{ inserted: number; others: number }>(POINTS_SQL.dueBalance, [userId, g.source, id, realmId, g.kind, g.amount, g.expiresAt, now]);
@@ -621,6 +638,8 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
   if (amount > 0) {
     const lines = [{ creditKind: g.kind, sourceId: id, amount }];
     recordHistory(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+    const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
+    writeEmitted(tx, dueGrantEmitted(realmId, grant, now));
   }
   return true;
 }

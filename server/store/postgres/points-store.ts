@@ -8,10 +8,12 @@
 // says what the user has once its writes are done, read behind them in COMMIT's round trip (when
 // the answer is kept under an idempotency key, it is read before COMMIT: one more). Replays,
 // refusals and conflicts follow the points domain as in the SQLite store.
+import { type AlertConfig, alertEmitted, alertsOn, decideAlerts, type PointsView, type StoredAlertConfig, stateChanged } from '../../points/alerts.ts';
 import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, isWindowLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
+import { apiGrantEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, HOLD_LIMITS, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -47,18 +49,24 @@ import type {
 } from '../../points/store.ts';
 import { remainingOf, summarise } from '../../points/summary.ts';
 import {
+  ALERT_SQL,
+  type AlertRow,
+  alertStateValues,
   type BalanceRow,
   type HistoryRow,
   type HoldRow,
   historyPage,
   pageStart,
   type TransactionRow,
+  toAlertConfig,
+  toAlertState,
   toConfig,
   toHold,
   toStoredBalance,
   toTransaction,
 } from '../points-rows.ts';
-import { giveBack, insertDue, POINTS_SQL, PointsAccess, recordHistory, type StoredAnswer } from './points-sql.ts';
+import { giveBack, insertDue, POINTS_SQL, PointsAccess, type PointsContext, recordHistory, type StoredAnswer } from './points-sql.ts';
+import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 import { UserGate } from './user-gate.ts';
 
@@ -71,11 +79,40 @@ const SQL = {
       free_periodic_points_amount = excluded.free_periodic_points_amount, free_periodic_grant_period_type = excluded.free_periodic_grant_period_type,
       free_periodic_validity_days = excluded.free_periodic_validity_days, free_periodic_quota_windows = excluded.free_periodic_quota_windows,
       updated_at = excluded.updated_at`,
+  pruneIdempotency: `DELETE FROM points_idempotency WHERE (realm_id, scope, key) IN
+    (SELECT realm_id, scope, key FROM points_idempotency WHERE created_at < $1 LIMIT $2)`,
   balances: `SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
     WHERE realm_id = $1 AND user_id = $2 ORDER BY created_at, id COLLATE "C"`,
   transactions: `SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
     WHERE realm_id = $1 AND user_id = $2 AND kind = 'consume' ORDER BY created_at, id COLLATE "C"`,
 };
+
+const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
+
+/** The realm's alert configuration and the user's alert state, read with a use case's context. */
+const readAlerts = (o: { context: Promise<PointsContext> }) => o.context.then((c) => c.alerts);
+
+/** Decides a transaction's alerts (alerts.ts) from the state `before` its writes and the state after
+ *  them (read behind the writes: one more round trip, only when the realm has alerts on; none for a
+ *  recovery check), and sends what was decided. */
+async function sendAlerts(
+  tx: Tx,
+  p: PointsAccess,
+  realmId: string,
+  userId: string,
+  read: Promise<AlertRow>,
+  before: UserPointsState,
+  now: number,
+  check = false,
+): Promise<void> {
+  const row = await read;
+  const config = toAlertConfig(row, realmId);
+  if (!alertsOn(config)) return;
+  const state = toAlertState(row);
+  const d = decideAlerts(config, state, userId, viewOf(before), check ? null : viewOf(await p.stateAfter(tx, userId, now, before, true)), now);
+  if (stateChanged(state, d)) tx.run(ALERT_SQL.saveState, alertStateValues(userId, realmId, d.state));
+  writeEmitted(tx, alertEmitted(realmId, userId, d, now));
+}
 
 /** An answer completed by reads sent behind a use case's writes: they answer with its COMMIT. */
 interface Later<T> {
@@ -143,6 +180,7 @@ export class PostgresPointsStore implements PointsStore {
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
     return this.onUser(cmd.userId, 'consume', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'consume', key: cmd.idempotencyKey }, false);
+      const alerts = readAlerts(o);
       const found = await o.found;
       const c = await o.context;
       const prior = replay<ConsumeResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
@@ -160,6 +198,8 @@ export class PostgresPointsStore implements PointsStore {
         now,
         { scope: 'consume', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
       );
+      writeEmitted(tx, consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
+      await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
       this.p.rememberOwner(r.transactionId, cmd.userId);
       return r;
     });
@@ -168,6 +208,7 @@ export class PostgresPointsStore implements PointsStore {
   async grant(cmd: GrantCommand, now: number): Promise<GrantResult> {
     return this.onUser(cmd.userId, 'grant', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'grant', key: cmd.idempotencyKey }, false);
+      const alerts = readAlerts(o);
       const found = await o.found;
       const c = await o.context;
       const prior = replay<GrantResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
@@ -180,6 +221,8 @@ export class PostgresPointsStore implements PointsStore {
       tx.run(POINTS_SQL.insertBalance, [cmd.grantId, cmd.realmId, cmd.userId, b.kind, b.amount, b.expiresAt, b.source, now]);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
       recordHistory(tx, cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      writeEmitted(tx, apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
+      await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
       if (cmd.idempotencyKey !== null)
         tx.run(POINTS_SQL.saveAnswer, [cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, JSON.stringify(w.result), now, w.result.userId]);
       return w.result;
@@ -200,6 +243,7 @@ export class PostgresPointsStore implements PointsStore {
   async hold(cmd: HoldCommand, now: number): Promise<HoldResult> {
     return this.onUser(cmd.userId, 'hold', async (tx) => {
       const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'hold', key: cmd.idempotencyKey }, false);
+      const alerts = readAlerts(o);
       // Holds open at `now`, read under the user's lock: the due ones, expired by materialise, are not among them.
       const open = tx.row<{ count: number }>(POINTS_SQL.openHoldCount, [cmd.userId, now, HOLD_LIMITS.openPerUser]);
       const found = await o.found;
@@ -222,6 +266,7 @@ export class PostgresPointsStore implements PointsStore {
         { scope: 'hold', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
       );
       tx.run(POINTS_SQL.insertHold, [h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt]);
+      await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
       this.p.rememberOwner(h.holdId, h.userId);
       return r;
     });
@@ -259,7 +304,7 @@ export class PostgresPointsStore implements PointsStore {
     holdId: string,
     now: number,
     idem: { scope: string; key: string | null; requestHash: string } | null,
-  ): Promise<{ prior: T } | { h: StoredHold; st: UserPointsState }> {
+  ): Promise<{ prior: T } | { h: StoredHold; st: UserPointsState; alerts: Promise<AlertRow> }> {
     const userId = await this.p.lockOwner(tx, 'hold', realmId, holdId);
     if (userId === null && idem) {
       const prior = await this.storedReplay<T>(tx, realmId, idem.scope, idem.key, idem.requestHash);
@@ -268,6 +313,7 @@ export class PostgresPointsStore implements PointsStore {
     assertHold(userId !== null, realmId, holdId);
     const o = this.p.open(tx, realmId, userId!, now, idem, false);
     const row = tx.row<HoldRow>(POINTS_SQL.hold, [realmId, holdId]);
+    const alerts = readAlerts(o);
     const c = await o.context;
     if (idem) {
       const prior = replay<T>(idem.key, c.idem, idem.requestHash);
@@ -277,7 +323,7 @@ export class PostgresPointsStore implements PointsStore {
     assertHold(found !== undefined, realmId, holdId);
     if (found!.user_id !== userId) this.p.wrongOwner(holdId);
     const st = await this.p.materialisedState(tx, realmId, userId!, now, c, o.state, false);
-    return { h: toHold(found!), st };
+    return { h: toHold(found!), st, alerts };
   }
 
   async settle(cmd: SettleCommand, now: number): Promise<SettleResult> {
@@ -285,7 +331,7 @@ export class PostgresPointsStore implements PointsStore {
     const done = await this.onOwner('hold', cmd.realmId, cmd.holdId, 'settle', async (tx): Promise<Later<SettleResult>> => {
       const on = await this.onHold<SettleResult>(tx, cmd.realmId, cmd.holdId, now, idem);
       if ('prior' in on) return ready(on.prior);
-      const { h, st } = on;
+      const { h, st, alerts } = on;
       assertOpen(h, now);
       const d = settleDecision(h, cmd.amount);
       let lines: ChargeLine[] = d.kept;
@@ -308,6 +354,9 @@ export class PostgresPointsStore implements PointsStore {
         requestHash: '',
         response: null,
       });
+      const consumed = { userId: h.userId, transactionId: cmd.transactionId, amount: cmd.amount, allocations: publicLines(lines), holdId: h.holdId };
+      writeEmitted(tx, consumedEmitted(cmd.realmId, consumed, now));
+      await sendAlerts(tx, this.p, cmd.realmId, h.userId, alerts, st, now);
       this.p.rememberOwner(cmd.transactionId, h.userId);
       const answer = this.p.stateAfter(tx, h.userId, now, st).then(
         (after): SettleResult => ({
@@ -330,7 +379,7 @@ export class PostgresPointsStore implements PointsStore {
     const done = await this.onOwner('hold', cmd.realmId, cmd.holdId, 'release', async (tx): Promise<Later<HoldResult>> => {
       const on = await this.onHold<HoldResult>(tx, cmd.realmId, cmd.holdId, now, idem);
       if ('prior' in on) return ready(on.prior);
-      const { h, st } = on;
+      const { h, st, alerts } = on;
       assertOpen(h, now);
       giveBack(tx, h.userId, releaseAll(h));
       tx.run(POINTS_SQL.closeHold, [h.holdId, 'released', null, now]);
@@ -341,6 +390,7 @@ export class PostgresPointsStore implements PointsStore {
         { id: cmd.transactionId, kind: 'release', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
         now,
       );
+      await sendAlerts(tx, this.p, cmd.realmId, h.userId, alerts, st, now);
       const answer = this.p.stateAfter(tx, h.userId, now, st).then((after) => holdResult({ ...h, status: 'released', closedAt: now }, remainingOf(after), now));
       return this.answered(tx, cmd.realmId, idem.scope, idem.key, idem.requestHash, answer, now);
     });
@@ -365,6 +415,7 @@ export class PostgresPointsStore implements PointsStore {
       }
       assertTransaction(userId !== null, cmd.realmId, cmd.transactionId);
       const o = this.p.open(tx, cmd.realmId, userId!, now, { scope: 'refund', key: cmd.idempotencyKey }, false);
+      const alerts = readAlerts(o);
       type Row = {
         id: string;
         userId: string;
@@ -409,6 +460,9 @@ export class PostgresPointsStore implements PointsStore {
         { id: cmd.refundId, kind: 'refund', amount: d.refunded, description: cmd.reason, lines: back, relatedId: t.transactionId },
         now,
       );
+      const refunded = { userId: t.userId, refundId: cmd.refundId, transactionId: t.transactionId, amount: d.amount, refunded: d.refunded };
+      writeEmitted(tx, refundedEmitted(cmd.realmId, refunded, cmd.caller ?? null, now));
+      await sendAlerts(tx, this.p, cmd.realmId, t.userId, alerts, st, now);
       const answer = this.p.stateAfter(tx, t.userId, now, st).then(
         (after): RefundResult => ({
           refundId: cmd.refundId,
@@ -424,6 +478,32 @@ export class PostgresPointsStore implements PointsStore {
       return this.answered(tx, cmd.realmId, 'refund', cmd.idempotencyKey, cmd.requestHash, answer, now);
     });
     return done.later;
+  }
+
+  async pruneIdempotency(before: number, limit: number): Promise<number> {
+    return inTransaction(this.ctx, 'pruneIdempotency', (tx) => tx.run(SQL.pruneIdempotency, [before, limit]));
+  }
+
+  async getAlerts(realmId: string): Promise<StoredAlertConfig> {
+    const [r] = await query<AlertRow>(this.ctx.pool, ALERT_SQL.read, [realmId, '']);
+    return toAlertConfig(r, realmId);
+  }
+
+  async putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig> {
+    return inTransaction(this.ctx, 'putAlerts', async (tx) => {
+      tx.run(ALERT_SQL.saveConfig, [realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted, config.quotaRecovered, now]);
+      return { realmId, ...config, updatedAt: now };
+    });
+  }
+
+  async checkAlerts(realmId: string, userId: string, now: number): Promise<void> {
+    await this.onUser(userId, 'checkAlerts', async (tx) => {
+      const o = this.p.open(tx, realmId, userId, now, null, true);
+      const alerts = readAlerts(o);
+      if (!(await o.found)) return;
+      const st = await this.p.materialisedState(tx, realmId, userId, now, await o.context, o.state, true);
+      await sendAlerts(tx, this.p, realmId, userId, alerts, st, now, true);
+    });
   }
 
   async history(q: HistoryQuery, now: number): Promise<HistoryPage> {

@@ -37,7 +37,7 @@ const SQL = {
 
 /** Sends the inserts of `emitted` on `tx` (checked at COMMIT, like every write of the use case); a
  *  job's secret is sealed with `secrets` (crypto/secrets.ts). */
-export function writeEmitted(tx: Tx, emitted: Emitted, secrets: SecretBox): void {
+export function writeEmitted(tx: Tx, emitted: Emitted, secrets: SecretBox | null = null): void {
   for (const e of emitted.events) tx.run(SQL.insertEvent, eventValues(e));
   for (const a of emitted.audit) tx.run(SQL.insertAudit, auditValues(a));
   for (const j of emitted.jobs) tx.run(SQL.insertJob, jobValues(j, secrets));

@@ -6,6 +6,7 @@ import type { ConsumeRequest as _gatehouse_v1_ConsumeRequest, ConsumeRequest__Ou
 import type { ConsumeResponse as _gatehouse_v1_ConsumeResponse, ConsumeResponse__Output as _gatehouse_v1_ConsumeResponse__Output } from '../../gatehouse/v1/ConsumeResponse.ts';
 import type { CreateHoldRequest as _gatehouse_v1_CreateHoldRequest, CreateHoldRequest__Output as _gatehouse_v1_CreateHoldRequest__Output } from '../../gatehouse/v1/CreateHoldRequest.ts';
 import type { DefaultPointsConfig as _gatehouse_v1_DefaultPointsConfig, DefaultPointsConfig__Output as _gatehouse_v1_DefaultPointsConfig__Output } from '../../gatehouse/v1/DefaultPointsConfig.ts';
+import type { GetAlertsRequest as _gatehouse_v1_GetAlertsRequest, GetAlertsRequest__Output as _gatehouse_v1_GetAlertsRequest__Output } from '../../gatehouse/v1/GetAlertsRequest.ts';
 import type { GetDefaultConfigRequest as _gatehouse_v1_GetDefaultConfigRequest, GetDefaultConfigRequest__Output as _gatehouse_v1_GetDefaultConfigRequest__Output } from '../../gatehouse/v1/GetDefaultConfigRequest.ts';
 import type { GetHoldRequest as _gatehouse_v1_GetHoldRequest, GetHoldRequest__Output as _gatehouse_v1_GetHoldRequest__Output } from '../../gatehouse/v1/GetHoldRequest.ts';
 import type { GetMySummaryRequest as _gatehouse_v1_GetMySummaryRequest, GetMySummaryRequest__Output as _gatehouse_v1_GetMySummaryRequest__Output } from '../../gatehouse/v1/GetMySummaryRequest.ts';
@@ -16,7 +17,9 @@ import type { Hold as _gatehouse_v1_Hold, Hold__Output as _gatehouse_v1_Hold__Ou
 import type { ListMyTransactionsRequest as _gatehouse_v1_ListMyTransactionsRequest, ListMyTransactionsRequest__Output as _gatehouse_v1_ListMyTransactionsRequest__Output } from '../../gatehouse/v1/ListMyTransactionsRequest.ts';
 import type { ListTransactionsRequest as _gatehouse_v1_ListTransactionsRequest, ListTransactionsRequest__Output as _gatehouse_v1_ListTransactionsRequest__Output } from '../../gatehouse/v1/ListTransactionsRequest.ts';
 import type { ListTransactionsResponse as _gatehouse_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _gatehouse_v1_ListTransactionsResponse__Output } from '../../gatehouse/v1/ListTransactionsResponse.ts';
+import type { PointsAlerts as _gatehouse_v1_PointsAlerts, PointsAlerts__Output as _gatehouse_v1_PointsAlerts__Output } from '../../gatehouse/v1/PointsAlerts.ts';
 import type { PointsSummary as _gatehouse_v1_PointsSummary, PointsSummary__Output as _gatehouse_v1_PointsSummary__Output } from '../../gatehouse/v1/PointsSummary.ts';
+import type { PutAlertsRequest as _gatehouse_v1_PutAlertsRequest, PutAlertsRequest__Output as _gatehouse_v1_PutAlertsRequest__Output } from '../../gatehouse/v1/PutAlertsRequest.ts';
 import type { PutDefaultConfigRequest as _gatehouse_v1_PutDefaultConfigRequest, PutDefaultConfigRequest__Output as _gatehouse_v1_PutDefaultConfigRequest__Output } from '../../gatehouse/v1/PutDefaultConfigRequest.ts';
 import type { RefundTransactionRequest as _gatehouse_v1_RefundTransactionRequest, RefundTransactionRequest__Output as _gatehouse_v1_RefundTransactionRequest__Output } from '../../gatehouse/v1/RefundTransactionRequest.ts';
 import type { RefundTransactionResponse as _gatehouse_v1_RefundTransactionResponse, RefundTransactionResponse__Output as _gatehouse_v1_RefundTransactionResponse__Output } from '../../gatehouse/v1/RefundTransactionResponse.ts';
@@ -42,6 +45,15 @@ export interface PointsServiceClient extends grpc.Client {
   createHold(argument: _gatehouse_v1_CreateHoldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_Hold__Output>): grpc.ClientUnaryCall;
   createHold(argument: _gatehouse_v1_CreateHoldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_Hold__Output>): grpc.ClientUnaryCall;
   createHold(argument: _gatehouse_v1_CreateHoldRequest, callback: grpc.requestCallback<_gatehouse_v1_Hold__Output>): grpc.ClientUnaryCall;
+  
+  GetAlerts(argument: _gatehouse_v1_GetAlertsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  GetAlerts(argument: _gatehouse_v1_GetAlertsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  GetAlerts(argument: _gatehouse_v1_GetAlertsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  GetAlerts(argument: _gatehouse_v1_GetAlertsRequest, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  getAlerts(argument: _gatehouse_v1_GetAlertsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  getAlerts(argument: _gatehouse_v1_GetAlertsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  getAlerts(argument: _gatehouse_v1_GetAlertsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  getAlerts(argument: _gatehouse_v1_GetAlertsRequest, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
   
   GetDefaultConfig(argument: _gatehouse_v1_GetDefaultConfigRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DefaultPointsConfig__Output>): grpc.ClientUnaryCall;
   GetDefaultConfig(argument: _gatehouse_v1_GetDefaultConfigRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DefaultPointsConfig__Output>): grpc.ClientUnaryCall;
@@ -106,6 +118,15 @@ export interface PointsServiceClient extends grpc.Client {
   listTransactions(argument: _gatehouse_v1_ListTransactionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
   listTransactions(argument: _gatehouse_v1_ListTransactionsRequest, callback: grpc.requestCallback<_gatehouse_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
   
+  PutAlerts(argument: _gatehouse_v1_PutAlertsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  PutAlerts(argument: _gatehouse_v1_PutAlertsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  PutAlerts(argument: _gatehouse_v1_PutAlertsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  PutAlerts(argument: _gatehouse_v1_PutAlertsRequest, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  putAlerts(argument: _gatehouse_v1_PutAlertsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  putAlerts(argument: _gatehouse_v1_PutAlertsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  putAlerts(argument: _gatehouse_v1_PutAlertsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  putAlerts(argument: _gatehouse_v1_PutAlertsRequest, callback: grpc.requestCallback<_gatehouse_v1_PointsAlerts__Output>): grpc.ClientUnaryCall;
+  
   PutDefaultConfig(argument: _gatehouse_v1_PutDefaultConfigRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DefaultPointsConfig__Output>): grpc.ClientUnaryCall;
   PutDefaultConfig(argument: _gatehouse_v1_PutDefaultConfigRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_gatehouse_v1_DefaultPointsConfig__Output>): grpc.ClientUnaryCall;
   PutDefaultConfig(argument: _gatehouse_v1_PutDefaultConfigRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_gatehouse_v1_DefaultPointsConfig__Output>): grpc.ClientUnaryCall;
@@ -149,6 +170,8 @@ export interface PointsServiceHandlers extends grpc.UntypedServiceImplementation
   
   CreateHold: grpc.handleUnaryCall<_gatehouse_v1_CreateHoldRequest__Output, _gatehouse_v1_Hold>;
   
+  GetAlerts: grpc.handleUnaryCall<_gatehouse_v1_GetAlertsRequest__Output, _gatehouse_v1_PointsAlerts>;
+  
   GetDefaultConfig: grpc.handleUnaryCall<_gatehouse_v1_GetDefaultConfigRequest__Output, _gatehouse_v1_DefaultPointsConfig>;
   
   GetHold: grpc.handleUnaryCall<_gatehouse_v1_GetHoldRequest__Output, _gatehouse_v1_Hold>;
@@ -163,6 +186,8 @@ export interface PointsServiceHandlers extends grpc.UntypedServiceImplementation
   
   ListTransactions: grpc.handleUnaryCall<_gatehouse_v1_ListTransactionsRequest__Output, _gatehouse_v1_ListTransactionsResponse>;
   
+  PutAlerts: grpc.handleUnaryCall<_gatehouse_v1_PutAlertsRequest__Output, _gatehouse_v1_PointsAlerts>;
+  
   PutDefaultConfig: grpc.handleUnaryCall<_gatehouse_v1_PutDefaultConfigRequest__Output, _gatehouse_v1_DefaultPointsConfig>;
   
   RefundTransaction: grpc.handleUnaryCall<_gatehouse_v1_RefundTransactionRequest__Output, _gatehouse_v1_RefundTransactionResponse>;
@@ -176,6 +201,7 @@ export interface PointsServiceHandlers extends grpc.UntypedServiceImplementation
 export interface PointsServiceDefinition extends grpc.ServiceDefinition {
   Consume: MethodDefinition<_gatehouse_v1_ConsumeRequest, _gatehouse_v1_ConsumeResponse, _gatehouse_v1_ConsumeRequest__Output, _gatehouse_v1_ConsumeResponse__Output>
   CreateHold: MethodDefinition<_gatehouse_v1_CreateHoldRequest, _gatehouse_v1_Hold, _gatehouse_v1_CreateHoldRequest__Output, _gatehouse_v1_Hold__Output>
+  GetAlerts: MethodDefinition<_gatehouse_v1_GetAlertsRequest, _gatehouse_v1_PointsAlerts, _gatehouse_v1_GetAlertsRequest__Output, _gatehouse_v1_PointsAlerts__Output>
   GetDefaultConfig: MethodDefinition<_gatehouse_v1_GetDefaultConfigRequest, _gatehouse_v1_DefaultPointsConfig, _gatehouse_v1_GetDefaultConfigRequest__Output, _gatehouse_v1_DefaultPointsConfig__Output>
   GetHold: MethodDefinition<_gatehouse_v1_GetHoldRequest, _gatehouse_v1_Hold, _gatehouse_v1_GetHoldRequest__Output, _gatehouse_v1_Hold__Output>
   GetMySummary: MethodDefinition<_gatehouse_v1_GetMySummaryRequest, _gatehouse_v1_PointsSummary, _gatehouse_v1_GetMySummaryRequest__Output, _gatehouse_v1_PointsSummary__Output>
@@ -183,6 +209,7 @@ export interface PointsServiceDefinition extends grpc.ServiceDefinition {
   Grant: MethodDefinition<_gatehouse_v1_GrantRequest, _gatehouse_v1_GrantResponse, _gatehouse_v1_GrantRequest__Output, _gatehouse_v1_GrantResponse__Output>
   ListMyTransactions: MethodDefinition<_gatehouse_v1_ListMyTransactionsRequest, _gatehouse_v1_ListTransactionsResponse, _gatehouse_v1_ListMyTransactionsRequest__Output, _gatehouse_v1_ListTransactionsResponse__Output>
   ListTransactions: MethodDefinition<_gatehouse_v1_ListTransactionsRequest, _gatehouse_v1_ListTransactionsResponse, _gatehouse_v1_ListTransactionsRequest__Output, _gatehouse_v1_ListTransactionsResponse__Output>
+  PutAlerts: MethodDefinition<_gatehouse_v1_PutAlertsRequest, _gatehouse_v1_PointsAlerts, _gatehouse_v1_PutAlertsRequest__Output, _gatehouse_v1_PointsAlerts__Output>
   PutDefaultConfig: MethodDefinition<_gatehouse_v1_PutDefaultConfigRequest, _gatehouse_v1_DefaultPointsConfig, _gatehouse_v1_PutDefaultConfigRequest__Output, _gatehouse_v1_DefaultPointsConfig__Output>
   RefundTransaction: MethodDefinition<_gatehouse_v1_RefundTransactionRequest, _gatehouse_v1_RefundTransactionResponse, _gatehouse_v1_RefundTransactionRequest__Output, _gatehouse_v1_RefundTransactionResponse__Output>
   ReleaseHold: MethodDefinition<_gatehouse_v1_ReleaseHoldRequest, _gatehouse_v1_Hold, _gatehouse_v1_ReleaseHoldRequest__Output, _gatehouse_v1_Hold__Output>

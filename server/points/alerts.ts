@@ -1,0 +1,186 @@
+// Points alerts (CONTRACT §12, docs/events.md), pure: which of `points.balance_low`,
+// `points.quota_exhausted` and `points.quota_recovered` a transaction causes, from the user's points
+// before and after it and what the user's earlier alerts left (AlertState). The store reads both
+// states in the transaction's own unit, asks decideAlerts, and writes the events, the new state and
+// the recovery jobs it decided.
+import { badRequest } from '../errors.ts';
+import { type Emitted, newEvent } from '../events/plan.ts';
+import type { JobPolicy } from '../jobs/model.ts';
+import { newJob } from '../jobs/retry.ts';
+import type { QuotaKind, WindowRow } from './model.ts';
+
+export const MAX_LOW_BALANCE_THRESHOLDS = 8;
+
+export interface AlertConfig {
+  /** Distinct positive integers, ascending. */
+  lowBalanceThresholds: number[];
+  quotaExhausted: boolean;
+  quotaRecovered: boolean;
+}
+
+export const NO_ALERTS: AlertConfig = { lowBalanceThresholds: [], quotaExhausted: false, quotaRecovered: false };
+
+/** Whether a transaction needs to read the state after it at all (the cost of alerts is paid only
+ *  by realms that asked for some). */
+export const alertsOn = (c: AlertConfig) => c.lowBalanceThresholds.length > 0 || c.quotaExhausted || c.quotaRecovered;
+
+/** The configuration a PUT asks for; throws bad_request naming the field. */
+export function validateAlertConfig(input: { lowBalanceThresholds?: readonly unknown[]; quotaExhausted?: boolean; quotaRecovered?: boolean }): AlertConfig {
+  const thresholds = input.lowBalanceThresholds ?? [];
+  if (thresholds.length > MAX_LOW_BALANCE_THRESHOLDS) {
+    throw badRequest(`lowBalanceThresholds: at most ${MAX_LOW_BALANCE_THRESHOLDS}`, { field: 'lowBalanceThresholds' });
+  }
+  for (const t of thresholds) {
+    if (typeof t !== 'number' || !Number.isSafeInteger(t) || t <= 0) {
+      throw badRequest('lowBalanceThresholds: each must be a positive integer', { field: 'lowBalanceThresholds' });
+    }
+  }
+  const distinct = [...new Set(thresholds as number[])].sort((a, b) => a - b);
+  return { lowBalanceThresholds: distinct, quotaExhausted: input.quotaExhausted ?? false, quotaRecovered: input.quotaRecovered ?? false };
+}
+
+/** A window left at 0 remaining whose recovery is still to be reported. */
+export interface Exhaustion {
+  creditKind: QuotaKind;
+  windowSeconds: number;
+  /** The window's nextRecoveryAt when it was exhausted: the recovery is reported at this instant
+   *  unless a transaction gives quota back first. */
+  recoversAt: number;
+}
+
+/** What a user's earlier alerts left: thresholds already reported (disarmed until a transaction
+ *  leaves the total at or above them) and exhaustions awaiting their recovery. */
+export interface AlertState {
+  firedThresholds: number[];
+  exhaustions: Exhaustion[];
+}
+
+export const QUIET: AlertState = { firedThresholds: [], exhaustions: [] };
+
+/** The figures decideAlerts compares: the spendable total and the window rows (with their times). */
+export interface PointsView {
+  total: number;
+  windows: WindowRow[];
+}
+
+export interface AlertEvent {
+  type: 'points.balance_low' | 'points.quota_exhausted' | 'points.quota_recovered';
+  data: Record<string, unknown>;
+}
+
+export interface AlertDecision {
+  state: AlertState;
+  /** In the order they happened. */
+  events: AlertEvent[];
+  /** Recovery checks to queue, each due at its recoversAt. */
+  schedule: Exhaustion[];
+}
+
+const sameWindow = (a: { creditKind: QuotaKind; windowSeconds: number }, b: { creditKind: QuotaKind; windowSeconds: number }) =>
+  a.creditKind === b.creditKind && a.windowSeconds === b.windowSeconds;
+
+const rowOf = (rows: WindowRow[], e: { creditKind: QuotaKind; windowSeconds: number }) => rows.find((r) => sameWindow(r, e));
+
+/** The alerts of one transaction at `now` that took the user from `before` to `after`; `after`
+ *  null: a recovery check, no transaction (it reports recoveries due and re-arms nothing). */
+export function decideAlerts(
+  config: AlertConfig,
+  state: AlertState,
+  userId: string,
+  before: PointsView,
+  afterOrNull: PointsView | null,
+  now: number,
+): AlertDecision {
+  const after = afterOrNull ?? before;
+  const events: AlertEvent[] = [];
+  const exhaustions: Exhaustion[] = [];
+  const schedule: Exhaustion[] = [];
+  const recovered = (e: Exhaustion, row: WindowRow | undefined, remaining: number, at: number) => {
+    if (config.quotaRecovered) {
+      events.push({ type: 'points.quota_recovered', data: { userId, creditKind: e.creditKind, windowKey: row?.key ?? null, remaining, at } });
+    }
+  };
+  // Recoveries first: one that came due before this transaction happened before it.
+  for (const e of state.exhaustions) {
+    const was = rowOf(before.windows, e);
+    const is = rowOf(after.windows, e);
+    if (is === undefined && was === undefined) continue; // the window is gone: nothing left to recover
+    if (e.recoversAt <= now) recovered(e, was ?? is, (was ?? is)!.remaining, e.recoversAt);
+    // Given back by this transaction, or since the last one by a hold that expired (no transaction:
+    // its first transaction reports it; a recovery check waits for the due instant).
+    else if (afterOrNull !== null && ((was?.remaining ?? 0) > 0 || (is?.remaining ?? 0) > 0)) recovered(e, is ?? was, (is ?? was)!.remaining, now);
+    else exhaustions.push(e);
+  }
+  for (const row of after.windows) {
+    if (row.remaining > 0) continue;
+    const was = rowOf(before.windows, row);
+    if (was === undefined || was.remaining === 0) continue;
+    if (config.quotaExhausted) {
+      events.push({
+        type: 'points.quota_exhausted',
+        data: {
+          userId,
+          creditKind: row.creditKind,
+          windowKey: row.key,
+          windowSeconds: row.windowSeconds,
+          limit: row.limit,
+          nextRecoveryAt: row.nextRecoveryAt,
+          resetsAt: row.resetsAt,
+        },
+      });
+    }
+    if (config.quotaRecovered && row.nextRecoveryAt !== null) {
+      const e = { creditKind: row.creditKind, windowSeconds: row.windowSeconds, recoversAt: row.nextRecoveryAt };
+      const i = exhaustions.findIndex((x) => sameWindow(x, e));
+      if (i >= 0) exhaustions.splice(i, 1);
+      exhaustions.push(e);
+      schedule.push(e);
+    }
+  }
+  const fired = new Set(state.firedThresholds);
+  for (const threshold of afterOrNull === null ? [] : config.lowBalanceThresholds) {
+    if (after.total >= threshold) fired.delete(threshold);
+    else if (before.total >= threshold && !fired.has(threshold)) {
+      fired.add(threshold);
+      events.push({ type: 'points.balance_low', data: { userId, threshold, total: after.total } });
+    }
+  }
+  // A threshold no longer configured is forgotten: configured again, it starts armed.
+  const firedThresholds = [...fired].filter((t) => config.lowBalanceThresholds.includes(t)).sort((a, b) => a - b);
+  return { state: { firedThresholds, exhaustions }, events, schedule };
+}
+
+/** The durable job that checks a user's exhausted windows when one is due to recover, so the
+ *  recovery is reported whether or not the user calls again. */
+export const QUOTA_RECOVERY = 'points.quota_recovery';
+
+export const QUOTA_RECOVERY_POLICY: JobPolicy = {
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  leaseMs: 30_000,
+  lifetimeMs: 24 * 3600_000,
+  auditOutcome: false,
+};
+
+/** The configuration as stored, with when it was saved (null: never). */
+export interface StoredAlertConfig extends AlertConfig {
+  realmId: string;
+  updatedAt: number | null;
+}
+
+/** The outbox events and recovery jobs of a decision (pure but for fresh ids). A recovery check
+ *  made stale by an earlier recovery finds nothing due and reports nothing. */
+export function alertEmitted(realmId: string, userId: string, d: AlertDecision, now: number): Emitted {
+  return {
+    events: d.events.map((e) => newEvent(e.type, realmId, now, e.data)),
+    audit: [],
+    jobs: d.schedule.map((e) => ({
+      ...newJob(QUOTA_RECOVERY, realmId, { userId }, null, now, QUOTA_RECOVERY_POLICY),
+      runAt: e.recoversAt,
+      giveUpAt: e.recoversAt + QUOTA_RECOVERY_POLICY.lifetimeMs,
+    })),
+  };
+}
+
+/** Whether the decision changed what is stored for the user. */
+export const stateChanged = (before: AlertState, d: AlertDecision) => JSON.stringify(before) !== JSON.stringify(d.state);

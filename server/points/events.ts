@@ -1,0 +1,107 @@
+// The outbox events and audit records of the points use cases (CONTRACT §12, §13, docs/events.md),
+// planned pure (but for fresh ids) beside their other decisions and written by the store in the
+// use case's own transaction. `data` carries ids and figures only.
+import type { Actor, AuditRecord } from '../audit/model.ts';
+import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
+import type { AllocationLine, CreditKind, GrantResult, QuotaWindow, RefundResult } from './model.ts';
+
+/** Where a grant came from: the API, or the service by itself (materialise.ts sources). */
+export function grantOrigin(source: string): 'api' | 'registration' | 'free_periodic' | 'subscription' {
+  if (source === 'registration') return 'registration';
+  if (source.startsWith('free:')) return 'free_periodic';
+  if (source.startsWith('sub:')) return 'subscription';
+  return 'api';
+}
+
+/** Who asked for a change through the API, and the request it came with. */
+export interface Caller {
+  actor: Actor;
+  requestId: string | null;
+}
+
+/** The audit record of a change the caller asked for (none without a caller). */
+function audited(realmId: string, caller: Caller | null, action: string, targetId: string, changes: AuditRecord['changes'], now: number): AuditRecord[] {
+  return caller ? [newAuditRecord({ at: now, realmId, actor: caller.actor, action, targetId, changes, requestId: caller.requestId })] : [];
+}
+
+/** A grant through the API: the event and its audit record. */
+export function apiGrantEmitted(realmId: string, r: GrantResult, caller: Caller | null, now: number): Emitted {
+  const data = { userId: r.userId, grantId: r.grantId, creditKind: r.kind, amount: r.amount, expiresAt: r.expiresAt, origin: 'api' };
+  return {
+    events: [newEvent('points.granted', realmId, now, data)],
+    audit: audited(
+      realmId,
+      caller,
+      'points.grant',
+      r.userId,
+      { [r.kind]: { before: null, after: { grantId: r.grantId, amount: r.amount, expiresAt: r.expiresAt } } },
+      now,
+    ),
+    jobs: [],
+  };
+}
+
+/** A grant the service made by itself (registration, free periodic, subscription): a balance of
+ *  `amount`, or a window entitlement with `windows`. */
+export function dueGrantEmitted(
+  realmId: string,
+  g: {
+    userId: string;
+    grantId: string;
+    creditKind: CreditKind;
+    source: string;
+    amount: number | null;
+    expiresAt: number | null;
+    windows: readonly QuotaWindow[] | null;
+  },
+  now: number,
+): Emitted {
+  const data = {
+    userId: g.userId,
+    grantId: g.grantId,
+    creditKind: g.creditKind,
+    amount: g.amount,
+    expiresAt: g.expiresAt,
+    windows: g.windows,
+    origin: grantOrigin(g.source),
+  };
+  return { events: [newEvent('points.granted', realmId, now, data)], audit: [], jobs: [] };
+}
+
+/** A consume, or the settlement of a hold (what stays charged). */
+export function consumedEmitted(
+  realmId: string,
+  c: { userId: string; transactionId: string; amount: number; allocations: AllocationLine[]; holdId: string | null },
+  now: number,
+): Emitted {
+  const data = { userId: c.userId, transactionId: c.transactionId, amount: c.amount, allocations: c.allocations, holdId: c.holdId };
+  return { events: [newEvent('points.consumed', realmId, now, data)], audit: [], jobs: [] };
+}
+
+/** A hold released by itself at its expiresAt (reported when it is swept, dated then). */
+export function holdExpiredEmitted(realmId: string, h: { userId: string; holdId: string; amount: number; expiresAt: number }, now: number): Emitted {
+  const data = { userId: h.userId, holdId: h.holdId, amount: h.amount, expiredAt: h.expiresAt };
+  return { events: [newEvent('points.hold_expired', realmId, now, data)], audit: [], jobs: [] };
+}
+
+/** A refund: the event and its audit record. */
+export function refundedEmitted(
+  realmId: string,
+  r: Pick<RefundResult, 'userId' | 'refundId' | 'transactionId' | 'amount' | 'refunded'>,
+  caller: Caller | null,
+  now: number,
+): Emitted {
+  const data = { userId: r.userId, refundId: r.refundId, transactionId: r.transactionId, amount: r.amount, refunded: r.refunded };
+  return {
+    events: [newEvent('points.refunded', realmId, now, data)],
+    audit: audited(
+      realmId,
+      caller,
+      'points.refund',
+      r.transactionId,
+      { refunded: { before: null, after: { refundId: r.refundId, amount: r.amount, refunded: r.refunded } } },
+      now,
+    ),
+    jobs: [],
+  };
+}

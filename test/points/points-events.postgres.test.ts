@@ -1,0 +1,4 @@
+// points-events.test.ts, the same tests, with the server on PostgreSQL.
+import { onPostgres } from '../helpers/postgres.ts';
+
+await onPostgres(() => import('./points-events.test.ts'));
