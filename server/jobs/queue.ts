@@ -14,7 +14,7 @@ import type { JobStore } from './store.ts';
 /** How often a replica looks for due jobs. A retry waits its backoff plus up to this. */
 export const JOB_POLL_INTERVAL_MS = 2000;
 /** Jobs claimed at once: they run together, started in order of creation. */
-export const CLAIM_BATCH = 50;
+export const CLAIM_BATCH = 10;
 
 export interface JobHandler {
   policy: JobPolicy;

@@ -24,9 +24,9 @@ const EVENTS_PER_STEP = 10;
 const STEP_MS = 30 * MINUTE;
 const OUTAGE_MS = 24 * HOUR;
 /** The clock's step once the receiver is back: short, so each round's wave is the few deliveries
- *  that came due since the last one (5 s while the latest events' first retries come due, then
- *  2 min while the rest, backed off for up to 6 h, do). */
-const recoveryStepMs = (sinceRecovery: number) => (sinceRecovery < 30 * MINUTE ? 5_000 : 2 * MINUTE);
+ *  that came due since the last one (1 s while the latest events' first retries come due, then
+ *  1 min while the rest, backed off for up to 6 h, do). */
+const recoveryStepMs = (sinceRecovery: number) => (sinceRecovery < 30 * MINUTE ? 1_000 : MINUTE);
 
 /** Bytes of heap growth per failed attempt allowed: the event's body alone is more. */
 const MAX_BYTES_PER_ATTEMPT = 512;
