@@ -25,7 +25,10 @@
 //   6. Deleting a user with 100 000 history rows and 1 000 sessions against a fresh user, and other
 //      users' consume p99 during it against without (account-deletion.ts), on both backends; the
 //      server's CPU per App Store notification verified and applied (app-store-notifications.ts).
-//   7. The same on PostgreSQL (postgres.ts): consume and login on 1 and 2 replicas against the bare
+//   7. Webhook delivery (webhook-delivery.ts): events/s to a receiver on loopback (goal 2 000/s)
+//      and a backlog of 100 000 outbox events drained with the server's RSS sampled, on both
+//      backends.
+//   8. The same on PostgreSQL (postgres.ts): consume and login on 1 and 2 replicas against the bare
 //      round trip of the driver and jose.jwtVerify, consume at 1 000 against 1 000 000 prior events,
 //      and statements and round trips per call counted on the wire. Skipped without PostgreSQL.
 // The machine is noisy and shared: every ratio is taken against a baseline measured in the same
@@ -70,6 +73,7 @@ import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, w
 import { formatPostgres, POSTGRES_BENCH_DEFAULTS, postgresBench } from './postgres.ts';
 import { simulateYear } from './simulate-year.ts';
 import { sustainedLoad } from './sustained-load.ts';
+import { formatWebhookDelivery, webhookDelivery } from './webhook-delivery.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -323,6 +327,11 @@ try {
   const deletion = [await accountDeletion({ log }), ...(noPostgres ? [] : [await accountDeletion({ backend: 'postgres', log })])];
   log('App Store notifications: verified and applied, server CPU per notification …');
   const appStore = await appStoreNotifications({ log });
+  log('webhook delivery: events/s to a receiver on loopback, and a backlog of 100 000 …');
+  const webhooks = [];
+  for (const backend of noPostgres ? (['sqlite'] as const) : (['sqlite', 'postgres'] as const)) {
+    webhooks.push(await webhookDelivery({ backend, events: 20_000, backlog: 100_000, log }));
+  }
   log(noPostgres ? `PostgreSQL: skipped (${noPostgres})` : 'PostgreSQL …');
   const postgres = noPostgres ? null : await postgresBench({ ...POSTGRES_BENCH_DEFAULTS, concurrency: CONC, log });
   // Informational (no goal ratio): the simulator's year and a mixed sustained load.
@@ -362,6 +371,7 @@ try {
       goal: 1,
       atMost: true,
     })),
+    ...webhooks.map((w) => ({ name: `webhook events/s / 2 000 (${w.backend})`, ratio: w.throughput.perSecond / w.throughput.goal, goal: 1 })),
     { name: 'server peak RSS by round 2 / by round 1', ratio: (peaks[1] ?? peaks[0]!) / peaks[0]!, goal: 1.1, atMost: true },
     ...(postgres?.checks ?? []),
   ].map((c) => ({ ...c, ratio: round(c.ratio, 3), pass: c.goal === null ? null : c.atMost ? c.ratio <= c.goal : c.ratio >= c.goal }));
@@ -395,6 +405,7 @@ try {
     consumeEvents: events,
     accountDeletion: deletion,
     appStoreNotifications: appStore,
+    webhookDelivery: webhooks,
     postgres: postgres ?? { skipped: noPostgres },
     simulateYear: year,
     sustainedLoad: sustained,
@@ -430,6 +441,7 @@ try {
   out += `history at ${history.rows} movements (pages of 20 through the store): every kind ${history.unfilteredPerSecond}/s, one kind ${history.filteredPerSecond}/s\n`;
   for (const d of deletion) out += `${formatAccountDeletion(d)}\n`;
   out += `${formatAppStoreNotifications(appStore)}\n`;
+  for (const w of webhooks) out += `${formatWebhookDelivery(w)}\n`;
   out += `\nsimulate: a year of one call a minute (${year.requests} calls) in ${year.seconds} s (${year.consumesPerSecond}/s)\n`;
   out += `sustained load (login, refresh, consume, summary; 60 s, RSS checked after 30 s): ${sustained.throughput}/s, errors ${sustained.errors}, 5xx ${sustained.fivexx}, RSS flat after warm-up: ${sustained.rssFlat}, live heap after full GCs ${JSON.stringify(sustained.liveHeapAfterFullGcMiB)} MiB\n`;
   process.stdout.write(out);

@@ -13,8 +13,8 @@ import type { JobStore } from './store.ts';
 
 /** How often a replica looks for due jobs. A retry waits its backoff plus up to this. */
 export const JOB_POLL_INTERVAL_MS = 2000;
-/** Jobs claimed per round. */
-const CLAIM_BATCH = 10;
+/** Jobs claimed at once: they run together, started in order of creation. */
+export const CLAIM_BATCH = 10;
 
 export interface JobHandler {
   policy: JobPolicy;
@@ -84,6 +84,8 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
   async function claimAndRun(): Promise<AttemptResult[]> {
     const now = clock.now();
     const jobs = await store.claim(now, CLAIM_BATCH, kinds, (j) => claimed(j, owner, now, handlerOf(j.kind).policy));
+    // A round's jobs start in order of creation (the oldest due are claimed, then started oldest first).
+    jobs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return Promise.all(jobs.map(attempt));
   }
 

@@ -18,6 +18,10 @@ import { checkUrlSyntax, type HostResolver, resolveAllowed } from './url-rules.t
 
 /** Outbox events handed out per transaction of the relay. */
 const RELAY_BATCH = 100;
+/** Outbox events handed out before the queue runs what they made due: a backlog is fanned out
+ *  and delivered in slices, so its first deliveries do not wait for the whole of it to be fanned
+ *  out, and the jobs waiting at any time stay a slice's worth. */
+export const RELAY_ROUND = 10 * RELAY_BATCH;
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
 
@@ -35,14 +39,34 @@ export interface WebhookDeliveryDeps {
 
 export interface WebhookDelivery {
   handlers: ReadonlyMap<string, JobHandler>;
-  /** Hands every undispatched outbox event to its deliveries; how many events it handed. */
+  /** Hands up to RELAY_ROUND undispatched outbox events to their deliveries, oldest first; how
+   *  many events it handed. */
   relay(): Promise<number>;
 }
 
 export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDelivery {
   const { store, clock } = deps;
 
+  // Per endpoint, the send of the attempt started last: the next one waits for it to be on its way,
+  // so an endpoint's POSTs leave in the order their attempts started (the queue starts a round's
+  // jobs in order of creation) whatever order their reads finish in.
+  const lastSend = new Map<string, Promise<void>>();
+
   async function attempt(job: Job): Promise<AttemptResult> {
+    const webhookId = String(job.payload.webhookId);
+    const before = lastSend.get(webhookId) ?? Promise.resolve();
+    let sent!: () => void;
+    const mine = new Promise<void>((r) => (sent = r));
+    lastSend.set(webhookId, mine);
+    try {
+      return await attemptInTurn(job, before, sent);
+    } finally {
+      sent();
+      if (lastSend.get(webhookId) === mine) lastSend.delete(webhookId);
+    }
+  }
+
+  async function attemptInTurn(job: Job, before: Promise<void>, sent: () => void): Promise<AttemptResult> {
     const context = await store.deliveryContext(job.id);
     if (!context) return { kind: 'fail', error: 'the endpoint or the event no longer exists' };
     const { endpoint, event } = context;
@@ -61,7 +85,10 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signatureHeader(signingSecrets(endpoint, started), event.id, timestamp, body),
       };
-      const result = await send(checked.url, address!, headers, body, deps.timeoutMs);
+      await before;
+      const sending = send(checked.url, address!, headers, body, deps.timeoutMs);
+      sent();
+      const result = await sending;
       httpStatus = result.httpStatus;
       error = result.error;
     } catch (e) {
@@ -84,26 +111,31 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
     async relay() {
       let total = 0;
       if (!(await store.anyUndispatched())) return 0;
-      for (;;) {
+      while (total < RELAY_ROUND) {
         const now = clock.now();
         const n = await store.dispatch(now, RELAY_BATCH, (events, endpoints) => fanOut(events, endpoints, now));
         total += n;
-        if (n < RELAY_BATCH) return total;
+        if (n < RELAY_BATCH) break;
       }
+      return total;
     },
   };
 }
 
 /** The queue with the outbox relay run before each of its rounds: a round hands new events to
- *  their deliveries, then runs what is due. Polls on its own timer (the queue's start() is not
- *  used, its rounds are these). */
+ *  their deliveries (a slice at a time, RELAY_ROUND), then runs what is due, until the outbox is
+ *  empty. Polls on its own timer (the queue's start() is not used, its rounds are these). */
 export function withOutboxRelay(queue: JobQueue, relay: () => Promise<number>, log: Logger): JobQueue {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let round: Promise<number> | null = null;
   const runOnce = async () => {
-    await relay();
-    return queue.runOnce();
+    let ran = 0;
+    for (;;) {
+      const handed = await relay();
+      ran += await queue.runOnce();
+      if (handed < RELAY_ROUND || stopped) return ran;
+    }
   };
   return {
     ...queue,

@@ -83,20 +83,19 @@ describe('validateEventTypes', () => {
 describe('afterDeliveryAttempt', () => {
   it('disables an endpoint that has failed everything for 5 days, with an audit record', () => {
     let e = endpoint();
-    e = afterDeliveryAttempt(e, false, T).endpoint;
+    assert.equal(afterDeliveryAttempt(e, true, T), null, 'a delivery to a healthy endpoint changes nothing');
+    e = afterDeliveryAttempt(e, false, T)!.endpoint;
     assert.equal(e.failingSince, T);
-    const nearly = afterDeliveryAttempt(e, false, T + DISABLE_AFTER_FAILING_MS - 1);
-    assert.equal(nearly.endpoint.enabled, true);
-    assert.equal(nearly.audit, null);
-    const end = afterDeliveryAttempt(e, false, T + DISABLE_AFTER_FAILING_MS);
+    assert.equal(afterDeliveryAttempt(e, false, T + DISABLE_AFTER_FAILING_MS - 1), null, 'still failing, still enabled: nothing written');
+    const end = afterDeliveryAttempt(e, false, T + DISABLE_AFTER_FAILING_MS)!;
     assert.equal(end.endpoint.enabled, false);
     assert.equal(end.audit?.action, 'webhook.disable');
     assert.equal(end.audit?.actor.type, 'system');
   });
 
   it('starts the count afresh after a delivery, and after being enabled again', () => {
-    const failing = afterDeliveryAttempt(endpoint(), false, T).endpoint;
-    assert.equal(afterDeliveryAttempt(failing, true, T + 1).endpoint.failingSince, null);
+    const failing = afterDeliveryAttempt(endpoint(), false, T)!.endpoint;
+    assert.equal(afterDeliveryAttempt(failing, true, T + 1)!.endpoint.failingSince, null);
     const disabled = { ...failing, enabled: false };
     assert.equal(patchedEndpoint(disabled, { enabled: true }, T + 2).failingSince, null);
   });

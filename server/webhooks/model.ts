@@ -136,8 +136,10 @@ export function fanOut(events: readonly GatehouseEvent[], endpoints: readonly We
       if (endpoint.realmId !== event.realmId || !subscribes(endpoint, event.type)) continue;
       const planned = newDelivery(endpoint, event, now);
       deliveries.push(planned.delivery);
-      // Due from the event's creation: the queue takes the oldest due first, so in order of creation.
-      jobs.push({ ...planned.job, runAt: Math.min(event.createdAt, now) });
+      // Due from, and dated by, the event's creation: the queue takes the oldest due first and
+      // starts the jobs of a claim in order of creation, so in the order the events were written.
+      const created = Math.min(event.createdAt, now);
+      jobs.push({ ...planned.job, runAt: created, createdAt: created });
     }
   }
   return { deliveries, jobs };
@@ -220,12 +222,13 @@ export function rotatedEndpoint(e: WebhookEndpoint, now: number): WebhookEndpoin
 
 /** What an attempt's outcome makes of its endpoint: a delivery clears its failing streak; a
  *  failure starts one, and one lasting DISABLE_AFTER_FAILING_MS disables the endpoint (audited). */
-export function afterDeliveryAttempt(e: WebhookEndpoint, delivered: boolean, now: number): { endpoint: WebhookEndpoint; audit: AuditRecord | null } {
-  if (delivered) return { endpoint: e.failingSince === null ? e : { ...e, failingSince: null }, audit: null };
+export function afterDeliveryAttempt(e: WebhookEndpoint, delivered: boolean, now: number): { endpoint: WebhookEndpoint; audit: AuditRecord | null } | null {
+  // null: the endpoint stays as it is, nothing written (most attempts, one per delivery).
+  if (delivered) return e.failingSince === null ? null : { endpoint: { ...e, failingSince: null }, audit: null };
   const failingSince = e.failingSince ?? now;
   if (e.enabled && now - failingSince >= DISABLE_AFTER_FAILING_MS) {
     const disabled = { ...e, enabled: false, failingSince, updatedAt: now };
     return { endpoint: disabled, audit: webhookAuditRecord('disable', e, disabled, SYSTEM_ACTOR, null, now) };
   }
-  return { endpoint: e.failingSince === null ? { ...e, failingSince } : e, audit: null };
+  return e.failingSince === null ? { endpoint: { ...e, failingSince }, audit: null } : null;
 }

@@ -1,8 +1,8 @@
 // One webhook POST (CONTRACT §12): to the address the URL rules allowed (the connection goes to
 // that address, not to a second resolution), no redirect followed, at most MAX_ANSWER_BYTES of the
 // answer read, everything within the timeout.
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { MAX_ANSWER_BYTES } from './model.ts';
 
@@ -11,6 +11,32 @@ export interface SendResult {
   httpStatus: number | null;
   /** Why the attempt is not a delivery; null for a 2xx within the timeout. */
   error: string | null;
+}
+
+/** Keep-alive agents kept, one per endpoint origin and checked address (the least recently used
+ *  beyond this is closed): a delivery reuses its endpoint's connection instead of opening one per
+ *  POST, which bounded throughput to a few hundred a second on loopback. One connection per
+ *  endpoint: its POSTs go out one after another in the order they were sent (order of creation
+ *  within a retry wave, delivery.ts); a POST's timeout counts its wait for the connection. */
+const MAX_AGENTS = 256;
+const agents = new Map<string, HttpAgent>();
+
+function agentFor(url: URL, address: { address: string; family: number }): HttpAgent {
+  const key = `${url.protocol}//${url.host}|${address.address}`;
+  let agent = agents.get(key);
+  if (agent)
+    agents.delete(key); // re-inserted below: the map's order is recency
+  else {
+    const opts = { keepAlive: true, maxSockets: 1, maxFreeSockets: 1, scheduling: 'fifo' as const };
+    agent = url.protocol === 'https:' ? new HttpsAgent(opts) : new HttpAgent(opts);
+    if (agents.size >= MAX_AGENTS) {
+      const [oldest, old] = agents.entries().next().value as [string, HttpAgent];
+      agents.delete(oldest);
+      old.destroy();
+    }
+  }
+  agents.set(key, agent);
+  return agent;
 }
 
 export function send(
@@ -29,16 +55,18 @@ export function send(
   return new Promise<SendResult>((resolve) => {
     let settled = false;
     let status: number | null = null;
-    const finish = (result: SendResult) => {
+    // `reuse`: the answer was read to its end, so the connection may serve the endpoint's next POST.
+    const finish = (result: SendResult, reuse = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      if (!reuse) req.destroy();
       resolve(result);
     };
     const req = request(url, {
       method: 'POST',
       lookup,
+      agent: agentFor(url, address),
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'gatehouse-webhooks' },
     });
     const timer = setTimeout(() => finish({ httpStatus: status, error: `no answer within ${timeoutMs} ms` }), timeoutMs);
@@ -55,7 +83,7 @@ export function send(
         read += chunk.length;
         if (read >= MAX_ANSWER_BYTES) finish(outcome()); // the rest of the answer is not read
       });
-      res.on('end', () => finish(outcome()));
+      res.on('end', () => finish(outcome(), true));
       res.on('error', (e) => finish({ httpStatus: status, error: e.message }));
     });
     req.end(body);
