@@ -1,7 +1,8 @@
 // How an operator's change applies to a stored record, pure: the store reads the record, asks one
 // of these, and writes the record it gets back.
 import { type AuditRecord, type FieldChange, REDACTED } from '../audit/model.ts';
-import { newAuditRecord } from '../events/plan.ts';
+import { sessionRevokedEvent } from '../auth/family-lifetime.ts';
+import { type Emitted, newAuditRecord } from '../events/plan.ts';
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from './model.ts';
 import type { ChangeBy, ClientPatch, ProviderPut } from './store.ts';
 
@@ -65,6 +66,24 @@ export const clientCreatedAudit = (client: ClientApp, by: ChangeBy): AuditRecord
 
 export const clientUpdatedAudit = (before: ClientApp, after: ClientApp, by: ChangeBy, at: number): AuditRecord =>
   record(by, at, after.realmId, 'client.update', after.clientId, fieldChanges(before, after, { skip: ['createdAt'] }));
+
+/** Whether the update disables the client: its live sessions end with it (CONTRACT §12), so that
+ *  enabling it again does not bring them back (docs/login.md). */
+export const disablesClient = (before: ClientApp, after: ClientApp): boolean => before.enabled && !after.enabled;
+
+/** A client update's records: its audit record, and one `session.revoked` (`client_disabled`) per
+ *  session of the client the update ended. */
+export const clientUpdatedEmitted = (
+  before: ClientApp,
+  after: ClientApp,
+  ended: ReadonlyArray<{ id: string; userId: string }>,
+  by: ChangeBy,
+  at: number,
+): Emitted => ({
+  events: ended.map((f) => sessionRevokedEvent({ ...f, realmId: after.realmId }, 'client_disabled', at)),
+  audit: [clientUpdatedAudit(before, after, by, at)],
+  jobs: [],
+});
 
 export const providerUpdatedAudit = (before: ProviderConfig | null, after: ProviderConfig, by: ChangeBy): AuditRecord =>
   record(

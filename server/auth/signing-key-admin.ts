@@ -2,6 +2,7 @@
 // rotate-signing`): a new key signs from now on, the replaced one is retired later
 // (signing-key-rotation.ts).
 import { type AdminStore, requireRealm } from '../admin/store.ts';
+import { changeBy } from '../audit/actor.ts';
 import { toTimestampOrNull } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -10,9 +11,9 @@ export type SigningKeyAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminServic
 
 export function createSigningKeyAdmin(deps: { admin: AdminStore; keys: SigningKeys }): SigningKeyAdminHandlers {
   return {
-    async rotateSigningKey(req) {
+    async rotateSigningKey(req, ctx) {
       await requireRealm(deps.admin, req.realmId);
-      const { current, replaced } = await deps.keys.rotate(req.realmId, { kind: 'operator' });
+      const { current, replaced } = await deps.keys.rotate(req.realmId, { kind: 'operator' }, changeBy(ctx));
       return { kid: current.kid, previousKid: replaced?.kid, previousRetiresAt: toTimestampOrNull(replaced?.retiredAt) };
     },
   };

@@ -38,27 +38,35 @@ test('a key serves until its retirement, the current one always', () => {
   }
 });
 
-test('a rotation retires the current key and inserts the new one; keeping writes nothing', () => {
+test('a rotation retires the current key and inserts the new one, with its audit record; keeping writes nothing', () => {
   const current = key(T0);
   const next = { ...key(T0 + 5), kid: 'next' };
+  const by = { actor: { type: 'api_key' as const, id: 'ak_1' }, requestId: 'req_1' };
+  const { audit, ...writes } = rotationWrites(current, { rotate: true, retireAt: T0 + 9 }, () => next, by);
+  assert.deepEqual(writes, {
+    retire: { kid: 'k', at: T0 + 9 },
+    insert: next,
+    answer: { current: next, replaced: { ...current, retiredAt: T0 + 9 }, rotated: true },
+  });
   assert.deepEqual(
-    rotationWrites(current, { rotate: true, retireAt: T0 + 9 }, () => next),
-    {
-      retire: { kid: 'k', at: T0 + 9 },
-      insert: next,
-      answer: { current: next, replaced: { ...current, retiredAt: T0 + 9 }, rotated: true },
-    },
+    audit.map(({ auditId: _, ...r }) => r),
+    [
+      {
+        at: next.createdAt,
+        realmId: next.realmId,
+        actor: by.actor,
+        action: 'signing_key.rotate',
+        targetId: 'next',
+        changes: { previousKid: { before: null, after: 'k' }, previousRetiresAt: { before: null, after: T0 + 9 } },
+        requestId: 'req_1',
+      },
+    ],
   );
+  const first = rotationWrites(null, { rotate: true, retireAt: T0 + 9 }, () => next, by);
+  assert.deepEqual([first.retire, first.insert, first.answer], [null, next, { current: next, replaced: null, rotated: true }]);
+  assert.deepEqual(first.audit[0]!.changes, {});
   assert.deepEqual(
-    rotationWrites(null, { rotate: true, retireAt: T0 + 9 }, () => next),
-    {
-      retire: null,
-      insert: next,
-      answer: { current: next, replaced: null, rotated: true },
-    },
-  );
-  assert.deepEqual(
-    rotationWrites(current, { rotate: false }, () => assert.fail('no key is made')),
-    { retire: null, insert: null, answer: { current, replaced: null, rotated: false } },
+    rotationWrites(current, { rotate: false }, () => assert.fail('no key is made'), by),
+    { retire: null, insert: null, answer: { current, replaced: null, rotated: false }, audit: [] },
   );
 });

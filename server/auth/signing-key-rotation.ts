@@ -2,6 +2,9 @@
 // (docs/security.md). A rotated key keeps verifying, and stays in the JWKS, until every token it
 // signed has expired: the realm's longest access-token lifetime after the rotation. Then it is
 // retired: no longer published, its tokens inactive.
+import type { ChangeBy } from '../admin/store.ts';
+import type { AuditRecord } from '../audit/model.ts';
+import { newAuditRecord } from '../events/plan.ts';
 import type { SigningKeyRecord, SigningKeyRotation } from './store.ts';
 
 /** What the store is told to do with the realm's current key: keep it, or replace it with a new
@@ -27,14 +30,29 @@ export function rotationWrites(
   current: SigningKeyRecord | null,
   decision: RotationDecision,
   create: () => SigningKeyRecord,
-): { retire: { kid: string; at: number } | null; insert: SigningKeyRecord | null; answer: SigningKeyRotation } {
-  if (!decision.rotate) return { retire: null, insert: null, answer: { current: current!, replaced: null, rotated: false } };
+  by: ChangeBy,
+): { retire: { kid: string; at: number } | null; insert: SigningKeyRecord | null; answer: SigningKeyRotation; audit: AuditRecord[] } {
+  if (!decision.rotate) return { retire: null, insert: null, answer: { current: current!, replaced: null, rotated: false }, audit: [] };
   const next = create();
   const replaced = current && { ...current, retiredAt: decision.retireAt };
+  // The record names the keys by kid and the retirement time: never key material (CONTRACT §13).
+  const changes: AuditRecord['changes'] = replaced
+    ? { previousKid: { before: null, after: replaced.kid }, previousRetiresAt: { before: null, after: decision.retireAt } }
+    : {};
+  const audit = newAuditRecord({
+    at: next.createdAt,
+    realmId: next.realmId,
+    actor: by.actor,
+    action: 'signing_key.rotate',
+    targetId: next.kid,
+    changes,
+    requestId: by.requestId,
+  });
   return {
     retire: replaced && { kid: replaced.kid, at: decision.retireAt },
     insert: next,
     answer: { current: next, replaced, rotated: true },
+    audit: [audit],
   };
 }
 

@@ -3,6 +3,7 @@
 // in memory while the store's signing-keys version stays the same, so a rotation made by any
 // process is seen here on the next call.
 import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { type ChangeBy, SYSTEM_CHANGE } from '../admin/store.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { publicKeyOf } from './access-token.ts';
@@ -70,13 +71,14 @@ export class SigningKeys {
   }
 
   /** Replaces the realm's key now (an operator's rotation), or when it is due (`schedule`). */
-  async rotate(realmId: string, reason: RotationReason): Promise<SigningKeyRotation> {
+  async rotate(realmId: string, reason: RotationReason, by: ChangeBy = SYSTEM_CHANGE): Promise<SigningKeyRotation> {
     const now = this.clock.now();
     return this.store.rotateSigningKey(
       realmId,
       now,
       (current, longestAccessTtlS) => decideRotation(current, now, longestAccessTtlS, reason),
       () => generate(realmId, now),
+      by,
     );
   }
 

@@ -3,6 +3,7 @@
 // the same interface); each method is one transaction. Domain decisions that must happen inside a
 // transaction are passed in as pure callbacks.
 import type { IpBinding } from '../admin/model.ts';
+import type { ChangeBy } from '../admin/store.ts';
 import type { Emitted } from '../events/plan.ts';
 import type { RotationDecision } from './signing-key-rotation.ts';
 
@@ -135,12 +136,13 @@ export interface AuthStore {
   /** Replaces the realm's current key by `create()` when `decide` (signing-key-rotation.ts) says
    *  so, in one transaction holding the realm's lock, so replicas rotating together rotate once.
    *  `decide` is given the current key and the longest access-token lifetime (seconds) of the
-   *  realm's clients and live sessions. */
+   *  realm's clients and live sessions. Its audit record names `by` (default: gatehouse itself). */
   rotateSigningKey(
     realmId: string,
     now: number,
     decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
     create: () => SigningKeyRecord,
+    by?: ChangeBy,
   ): Promise<SigningKeyRotation>;
   /** The realms whose current key was created at or before `createdAt` (the scheduled rotation). */
   realmsWithKeysCreatedBy(createdAt: number): Promise<string[]>;

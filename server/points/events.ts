@@ -1,9 +1,11 @@
 // The outbox events and audit records of the points use cases (CONTRACT §12, §13, docs/events.md),
 // planned pure (but for fresh ids) beside their other decisions and written by the store in the
 // use case's own transaction. `data` carries ids and figures only.
+
+import { fieldChanges } from '../admin/record-changes.ts';
 import type { Actor, AuditRecord } from '../audit/model.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
-import type { AllocationLine, CreditKind, GrantResult, QuotaWindow, RefundResult } from './model.ts';
+import type { AllocationLine, CreditKind, DefaultPointsConfig, GrantResult, QuotaWindow, RefundResult } from './model.ts';
 
 /** Where a grant came from: the API, or the service by itself (materialise.ts sources). */
 export function grantOrigin(source: string): 'api' | 'registration' | 'free_periodic' | 'subscription' {
@@ -22,6 +24,12 @@ export interface Caller {
 /** The audit record of a change the caller asked for (none without a caller). */
 function audited(realmId: string, caller: Caller | null, action: string, targetId: string, changes: AuditRecord['changes'], now: number): AuditRecord[] {
   return caller ? [newAuditRecord({ at: now, realmId, actor: caller.actor, action, targetId, changes, requestId: caller.requestId })] : [];
+}
+
+/** A put of the realm's default configuration: its audit record, each changed field before and after. */
+export function configUpdatedEmitted(before: DefaultPointsConfig, after: DefaultPointsConfig, caller: Caller | null, now: number): Emitted {
+  const changes = fieldChanges(before, after, { skip: ['realmId', 'updatedAt'] });
+  return { events: [], audit: audited(after.realmId, caller, 'points_config.update', after.realmId, changes, now), jobs: [] };
 }
 
 /** A grant through the API: the event and its audit record. */

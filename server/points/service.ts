@@ -191,7 +191,7 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       if (req.freePeriodicQuotaWindows != null) {
         patch.freePeriodicQuotaWindows = validateWindows(req.freePeriodicQuotaWindows.windows ?? [], 'freePeriodicQuotaWindows');
       }
-      return configView(await store.putDefaultConfig(req.realmId, patch, clock.now()));
+      return configView(await store.putDefaultConfig(req.realmId, patch, clock.now(), callerOf(ctx)));
     },
 
     async consume(req) {

@@ -129,7 +129,7 @@ export interface PointsTransaction {
 export interface PointsStore {
   realmExists(realmId: string): Promise<boolean>;
   getDefaultConfig(realmId: string): Promise<DefaultPointsConfig>;
-  putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig>;
+  putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number, caller?: Caller | null): Promise<DefaultPointsConfig>;
   /** Registration credit and the current free periodic grant for a new account (idempotent). */
   grantRegistration(realmId: string, userId: string, now: number): Promise<void>;
   /** Throws not_found, insufficient_points, idempotency_conflict; nothing written on a throw. */

@@ -6,7 +6,8 @@ import {
   applyClientPatch,
   applyProviderPut,
   clientCreatedAudit,
-  clientUpdatedAudit,
+  clientUpdatedEmitted,
+  disablesClient,
   providerUpdatedAudit,
   realmCreatedAudit,
   revokedKey,
@@ -51,6 +52,9 @@ export class SqliteAdminStore implements AdminStore {
       listClients: db.prepare('SELECT * FROM clients WHERE realm_id = ? ORDER BY client_id'),
       updateClient: db.prepare(`UPDATE clients SET name = ?, type = ?, redirect_uris = ?, ip_binding = ?, enabled = ?,
         access_token_ttl_seconds = ?, refresh_token_ttl_seconds = ? WHERE realm_id = ? AND client_id = ?`),
+      // A disabled client's live sessions (token families) end with it.
+      endClientSessions: db.prepare(`UPDATE token_families SET revoked_at = ?, revoked_reason = 'client_disabled'
+        WHERE realm_id = ? AND client_id = ? AND revoked_at IS NULL AND expires_at > ? RETURNING id, user_id AS userId`),
       getProvider: db.prepare('SELECT * FROM providers WHERE realm_id = ? AND provider = ?'),
       listProviders: db.prepare('SELECT * FROM providers WHERE realm_id = ? ORDER BY provider'),
       upsertProvider: db.prepare(`INSERT INTO providers (realm_id, provider, client_id, enabled, client_secret, additional_client_ids,
@@ -175,7 +179,8 @@ export class SqliteAdminStore implements AdminStore {
         realmId,
         clientId,
       );
-      this.audit(clientUpdatedAudit(before, merged, by, at));
+      const ended = disablesClient(before, merged) ? (this.s.endClientSessions.all(at, realmId, clientId, at) as Array<{ id: string; userId: string }>) : [];
+      this.records(clientUpdatedEmitted(before, merged, ended, by, at));
       return merged;
     });
   }

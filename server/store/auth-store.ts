@@ -6,6 +6,7 @@ import { recordWriter } from './records.ts';
 // records, asks, and writes what it was told.
 
 import type { Statement } from 'better-sqlite3';
+import { type ChangeBy, SYSTEM_CHANGE } from '../admin/store.ts';
 import { decideCodeIssue, mayStartTransaction } from '../auth/authorize-transaction.ts';
 import { decideCodeExchange } from '../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../auth/family-lifetime.ts';
@@ -160,14 +161,16 @@ export class SqliteAuthStore implements AuthStore {
     now: number,
     decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
     create: () => SigningKeyRecord,
+    by: ChangeBy = SYSTEM_CHANGE,
   ): Promise<SigningKeyRotation> {
     const rotation = await immediate(this.db, (): SigningKeyRotation => {
       const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
       const current = found ? toKey(found, this.secrets) : null;
       const decision = decide(current, (this.s.longestAccessTtl.get({ realmId, now }) as number | null) ?? 0);
-      const { retire, insert, answer } = rotationWrites(current, decision, create);
+      const { retire, insert, answer, audit } = rotationWrites(current, decision, create, by);
       if (retire) this.s.retireKey.run(retire.at, retire.kid);
       if (insert) this.insertKey(insert);
+      recordWriter(this.db, this.secrets)({ events: [], audit, jobs: [] });
       return answer;
     });
     if (rotation.rotated) this.keysVersion++;

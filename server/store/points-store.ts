@@ -17,7 +17,7 @@ import { consumeWrites } from '../points/apply-plan.ts';
 import { type ChargeLine, isWindowLine, publicLines } from '../points/charges.ts';
 import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
-import { apiGrantEmitted, consumedEmitted, refundedEmitted } from '../points/events.ts';
+import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../points/events.ts';
 import { grantWrites } from '../points/grant.ts';
 import { historyCutoff } from '../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
@@ -139,11 +139,13 @@ export class SqlitePointsStore implements PointsStore {
     return this.p.config(realmId);
   }
 
-  async putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig> {
+  async putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number, caller: Caller | null = null): Promise<DefaultPointsConfig> {
     try {
       return await immediate(this.db, () => {
-        const next = mergeDefaultConfig(this.p.config(realmId), patch, now);
+        const before = this.p.config(realmId);
+        const next = mergeDefaultConfig(before, patch, now);
         this.s.upsertConfig.run({ ...next, windows: next.freePeriodicQuotaWindows === null ? null : JSON.stringify(next.freePeriodicQuotaWindows) });
+        this.records(configUpdatedEmitted(before, next, caller, now));
         this.p.forgetConfigs(); // later units of this batch read the new value
         return next;
       });

@@ -98,14 +98,14 @@ describe('sessions and tokens', () => {
     assert.equal((await refresh(s.refreshToken)).status, 200, 'refused attempts did not consume the token');
   });
 
-  it('stops refreshing once the client is disabled', async () => {
+  it('stops refreshing once the client is disabled, and not again when it is enabled again', async () => {
     const s = await session('app-subnet', '198.51.100.7');
     assert.equal((await f.admin.patch(`/api/admin/realms/${REALM}/clients/app-subnet`, { enabled: false })).status, 200);
     const r = await refresh(s.refreshToken, { ip: '198.51.100.7' });
     assert.equal(r.status, 400);
     assert.equal(r.body.error, 'invalid_grant');
     assert.equal((await f.admin.patch(`/api/admin/realms/${REALM}/clients/app-subnet`, { enabled: true })).status, 200);
-    assert.equal((await refresh(s.refreshToken, { ip: '198.51.100.7' })).status, 200);
+    assert.equal((await refresh(s.refreshToken, { ip: '198.51.100.7' })).status, 400, 'disabling ended the session');
   });
 
   it('refreshes over gRPC too', async () => {

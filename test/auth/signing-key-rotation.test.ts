@@ -15,6 +15,13 @@ import { http } from '../helpers/http.ts';
 import { bootstrapKey, type SpawnedServer, spawnServer } from '../helpers/server.ts';
 import { type AuthFixture, authFixture, decodeJwt, REALM } from './fixture.ts';
 
+/** The realm's signing_key.rotate audit records (CONTRACT §13), newest first. */
+async function rotationRecords(base: string, key: string): Promise<Array<Record<string, any>>> {
+  const r = await http(base, 'GET', `/api/admin/realms/${REALM}/audit?action=signing_key.rotate`, { key });
+  assert.equal(r.status, 200, r.text);
+  return r.body.records.map((rec: Record<string, any>) => ({ ...rec, changes: JSON.parse(rec.changesJson) }));
+}
+
 describe('signing-key rotation', () => {
   const clock = new ManualClock(Date.now());
   let f: AuthFixture;
@@ -119,6 +126,26 @@ describe('signing-key rotation', () => {
     assert.equal(ok.status, 200, ok.text);
     assert.equal(ok.body.previousKid, before.at(-1));
     assert.equal(kidOf(await login()), ok.body.kid);
+
+    // Each operator's rotation, by the CLI's RPC and over HTTP, wrote one record: the new kid, the
+    // retired one and its retirement time, the calling key; no key material.
+    const keyId = (await http(f.srv.http, 'GET', '/api/admin/whoami', { key: f.srv.adminKey })).body.keyId;
+    const [byHttp, byCli, ...rest] = await rotationRecords(f.srv.http, f.srv.adminKey);
+    assert.deepEqual(rest, [], 'the refused rotations wrote nothing');
+    assert.equal(byCli!.targetId, ok.body.previousKid);
+    assert.deepEqual(
+      { targetId: byHttp!.targetId, actor: byHttp!.actor, requestId: byHttp!.requestId, changes: byHttp!.changes },
+      {
+        targetId: ok.body.kid,
+        actor: { type: 'api_key', id: keyId },
+        requestId: ok.headers.get('x-request-id'),
+        changes: {
+          previousKid: { before: null, after: ok.body.previousKid },
+          previousRetiresAt: { before: null, after: Date.parse(ok.body.previousRetiresAt) },
+        },
+      },
+    );
+    assert.ok(!/PRIVATE KEY|"d":/.test(JSON.stringify([byHttp, byCli])), 'no key material');
   });
 });
 
@@ -176,6 +203,11 @@ describe('scheduled signing-key rotation (--signing-key-max-age)', () => {
     const keys = (await http(f.srv.http, 'GET', `/api/oauth/${REALM}/.well-known/jwks.json`)).body.keys as Array<{ kid: string }>;
     assert.equal(keys.length, 2);
     assert.equal(keys[0]!.kid, oldKid);
+    const [scheduled, ...more] = await rotationRecords(f.srv.http, f.srv.adminKey);
+    assert.deepEqual(more, [], 'one record for the one rotation');
+    assert.deepEqual(scheduled!.actor, { type: 'system', id: 'gatehouse' });
+    assert.equal(scheduled!.targetId, keys[1]!.kid);
+    assert.deepEqual(scheduled!.changes.previousKid, { before: null, after: oldKid });
     const idt2 = await f.apple.token({ sub: 'sched-2' }, { now: Math.floor(clock.now() / 1000) });
     const after = await http(second.httpUrl, 'POST', `/api/oauth/${REALM}/apple/native-login`, { body: { identityToken: idt2, clientId: 'app' } });
     assert.equal(after.status, 200, after.text);

@@ -71,8 +71,8 @@ describe('account events delivered to webhooks', () => {
     assert.equal(res.status, 200, res.text);
     return res.body.records.map((a: Record<string, any>) => [a.action, a.actor.type, JSON.parse(a.changesJson)]);
   };
-  const signIn = async (sub: string) => {
-    const res = await f.login('apple', { identityToken: await f.apple.token({ sub, email: `${sub}@example.com` }), clientId: 'app' });
+  const signIn = async (sub: string, clientId = 'app') => {
+    const res = await f.login('apple', { identityToken: await f.apple.token({ sub, email: `${sub}@example.com` }), clientId });
     assert.equal(res.status, 200, res.text);
     return res.body as { userId: string; accessToken: string; refreshToken: string };
   };
@@ -102,6 +102,45 @@ describe('account events delivered to webhooks', () => {
     assert.equal(disable[1], 'api_key');
     assert.equal(disable[2].disabledAt.before, null);
     assert.deepEqual([enable[0], enable[2].disabledAt.after], ['user.enable', null]);
+  });
+
+  it('sends session.revoked (client_disabled) for each live session of a client an operator disables, which enabling it again does not bring back', async () => {
+    const clients = `/api/admin/realms/${REALM}/clients`;
+    const made = await f.admin.post(clients, { clientId: 'app-disabling', name: 'Disabling', type: 'first_party', redirectUris: [], ipBinding: 'off' });
+    assert.equal(made.status, 200, made.text);
+    const a1 = await signIn('events-client-a', 'app-disabling');
+    const a2 = await signIn('events-client-a', 'app-disabling');
+    const b = await signIn('events-client-b', 'app-disabling');
+    const gone = await signIn('events-client-b', 'app-disabling');
+    assert.equal((await http(f.srv.http, 'POST', `/api/oauth/${REALM}/revoke`, { form: { token: gone.refreshToken } })).status, 200);
+    const other = await signIn('events-client-b');
+    await runQueue();
+    const from = r.received.length;
+    const patch = (enabled: boolean) => f.admin.patch(`${clients}/app-disabling`, { enabled });
+    assert.equal((await patch(false)).status, 200);
+    assert.equal((await patch(false)).status, 200, 'disabled already: nothing more ends');
+    await runQueue();
+    const revoked = deliveredSince(from).map((e) => [e.type, e.data.userId, e.data.reason]);
+    assert.deepEqual(
+      revoked.sort(),
+      [
+        ['session.revoked', a1.userId, 'client_disabled'],
+        ['session.revoked', a2.userId, 'client_disabled'],
+        ['session.revoked', b.userId, 'client_disabled'],
+      ].sort(),
+    );
+    assert.equal(new Set(deliveredSince(from).map((e) => e.data.sessionId)).size, 3, 'one per session');
+    assert.equal((await patch(true)).status, 200);
+    const refresh = (token: string) => http(f.srv.http, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: token } });
+    for (const s of [a1, a2, b]) {
+      assert.equal((await http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: s.accessToken })).status, 401);
+      assert.equal((await refresh(s.refreshToken)).status, 400);
+    }
+    assert.equal(
+      (await http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token: other.accessToken })).status,
+      200,
+      "another client's session lives on",
+    );
   });
 
   it('sends session.revoked (admin) for a sign-out everywhere, with its user.sign_out audit record', async () => {

@@ -135,4 +135,24 @@ describe('the audit log of admin changes', () => {
     assert.equal(Object.keys(second!.changes).filter((k) => k.startsWith(`${id}.`)).length, 1, 'only the changed field');
     assert.deepEqual(second!.changes[`${newId}.entitlementKey`], { before: null, after: 'team' });
   });
+  it('records a put of the points default configuration with each changed field, and a refused put not at all', async () => {
+    const put = (body: Record<string, unknown>) => admin.put(`/api/points/${REALM}/default-config`, body);
+    assert.equal((await put({ registrationBonusPoints: 50 })).status, 200);
+    const second = await put({ registrationBonusPoints: 80, freePeriodicGrantPeriodType: 'daily', freePeriodicPointsAmount: 5 });
+    assert.equal(second.status, 200, second.text);
+    assert.equal((await put({ freePeriodicGrantPeriodType: 'hourly' })).status, 400);
+    const res = await admin.get(`/api/admin/realms/${REALM}/audit?action=points_config.update`);
+    assert.equal(res.status, 200, res.text);
+    const [last, first, ...rest] = res.body.records as Array<Record<string, any>>;
+    assert.deepEqual(rest, [], 'the refused put wrote nothing');
+    assert.equal(first!.targetId, REALM);
+    assert.deepEqual(JSON.parse(first!.changesJson).registrationBonusPoints.after, 50);
+    assert.deepEqual(last!.actor, { type: 'api_key', id: adminKeyId });
+    assert.equal(last!.requestId, second.headers.get('x-request-id'));
+    assert.deepEqual(JSON.parse(last!.changesJson), {
+      registrationBonusPoints: { before: 50, after: 80 },
+      freePeriodicGrantPeriodType: { before: 'monthly', after: 'daily' },
+      freePeriodicPointsAmount: { before: 0, after: 5 },
+    });
+  });
 });

@@ -434,11 +434,12 @@ describe('identity attacks', () => {
       assert.equal(r.body.error, 'invalid_grant');
       const gr = await grpcCall(f.srv.grpc, 'AuthService', 'Token', { realmId: REALM, grantType: 'refresh_token', refreshToken: s.refreshToken });
       assert.ok(!gr.ok && gr.error.reason === 'invalid_grant', 'gRPC refresh');
-      // Disabling suspends rather than revokes: an operator who re-enables the client restores them.
+      // Disabling ended the session: an operator who enables the client again does not bring it back.
       const on = await f.admin.patch(`/api/admin/realms/${REALM}/clients/${clientId}`, { enabled: true });
       assert.equal(on.status, 200, on.text);
-      assert.equal((await userInfo(s.accessToken)).status, 200);
-      assert.equal((await refresh(s.refreshToken)).status, 200, 'the refused refreshes did not burn the token');
+      assert.equal((await userInfo(s.accessToken)).status, 401);
+      assert.deepEqual((await introspect(s.refreshToken)).body, { active: false });
+      assert.equal((await refresh(s.refreshToken)).status, 400);
     });
 
     it('a session its user revoked while the client was disabled does not come back when the client is re-enabled', async () => {

@@ -9,7 +9,8 @@ import {
   applyClientPatch,
   applyProviderPut,
   clientCreatedAudit,
-  clientUpdatedAudit,
+  clientUpdatedEmitted,
+  disablesClient,
   providerUpdatedAudit,
   realmCreatedAudit,
   revokedKey,
@@ -38,6 +39,9 @@ const SQL = {
   // The row (when found) and the cache version, in one snapshot.
   getClient: `SELECT ${VERSION_SQL} AS cache_version, c.* FROM (SELECT 1) one LEFT JOIN clients c ON c.realm_id = $1 AND c.client_id = $2`,
   lockClient: 'SELECT * FROM clients WHERE realm_id = $1 AND client_id = $2 FOR UPDATE',
+  // A disabled client's live sessions (token families) end with it.
+  endClientSessions: `UPDATE token_families SET revoked_at = $3, revoked_reason = 'client_disabled'
+    WHERE realm_id = $1 AND client_id = $2 AND revoked_at IS NULL AND expires_at > $3 RETURNING id, user_id AS "userId"`,
   listClients: 'SELECT * FROM clients WHERE realm_id = $1 ORDER BY client_id COLLATE "C"',
   updateClient: `UPDATE clients SET name = $3, type = $4, redirect_uris = $5, ip_binding = $6, enabled = $7, access_token_ttl_seconds = $8,
       refresh_token_ttl_seconds = $9 WHERE realm_id = $1 AND client_id = $2`,
@@ -164,7 +168,8 @@ export class PostgresAdminStore implements AdminStore {
           m.accessTokenTtlSeconds,
           m.refreshTokenTtlSeconds,
         ]);
-        audit(tx, clientUpdatedAudit(before, m, by, at), this.secrets);
+        const ended = disablesClient(before, m) ? await tx.rows<{ id: string; userId: string }>(SQL.endClientSessions, [realmId, clientId, at]) : [];
+        writeEmitted(tx, clientUpdatedEmitted(before, m, ended, by, at), this.secrets);
         return m;
       });
     } finally {

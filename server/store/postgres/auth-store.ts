@@ -1,3 +1,4 @@
+import { type ChangeBy, SYSTEM_CHANGE } from '../../admin/store.ts';
 import { decideCodeIssue, mayStartTransaction } from '../../auth/authorize-transaction.ts';
 import { decideCodeExchange } from '../../auth/code-exchange.ts';
 import { familyExpiresAt, revocationApplies } from '../../auth/family-lifetime.ts';
@@ -180,6 +181,7 @@ export class PostgresAuthStore implements AuthStore {
     now: number,
     decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
     create: () => SigningKeyRecord,
+    by: ChangeBy = SYSTEM_CHANGE,
   ): Promise<SigningKeyRotation> {
     return inTransaction(this.ctx, 'rotateSigningKey', async (tx): Promise<SigningKeyRotation> => {
       // Replicas rotating together queue on the realm's lock; each later one reads the key the
@@ -190,9 +192,10 @@ export class PostgresAuthStore implements AuthStore {
         tx.row<{ ttl: number | null }>(SQL.longestAccessTtl, [realmId, now]),
       ]);
       const current = found ? toKey(found, this.secrets) : null;
-      const { retire, insert, answer } = rotationWrites(current, decide(current, longest?.ttl ?? 0), create);
+      const { retire, insert, answer, audit } = rotationWrites(current, decide(current, longest?.ttl ?? 0), create, by);
       if (retire) tx.run(SQL.retireKey, [retire.kid, retire.at]);
       if (insert) this.insertKey(tx, insert);
+      writeEmitted(tx, { events: [], audit, jobs: [] }, this.secrets);
       return answer;
     });
   }

@@ -13,7 +13,7 @@ import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, isWindowLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
-import { apiGrantEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
+import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, HOLD_LIMITS, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -150,11 +150,12 @@ export class PostgresPointsStore implements PointsStore {
     return toConfig(r, realmId);
   }
 
-  async putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number): Promise<DefaultPointsConfig> {
+  async putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number, caller: Caller | null = null): Promise<DefaultPointsConfig> {
     return inTransaction(this.ctx, 'putDefaultConfig', async (tx) => {
       // Puts of one realm's configuration are serial: each merges onto the last.
       tx.run(SQL.lockRealm, [realmId]);
-      const next = mergeDefaultConfig(toConfig(await tx.row(POINTS_SQL.config, [realmId]), realmId), patch, now);
+      const before = toConfig(await tx.row(POINTS_SQL.config, [realmId]), realmId);
+      const next = mergeDefaultConfig(before, patch, now);
       const windows = next.freePeriodicQuotaWindows === null ? null : JSON.stringify(next.freePeriodicQuotaWindows);
       tx.run(SQL.upsertConfig, [
         realmId,
@@ -165,6 +166,7 @@ export class PostgresPointsStore implements PointsStore {
         windows,
         next.updatedAt,
       ]);
+      writeEmitted(tx, configUpdatedEmitted(before, next, caller, now));
       return next;
     });
   }
