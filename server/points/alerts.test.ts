@@ -110,6 +110,29 @@ describe('points alerts', () => {
     assert.deepEqual(d.state.exhaustions, [{ creditKind: 'free_periodic_credit', windowSeconds: 86_400, recoversAt: 12_000 }]);
   });
 
+  it('keeps an exhaustion whose window is gone at a check before its instant (a subscription cancelled, another may bring the window back)', () => {
+    const exhausted = decideAlerts(ALL, QUIET, 'u', view(500, [row(30)]), view(500, [row(0, 9000)]), 1).state;
+    const early = decideAlerts(ALL, exhausted, 'u', view(500), null, 5000);
+    assert.deepEqual(early.events, []);
+    assert.deepEqual(early.state.exhaustions, exhausted.exhaustions);
+    // Gone at the instant: nothing to recover, forgotten.
+    assert.deepEqual(decideAlerts(ALL, exhausted, 'u', view(500), null, 9000).state.exhaustions, []);
+  });
+
+  it('reports no recovery for a window still at 0 at its instant: it waits for the next return, or never (limit 0)', () => {
+    const exhausted = decideAlerts(ALL, QUIET, 'u', view(500, [row(30)]), view(500, [row(0, 9000)]), 1).state;
+    const later = decideAlerts(ALL, exhausted, 'u', view(500, [{ ...row(0, 11_000), limit: 50 }]), null, 9000);
+    assert.deepEqual(later.events, []);
+    assert.deepEqual(later.schedule, [{ creditKind: 'free_periodic_credit', windowSeconds: 86_400, recoversAt: 11_000 }]);
+    assert.deepEqual(later.state.exhaustions, later.schedule);
+    assert.deepEqual(
+      decideAlerts(ALL, later.state, 'u', view(500, [row(20)]), null, 11_000).events.map((e) => [e.data.remaining, e.data.at]),
+      [[20, 11_000]],
+    );
+    const never = decideAlerts(ALL, exhausted, 'u', view(500, [{ ...row(0), limit: 0, used: 0 }]), null, 9000);
+    assert.deepEqual([never.events, never.schedule, never.state.exhaustions], [[], [], []]);
+  });
+
   it('emits only what the realm turned on', () => {
     const off: AlertConfig = { lowBalanceThresholds: [], quotaExhausted: false, quotaRecovered: false };
     const d = decideAlerts(off, QUIET, 'u', view(500, [row(30)]), view(1, [row(0, 9000)]), 1);

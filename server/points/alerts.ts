@@ -101,14 +101,36 @@ export function decideAlerts(
     }
   };
   // Recoveries first: one that came due before this transaction happened before it.
-  for (const e of state.exhaustions) {
+  for (const due of state.exhaustions) {
+    let e = due;
     const was = rowOf(before.windows, e);
     const is = rowOf(after.windows, e);
-    if (is === undefined && was === undefined) continue; // the window is gone: nothing left to recover
-    if (e.recoversAt <= now) recovered(e, was ?? is, (was ?? is)!.remaining, e.recoversAt);
+    if (e.recoversAt <= now) {
+      const row = was ?? is;
+      if (row === undefined) continue; // the window is gone: nothing left to recover
+      if (row.remaining > 0) {
+        recovered(e, row, row.remaining, e.recoversAt);
+        continue;
+      }
+      // Still at 0 at its instant (a billing or configuration change lowered the limit since): no
+      // quota came back, so nothing recovered; the exhaustion waits for the window's next return,
+      // and a window that has none (limit 0) never recovers.
+      if (row.nextRecoveryAt === null) continue;
+      e = { ...e, recoversAt: row.nextRecoveryAt };
+      if (afterOrNull === null || !((is?.remaining ?? 0) > 0)) {
+        exhaustions.push(e);
+        schedule.push(e);
+        continue;
+      }
+    }
+    // A recovery check decides only what is due: a window that went away (a cancelled subscription)
+    // may be back by the due instant, so only a transaction forgets it.
+    if (afterOrNull === null) exhaustions.push(e);
+    // The window is gone: nothing left to recover.
+    else if (is === undefined && was === undefined) continue;
     // Given back by this transaction, or since the last one by a hold that expired (no transaction:
     // its first transaction reports it; a recovery check waits for the due instant).
-    else if (afterOrNull !== null && ((was?.remaining ?? 0) > 0 || (is?.remaining ?? 0) > 0)) recovered(e, is ?? was, (is ?? was)!.remaining, now);
+    else if ((was?.remaining ?? 0) > 0 || (is?.remaining ?? 0) > 0) recovered(e, is ?? was, (is ?? was)!.remaining, now);
     else exhaustions.push(e);
   }
   for (const row of after.windows) {
