@@ -67,7 +67,7 @@ import {
 } from '../points-rows.ts';
 import { giveBack, insertDue, POINTS_SQL, PointsAccess, type PointsContext, recordHistory, type StoredAnswer } from './points-sql.ts';
 import { writeEmitted } from './records.ts';
-import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
+import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
 import { UserGate } from './user-gate.ts';
 
 const SQL = {
@@ -90,7 +90,9 @@ const SQL = {
 const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
 
 /** The realm's alert configuration and the user's alert state, read with a use case's context. */
-const readAlerts = (o: { context: Promise<PointsContext> }) => o.context.then((c) => c.alerts);
+// Marked handled (tx.ts quiet): a use case refused before it reads the alerts (a lock timeout, a
+// refusal) never awaits this, and its failure is reported where the context is awaited.
+const readAlerts = (o: { context: Promise<PointsContext> }) => quiet(o.context.then((c) => c.alerts));
 
 /** Decides a transaction's alerts (alerts.ts) from the state `before` its writes and the state after
  *  them (read behind the writes: one more round trip, only when the realm has alerts on; none for a
