@@ -3,12 +3,13 @@
 // SQLite file; ./data for PostgreSQL), generated there on first start, readable by its owner only.
 // It is kept apart from the database on purpose: a backup of the database alone reveals no secret,
 // and a backup restored without its key opens none (README, docs/security.md).
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type Config, loadConfig } from './config.ts';
 import { newSecretsKeyText, parseSecretsKey, SecretBox, SecretsKeyError } from './crypto/secrets.ts';
 import type { SecretsStore } from './crypto/store.ts';
 import type { Logger } from './lib/log.ts';
+import { makeOwnerOnlyDir } from './store/open.ts';
 import { isPostgresUrl } from './store/postgres/connect.ts';
 
 const FILE_NAME = 'secrets.key';
@@ -37,7 +38,8 @@ export function readOrCreateKeyFile(file: string, log: Pick<Logger, 'warn'>): Bu
     if ((statSync(file).mode & 0o077) !== 0) log.warn('the secrets key file is readable by others than its owner: chmod 600 it', { file });
     return existing;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  // A folder made here is the owner's alone, as the database's is (store/open.ts).
+  makeOwnerOnlyDir(dirname(file));
   try {
     // wx: of processes starting together, one writes the file and the others read it.
     writeFileSync(file, `${newSecretsKeyText()}\n`, { mode: 0o600, flag: 'wx' });

@@ -1,8 +1,7 @@
 // How an operator's change applies to a stored record, pure: the store reads the record, asks one
 // of these, and writes the record it gets back.
 import { type AuditRecord, type FieldChange, REDACTED } from '../audit/model.ts';
-import { sessionRevokedEvent } from '../auth/family-lifetime.ts';
-import { type Emitted, newAuditRecord } from '../events/plan.ts';
+import { type Emitted, newAuditRecord, sessionRevokedEvent } from '../events/plan.ts';
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from './model.ts';
 import type { ChangeBy, ClientPatch, ProviderPut } from './store.ts';
 

@@ -1,6 +1,4 @@
 // A token family's lifetime and revocation, pure: the store writes what these say.
-import type { GatehouseEvent, SessionRevokedReason } from '../events/model.ts';
-import { newEvent } from '../events/plan.ts';
 import type { NewRefreshToken, TokenFamily } from './store.ts';
 
 /** Why a family was revoked, as stored with it. */
@@ -19,7 +17,5 @@ export function revocationApplies(f: Pick<TokenFamily, 'revokedAt'>): boolean {
   return f.revokedAt === null;
 }
 
-/** `session.revoked` for the family (CONTRACT §12): a session is a token family. */
-export function sessionRevokedEvent(f: Pick<TokenFamily, 'id' | 'realmId' | 'userId'>, reason: SessionRevokedReason, now: number): GatehouseEvent {
-  return newEvent('session.revoked', f.realmId, now, { userId: f.userId, sessionId: f.id, reason });
-}
+/** `session.revoked` for the family: events/plan.ts has it, where the admin concern reads it too. */
+export { sessionRevokedEvent } from '../events/plan.ts';

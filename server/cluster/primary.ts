@@ -148,8 +148,11 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
       }, DRAIN_LIMIT_MS);
       for (const w of live) {
         w.once('exit', (code, signal) => {
-          // Killed by the SIGTERM itself: it was still starting, with nothing in flight.
-          if (code !== 0 && signal !== 'SIGTERM') clean = false;
+          // Killed by the SIGTERM itself: it was still starting, with nothing in flight. Killed by a
+          // SIGINT: a worker listens for it from its start to its exit (lib/stop-signal.ts), so one
+          // can end it only in the instant its drain is done and it is exiting (a terminal's Ctrl-C
+          // pressed again reaches every worker of the process group).
+          if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') clean = false;
           if (--left > 0) return;
           clearTimeout(limit);
           resolve(clean);

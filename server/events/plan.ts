@@ -3,7 +3,7 @@
 import type { AuditRecord } from '../audit/model.ts';
 import type { Job } from '../jobs/model.ts';
 import { newId } from '../lib/ids.ts';
-import type { EventType, GatehouseEvent } from './model.ts';
+import type { EventType, GatehouseEvent, SessionRevokedReason } from './model.ts';
 
 /** Outbox events, audit records and queued jobs to write with a change. */
 export interface Emitted {
@@ -20,4 +20,9 @@ export function newEvent(type: EventType, realmId: string, now: number, data: Re
 
 export function newAuditRecord(r: Omit<AuditRecord, 'auditId'>): AuditRecord {
   return { auditId: newId('aud'), ...r };
+}
+
+/** `session.revoked` for a session, which is a token family (docs/events.md). */
+export function sessionRevokedEvent(f: { id: string; realmId: string; userId: string }, reason: SessionRevokedReason, now: number): GatehouseEvent {
+  return newEvent('session.revoked', f.realmId, now, { userId: f.userId, sessionId: f.id, reason });
 }
