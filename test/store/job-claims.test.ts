@@ -64,7 +64,7 @@ describe('the job queue claimed by two processes', () => {
         return JSON.parse(w.out().slice('ready\n'.length)) as string[];
       }),
     );
-    assert.ok(a!.length > 0 && b!.length > 0, `both claimed (${a!.length} and ${b!.length})`);
+    // How the jobs split between the two is the scheduler's; what must hold is below.
     assert.equal(new Set([...a!, ...b!]).size, a!.length + b!.length, 'no job claimed twice');
     assert.deepEqual([...a!, ...b!].sort(), [...ids].sort(), 'every job claimed');
     await withStores(db.dbPath, async (s) => {
