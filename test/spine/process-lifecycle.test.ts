@@ -90,7 +90,11 @@ describe('the server process', () => {
         if (drains === 1) assert.equal(stopped.length, 1);
         // A worker with nothing in flight may be ended by the second Ctrl-C in the instant it exits,
         // its last log line with it (the primary counts that as clean); the primary always says it.
-        else assert.ok(stopped.some((l) => !l.includes('"worker"')), 'the primary stopped');
+        else
+          assert.ok(
+            stopped.some((l) => !l.includes('"worker"')),
+            'the primary stopped',
+          );
         // The database and the key of its secrets at rest, made beside it on first start; no -wal or -shm.
         assert.deepEqual(readdirSync(dir).sort(), ['g.db', 'secrets.key'], 'the WAL was checkpointed and removed on close');
         await assert.rejects(fetch(`http://${ready.http}/`), 'nothing listens any more');
