@@ -1,4 +1,4 @@
-// Consume with events against consume without (CONTRACT §12): one server, two realms, each with a
+// Consume with events against consume without (docs/events.md): one server, two realms, each with a
 // user of the same points (a window and a large registration credit). In one realm a webhook
 // endpoint on loopback is subscribed to points.consumed and every alert is on (low-balance
 // thresholds, quota exhausted and recovered), so each consume writes its outbox event, reads the

@@ -1,4 +1,4 @@
-// Webhook delivery under load (CONTRACT §12): a real `gatehouse serve` with one endpoint pointing at
+// Webhook delivery under load (docs/events.md): a real `gatehouse serve` with one endpoint pointing at
 // a receiver on loopback (keep-alive, answers 204 at once), and outbox events seeded straight into
 // the events table in bulk (the store's own row writer; as the use cases write them, undispatched).
 //   1. Throughput: `--events` events handed out by the relay and delivered, as events/s from the

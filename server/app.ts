@@ -79,7 +79,7 @@ export interface App {
   jobs: JobQueue;
   /** The account deletion use case (API, CLI, Apple's account-delete notification). */
   deleteAccount: DeleteAccount;
-  /** What the periodic sweep prunes besides login state: events and audit records (§15). */
+  /** What the periodic sweep prunes besides login state: events and audit records (docs/events.md). */
   prunes: Record<string, Prune>;
   /** The auth concern's store (the periodic sweep of expired login state runs through it). */
   authStore: AuthStore;

@@ -35,13 +35,13 @@ export interface Config extends ProviderOptionValues {
   logLevel: LogLevel;
   /** Count requests, logins, consumes… and serve them at GET /metrics. */
   metrics: boolean;
-  /** Audit records older than this many days are pruned by the periodic sweep (CONTRACT §15). */
+  /** Audit records older than this many days are pruned by the periodic sweep (docs/events.md). */
   auditRetentionDays: number;
   /** Stored idempotency answers older than this many days are pruned by the periodic sweep; a
-   *  replay after that is a new call (CONTRACT §15). */
+   *  replay after that is a new call (docs/events.md). */
   idempotencyRetentionDays: number;
   /** Let webhook URLs reach hosts resolving to private, loopback, link-local or unspecified
-   *  addresses (CONTRACT §12); off by default against server-side request forgery. */
+   *  addresses (docs/events.md); off by default against server-side request forgery. */
   webhooksAllowPrivate: boolean;
   /** Processes serving the same ports (server/cluster/primary.ts); 1 = this process alone. */
   workers: number;

@@ -1,4 +1,4 @@
-// gatehouse alerts: the realm's points alerts (CONTRACT §12, docs/events.md): get, and set, which
+// gatehouse alerts: the realm's points alerts (docs/events.md): get, and set, which
 // replaces the whole configuration (what is not given is off).
 import { Command } from 'commander';
 import { type CliAnswer, collect, globals, parseIntArg, realmOf, rpc, show } from '../context.ts';

@@ -1,4 +1,4 @@
-// gatehouse audit: a realm's audit log (CONTRACT §13), newest first.
+// gatehouse audit: a realm's audit log (docs/events.md), newest first.
 import { Command } from 'commander';
 import { globals, parseIntArg, realmOf, rpc, show } from '../context.ts';
 import { table } from '../output.ts';

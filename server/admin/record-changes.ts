@@ -36,7 +36,7 @@ export function revokedKey(key: ApiKeyRecord, at: number): ApiKeyRecord {
 }
 
 /** The fields whose value differs between `before` (null: the record is new) and `after`, each
- *  with both values; a field named in `redact` is shown as "[redacted]" when set (CONTRACT §13),
+ *  with both values; a field named in `redact` is shown as "[redacted]" when set (docs/events.md),
  *  one in `skip` (bookkeeping such as updatedAt) not at all. */
 export function fieldChanges<T extends object>(
   before: T | null,
@@ -66,7 +66,7 @@ export const clientCreatedAudit = (client: ClientApp, by: ChangeBy): AuditRecord
 export const clientUpdatedAudit = (before: ClientApp, after: ClientApp, by: ChangeBy, at: number): AuditRecord =>
   record(by, at, after.realmId, 'client.update', after.clientId, fieldChanges(before, after, { skip: ['createdAt'] }));
 
-/** Whether the update disables the client: its live sessions end with it (CONTRACT §12), so that
+/** Whether the update disables the client: its live sessions end with it (docs/events.md), so that
  *  enabling it again does not bring them back (docs/login.md). */
 export const disablesClient = (before: ClientApp, after: ClientApp): boolean => before.enabled && !after.enabled;
 

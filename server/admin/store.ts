@@ -25,7 +25,7 @@ export interface ProviderPut {
   updatedAt: number;
 }
 
-/** Who asked for a change, for its audit record (CONTRACT §13). */
+/** Who asked for a change, for its audit record (docs/events.md). */
 export interface ChangeBy {
   actor: Actor;
   requestId: string | null;

@@ -1,4 +1,4 @@
-// Who made a change through the API, as its audit record names them (CONTRACT §13).
+// Who made a change through the API, as its audit record names them (docs/events.md).
 import type { CallContext } from '../rpc/context.ts';
 import type { Actor } from './model.ts';
 

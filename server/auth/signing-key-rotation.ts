@@ -35,7 +35,7 @@ export function rotationWrites(
   if (!decision.rotate) return { retire: null, insert: null, answer: { current: current!, replaced: null, rotated: false }, audit: [] };
   const next = create();
   const replaced = current && { ...current, retiredAt: decision.retireAt };
-  // The record names the keys by kid and the retirement time: never key material (CONTRACT §13).
+  // The record names the keys by kid and the retirement time: never key material (docs/events.md).
   const changes: AuditRecord['changes'] = replaced
     ? { previousKid: { before: null, after: replaced.kid }, previousRetiresAt: { before: null, after: decision.retireAt } }
     : {};

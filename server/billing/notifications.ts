@@ -1,4 +1,4 @@
-// Payment providers' notifications (CONTRACT §16): what a verified notification says, kept as its
+// Payment providers' notifications (README "Selling plans through the App Store and Stripe"): what a verified notification says, kept as its
 // facts so an unmatched one can be applied again, and what it did.
 import type { AuditRecord } from '../audit/model.ts';
 import type { ProviderEffect, ProviderState } from './provider-rules.ts';

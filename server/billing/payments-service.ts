@@ -1,4 +1,4 @@
-// BillingService handlers of the payment providers (CONTRACT §16, README "Selling plans through
+// BillingService handlers of the payment providers (README "Selling plans through
 // the App Store and Stripe"): App Store Server Notifications V2 and Stripe webhooks, each verified
 // with the provider's own library before anything is read or written, then recorded once per
 // provider id and applied in one transaction (PaymentStore); the operator's settings, listing and

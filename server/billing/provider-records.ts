@@ -1,4 +1,4 @@
-// The events (CONTRACT §12) and audit record (§13) of a payment provider's applied notification,
+// The events (docs/events.md) and audit record of a payment provider's applied notification,
 // planned beside its other decisions and written in its transaction: pure but for fresh ids.
 import { type Actor, type AuditRecord, type FieldChange, REDACTED } from '../audit/model.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';

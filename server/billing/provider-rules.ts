@@ -1,4 +1,4 @@
-// What a verified payment-provider notification does to a subscription (CONTRACT §16): pure rules,
+// What a verified payment-provider notification does to a subscription (README "Selling plans through the App Store and Stripe"): pure rules,
 // no I/O. A store reads the state, asks these, and writes what they decided in one transaction.
 
 /** What one notification does. */

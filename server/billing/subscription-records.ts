@@ -1,5 +1,5 @@
-// The event and audit record of a subscription an operator activates or cancels (CONTRACT §12,
-// §13), pure but for fresh ids: the billing store writes them in the change's transaction.
+// The event and audit record of a subscription an operator activates or cancels (docs/events.md),
+// pure but for fresh ids: the billing store writes them in the change's transaction.
 import { fieldChanges } from '../admin/record-changes.ts';
 import type { Actor, AuditRecord, FieldChange } from '../audit/model.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';

@@ -1,4 +1,4 @@
-// Retention of the outbox and the audit log (CONTRACT §15): handed-out events whose deliveries are
+// Retention of the outbox and the audit log (docs/events.md): handed-out events whose deliveries are
 // all delivered or failed, with their deliveries and attempts, after 30 days; audit records after
 // --audit-retention-days (400 by default). Run by the periodic sweep (auth/sweep.ts) in its
 // bounded batches, each batch its own short write.

@@ -3,7 +3,7 @@
 import type { AuditRecord } from '../audit/model.ts';
 import type { GatehouseEvent } from './model.ts';
 
-/** The audit API's filters (CONTRACT §13) and where its page starts (after the last record of the
+/** The audit API's filters (docs/events.md) and where its page starts (after the last record of the
  *  previous page, newest first). `since` inclusive, `until` exclusive. */
 export interface AuditQuery {
   action?: string;

@@ -1,4 +1,4 @@
-// Points alerts (CONTRACT §12, docs/events.md), pure: which of `points.balance_low`,
+// Points alerts (docs/events.md), pure: which of `points.balance_low`,
 // `points.quota_exhausted` and `points.quota_recovered` a transaction causes, from the user's points
 // before and after it and what the user's earlier alerts left (AlertState). The store reads both
 // states in the transaction's own unit, asks decideAlerts, and writes the events, the new state and

@@ -1,4 +1,4 @@
-// The outbox events and audit records of the points use cases (CONTRACT §12, §13, docs/events.md),
+// The outbox events and audit records of the points use cases (docs/events.md),
 // planned pure (but for fresh ids) beside their other decisions and written by the store in the
 // use case's own transaction. `data` carries ids and figures only.
 

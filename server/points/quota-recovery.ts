@@ -1,5 +1,5 @@
 // The job that reports a quota recovery at the window's exact nextRecoveryAt whether or not the user
-// calls again (CONTRACT §12): queued by the transaction that exhausted the window (alerts.ts), due at
+// calls again (docs/events.md): queued by the transaction that exhausted the window (alerts.ts), due at
 // that instant, and run by whichever replica claims it first. The check is its own transaction and
 // reports only what is due, so a check made stale by an earlier recovery reports nothing.
 import type { JobHandler } from '../jobs/queue.ts';

@@ -1,4 +1,4 @@
-// Retention of stored idempotency answers (CONTRACT §15): after --idempotency-retention-days (30 by
+// Retention of stored idempotency answers (docs/events.md): after --idempotency-retention-days (30 by
 // default) the periodic sweep (auth/sweep.ts) prunes them in its bounded batches, each its own short
 // write; a replay after that is a new call.
 import type { Prune } from '../events/retention.ts';

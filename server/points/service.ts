@@ -139,7 +139,7 @@ function settleFailure(e: unknown): SettleOutcome {
   return consumeFailure(e);
 }
 
-/** Who made the call, for the audit record of a grant or refund (CONTRACT §13). */
+/** Who made the call, for the audit record of a grant or refund (docs/events.md). */
 function callerOf(ctx: CallContext) {
   const p = ctx.principal;
   const actor: Actor = p?.kind === 'api_key' ? { type: 'api_key', id: p.keyId } : { type: 'user', id: p?.userId ?? '' };

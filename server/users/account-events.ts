@@ -1,5 +1,5 @@
-// The events and audit records of an account's life besides deletion and linking (CONTRACT §12,
-// §13, docs/events.md), pure but for fresh ids: the stores write them with the change.
+// The events and audit records of an account's life besides deletion and linking (docs/events.md),
+// pure but for fresh ids: the stores write them with the change.
 import type { Actor } from '../audit/model.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import { type Emitted, NOTHING_EMITTED, newAuditRecord, newEvent } from '../events/plan.ts';

@@ -21,7 +21,7 @@ export interface AppleEvent {
   isPrivateEmail: boolean | null;
 }
 
-/** Processed `jti`s are kept this long (CONTRACT §15): a replay within it changes nothing. */
+/** Processed `jti`s are kept this long (docs/events.md): a replay within it changes nothing. */
 export const NOTIFICATION_JTI_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 /** The `events` claim: a JSON-encoded string as Apple sends it, or the object itself. null when it

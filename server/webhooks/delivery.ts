@@ -1,4 +1,4 @@
-// Webhook delivery over the durable queue (CONTRACT §12): the outbox relay hands each new event to
+// Webhook delivery over the durable queue (docs/events.md): the outbox relay hands each new event to
 // one `webhook.deliver` job per subscribing endpoint, and the job's handler makes one attempt:
 // the URL rules checked again against what the host resolves to now, the POST signed per Standard
 // Webhooks, the attempt recorded on the delivery and on its endpoint (a long failing streak

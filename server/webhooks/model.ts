@@ -1,4 +1,4 @@
-// Webhook endpoints (CONTRACT §12, docs/events.md): the records, and the pure rules that validate
+// Webhook endpoints (docs/events.md): the records, and the pure rules that validate
 // them, plan an operator's change with its audit record, and decide what an attempt's outcome makes
 // of the endpoint. Signing follows Standard Webhooks (standardwebhooks.com).
 import { createHmac, randomBytes } from 'node:crypto';
@@ -15,12 +15,12 @@ export const DELIVER = 'webhook.deliver';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Retried for 3 days, the first retry within 10 s (CONTRACT §12): 5 s doubling (with equal
+/** Retried for 3 days, the first retry within 10 s (docs/events.md): 5 s doubling (with equal
  *  jitter, 2.5–5 s first) up to 6 hours. The lease outlasts one attempt's 10 s timeout. */
 export const DELIVERY_POLICY: JobPolicy = { baseDelayMs: 5000, maxDelayMs: 6 * HOUR, leaseMs: 60_000, lifetimeMs: 3 * DAY, auditOutcome: false };
 /** An answer within this is an answer; a 2xx one is a delivery. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** Most bytes of an answer read (CONTRACT §12); the rest is not waited for. */
+/** Most bytes of an answer read (docs/events.md); the rest is not waited for. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 /** After a rotation the old secret signs too, so receivers can switch over. */
 export const PREVIOUS_SECRET_LIFETIME_MS = DAY;
@@ -162,7 +162,7 @@ export function signatureHeader(secrets: readonly string[], id: string, timestam
     .join(' ');
 }
 
-/** The body delivered: the event as CONTRACT §12 writes it, createdAt in RFC 3339. */
+/** The body delivered: the event as docs/events.md writes it, createdAt in RFC 3339. */
 export function eventBody(event: GatehouseEvent): string {
   return JSON.stringify({ id: event.id, type: event.type, realmId: event.realmId, createdAt: new Date(event.createdAt).toISOString(), data: event.data });
 }

@@ -1,4 +1,4 @@
-// One webhook POST (CONTRACT §12): to the address the URL rules allowed (the connection goes to
+// One webhook POST (docs/events.md): to the address the URL rules allowed (the connection goes to
 // that address, not to a second resolution), no redirect followed, at most MAX_ANSWER_BYTES of the
 // answer read, everything within the timeout.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';

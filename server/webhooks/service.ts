@@ -1,4 +1,4 @@
-// The webhook RPCs of AdminService (CONTRACT §12) and the audit listing (§13). Thin handlers:
+// The webhook RPCs of AdminService (docs/events.md) and the audit listing. Thin handlers:
 // validate, ask model.ts, call the store, shape the answer. A secret leaves only through create and
 // rotate-secret.
 

@@ -44,7 +44,7 @@ export interface WebhookStore {
   /** Queues a new delivery of an event to an endpoint (redeliver). */
   queueDelivery(delivery: Delivery, job: Job): Promise<void>;
   /** Deletes up to `limit` handed-out events created before `before` none of whose deliveries is
-   *  still pending or running, with their deliveries, attempts and jobs (CONTRACT §15); how many
+   *  still pending or running, with their deliveries, attempts and jobs (docs/events.md); how many
    *  events it deleted. */
   pruneEvents(before: number, limit: number): Promise<number>;
   /** Deletes up to `limit` audit records written before `before`; how many. */

@@ -1,4 +1,4 @@
-// Which URLs may receive webhooks (CONTRACT §12): https, or http to a literal loopback host; no
+// Which URLs may receive webhooks (docs/events.md): https, or http to a literal loopback host; no
 // userinfo; at most 2 048 characters; and a host that resolves to a private, link-local, loopback
 // (other than a literal one) or unspecified address is refused, unless --webhooks-allow-private.
 // The syntax and the address ranges are pure; the resolution takes its lookup as a parameter.

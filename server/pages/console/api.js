@@ -1,5 +1,5 @@
 // The console's one way to the HTTP API: the key from sessionStorage as the X-API-Key header, JSON
-// in and out, and a refusal thrown as an ApiError carrying the contract's error body (CONTRACT §3).
+// in and out, and a refusal thrown as an ApiError carrying the contract's error body (docs/errors.md).
 const KEY = 'gatehouse.console.key';
 
 export const session = {

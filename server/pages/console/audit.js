@@ -1,4 +1,4 @@
-// /{realm}/manage/audit: the audit log (CONTRACT §13), newest first, filtered by action, target,
+// /{realm}/manage/audit: the audit log (docs/events.md), newest first, filtered by action, target,
 // actor and time, a page at a time.
 import { api, path, query } from './api.js';
 import { clearErrors, field, h, input, pager, showApiError, tableOf, time } from './ui.js';

@@ -1,4 +1,4 @@
-// /{realm}/manage/webhooks: endpoints (CONTRACT §12) with their deliveries and attempts; create,
+// /{realm}/manage/webhooks: endpoints (docs/events.md) with their deliveries and attempts; create,
 // enable or disable, rotate the secret (shown once), delete, send a test event, redeliver.
 import { api, path, query } from './api.js';
 import { clearErrors, field, h, input, openDialog, pager, select, showApiError, tableOf, time } from './ui.js';

@@ -1,4 +1,4 @@
--- Webhook endpoints, their deliveries and every attempt (CONTRACT §12, docs/events.md). A delivery
+-- Webhook endpoints, their deliveries and every attempt (docs/events.md). A delivery
 -- is a job of the durable queue (010's `jobs`, kind `webhook.deliver`): its id is the job's id.
 -- Times are epoch milliseconds; JSON is text.
 
@@ -40,7 +40,7 @@ CREATE TABLE webhook_attempts (
 );
 CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, at, id);
 
--- Retention (CONTRACT §15): handed-out events and their deliveries after 30 days, audit records
+-- Retention (docs/events.md): handed-out events and their deliveries after 30 days, audit records
 -- after --audit-retention-days, found by age across realms.
 CREATE INDEX events_dispatched ON events(created_at) WHERE dispatched_at IS NOT NULL;
 CREATE INDEX audit_log_at ON audit_log(at);

@@ -1,4 +1,4 @@
--- Payment providers drive subscriptions (CONTRACT §16). Times are epoch milliseconds.
+-- Payment providers drive subscriptions (README "Selling plans through the App Store and Stripe"). Times are epoch milliseconds.
 
 -- The user's stable UUID for StoreKit's appAccountToken: the App Store echoes it in every
 -- transaction, and it names the user. Filled for existing users here, for new ones by the trigger
@@ -63,8 +63,8 @@ CREATE TABLE billing_provider_subscriptions (
   PRIMARY KEY (realm_id, provider, external_subscription_id)
 );
 
--- A payment provider's verified notification is the actor of its effect's audit record (CONTRACT
--- §16): the actor types gain app_store and stripe. SQLite changes a CHECK by rebuilding the table
+-- A payment provider's verified notification is the actor of its effect's audit record (README
+-- "Selling plans through the App Store and Stripe"): the actor types gain app_store and stripe. SQLite changes a CHECK by rebuilding the table
 -- (sqlite.org/lang_altertable.html, "other kinds of table schema changes"), its indexes (010's and
 -- 013's) made again.
 CREATE TABLE audit_log_014 (

@@ -1,4 +1,4 @@
--- Points alerts (CONTRACT §12, docs/events.md): a realm's configuration, and per user what its
+-- Points alerts (docs/events.md): a realm's configuration, and per user what its
 -- earlier alerts left (server/points/alerts.ts AlertState). Times are epoch milliseconds; JSON is text.
 
 CREATE TABLE points_alert_config (
@@ -16,5 +16,5 @@ CREATE TABLE points_alert_state (
   exhaustions       TEXT NOT NULL            -- JSON array of {creditKind, windowSeconds, recoversAt}
 );
 
--- Retention of stored idempotency answers (CONTRACT §15): found by age across realms.
+-- Retention of stored idempotency answers (docs/events.md): found by age across realms.
 CREATE INDEX points_idempotency_created ON points_idempotency(created_at);

@@ -1,5 +1,5 @@
 -- Webhook endpoints, their deliveries and every attempt: the PostgreSQL twin of
--- server/store/migrations/013_webhooks.sql (CONTRACT §12, docs/events.md). A delivery
+-- server/store/migrations/013_webhooks.sql (docs/events.md). A delivery
 -- is a job of the durable queue (010's `jobs`, kind `webhook.deliver`): its id is the job's id.
 -- Times are epoch milliseconds; JSON is text.
 
@@ -41,7 +41,7 @@ CREATE TABLE webhook_attempts (
 );
 CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, at, id);
 
--- Retention (CONTRACT §15): handed-out events and their deliveries after 30 days, audit records
+-- Retention (docs/events.md): handed-out events and their deliveries after 30 days, audit records
 -- after --audit-retention-days, found by age across realms.
 CREATE INDEX events_dispatched ON events(created_at) WHERE dispatched_at IS NOT NULL;
 CREATE INDEX audit_log_at ON audit_log(at);

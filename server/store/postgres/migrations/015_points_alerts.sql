@@ -1,4 +1,4 @@
--- Points alerts: the PostgreSQL twin of server/store/migrations/015_points_alerts.sql (CONTRACT §12,
+-- Points alerts: the PostgreSQL twin of server/store/migrations/015_points_alerts.sql (docs/events.md,
 -- docs/events.md). Times are epoch milliseconds; JSON is text.
 
 CREATE TABLE points_alert_config (
@@ -16,5 +16,5 @@ CREATE TABLE points_alert_state (
   exhaustions       TEXT NOT NULL            -- JSON array of {creditKind, windowSeconds, recoversAt}
 );
 
--- Retention of stored idempotency answers (CONTRACT §15): found by age across realms.
+-- Retention of stored idempotency answers (docs/events.md): found by age across realms.
 CREATE INDEX points_idempotency_created ON points_idempotency(created_at);
