@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { AccountSnapshot } from '../../server/users/deletion.ts';
 import { planAccountDeletion } from '../../server/users/deletion.ts';
 import type { ProviderLogin } from '../../server/users/model.ts';
+import { subscribeToEveryEvent } from '../helpers/stores.ts';
 import { clientApp, HOUR, rejectsWith, type StoreFactory, type StoreFixture, type Stores, seedRealm, T0, unique } from './contract.ts';
 
 const actor = { type: 'api_key' as const, id: 'key_1' };
@@ -32,6 +33,7 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
      *  points spent under an idempotency key, an open hold and an active subscription. */
     async function richUser(stores: Stores = s) {
       const realm = await seedRealm(stores);
+      await subscribeToEveryEvent(stores, realm, T0);
       await stores.points.putDefaultConfig(realm, { registrationBonusPoints: 100 }, T0);
       const l = login(realm);
       const { user } = await stores.users.resolveProviderLogin(l, { id: unique('usr'), now: T0 });
