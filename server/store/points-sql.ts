@@ -27,6 +27,7 @@ import {
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
 import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
+import type { BalanceLife } from '../points/refund.ts';
 import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
 import { materialisedCut } from '../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
@@ -258,9 +259,9 @@ export class PointsSql {
   }
 
   /** Whether a balance can take points back now: it has neither expired nor ended. */
-  balanceIsLive(balanceId: string, now: number): boolean {
-    const b = this.s.balanceLife.get(balanceId) as { expiresAt: number | null; endedAt: number | null } | undefined;
-    return b !== undefined && b.endedAt === null && (b.expiresAt === null || b.expiresAt > now);
+  /** When a balance ends taking points (refund.ts `returnable` decides with it); undefined when gone. */
+  balanceLife(balanceId: string): BalanceLife | undefined {
+    return this.s.balanceLife.get(balanceId) as BalanceLife | undefined;
   }
 
   /** The user's live state (state.ts). `withTimes: false` (consume, grant) skips the seek that only

@@ -15,7 +15,7 @@ import {
   stateChanged,
 } from '../points/alerts.ts';
 import { consumeWrites } from '../points/apply-plan.ts';
-import { type ChargeLine, isWindowLine, publicLines } from '../points/charges.ts';
+import { type ChargeLine, publicLines } from '../points/charges.ts';
 import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../points/events.ts';
@@ -31,12 +31,11 @@ import type {
   HistoryPage,
   HoldResult,
   PointsSummary,
-  QuotaKind,
   RefundResult,
   SettleResult,
 } from '../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
-import { longestWindows, planRefund } from '../points/refund.ts';
+import { longestWindows, planRefund, returnable } from '../points/refund.ts';
 import type { UserPointsState } from '../points/state.ts';
 import type {
   ConsumeCommand,
@@ -389,11 +388,11 @@ export class SqlitePointsStore implements PointsStore {
       const before = this.p.state(tx.userId, now, false);
       const watch = this.watch(cmd.realmId, tx.userId, before);
       const longest = longestWindows(before);
-      const d = planRefund(tx, cmd.amount, (l) => {
-        if (!isWindowLine(l)) return this.p.balanceIsLive(l.sourceId, now);
-        const w = longest.get(l.creditKind as QuotaKind);
-        return w !== undefined && l.at > now - w * 1000;
-      });
+      const d = planRefund(
+        tx,
+        cmd.amount,
+        returnable(longest, (id) => this.p.balanceLife(id), now),
+      );
       this.p.giveBack(tx.userId, d.returns);
       this.s.markRefunded.run(tx.refunded + d.amount, JSON.stringify(d.lines), tx.transactionId);
       this.alert(cmd.realmId, tx.userId, watch, now);

@@ -10,7 +10,7 @@
 // refusals and conflicts follow the points domain as in the SQLite store.
 import { type AlertConfig, alertEmitted, alertsOn, decideAlerts, type PointsView, type StoredAlertConfig, stateChanged } from '../../points/alerts.ts';
 import { consumeWrites } from '../../points/apply-plan.ts';
-import { type ChargeLine, isWindowLine, publicLines } from '../../points/charges.ts';
+import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
 import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
@@ -27,12 +27,11 @@ import type {
   HoldResult,
   OpenHolds,
   PointsSummary,
-  QuotaKind,
   RefundResult,
   SettleResult,
 } from '../../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../../points/not-found.ts';
-import { longestWindows, planRefund } from '../../points/refund.ts';
+import { longestWindows, planRefund, returnable } from '../../points/refund.ts';
 import type { UserPointsState } from '../../points/state.ts';
 import type {
   ConsumeCommand,
@@ -445,15 +444,11 @@ export class PostgresPointsStore implements PointsStore {
       const st = await this.p.materialisedState(tx, cmd.realmId, t.userId, now, c, o.state, false);
       const longest = longestWindows(st);
       const life = new Map(row!.balances.map((b) => [b.id, b]));
-      const d = planRefund(t, cmd.amount, (l) => {
-        if (!isWindowLine(l)) {
-          // A balance takes points back while it has neither expired nor ended.
-          const b = life.get(l.sourceId);
-          return b !== undefined && b.endedAt === null && (b.expiresAt === null || b.expiresAt > now);
-        }
-        const w = longest.get(l.creditKind as QuotaKind);
-        return w !== undefined && l.at > now - w * 1000;
-      });
+      const d = planRefund(
+        t,
+        cmd.amount,
+        returnable(longest, (id) => life.get(id), now),
+      );
       giveBack(tx, t.userId, d.returns);
       tx.run(POINTS_SQL.markRefunded, [t.transactionId, t.refunded + d.amount, JSON.stringify(d.lines)]);
       const back = d.shares.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned }));
