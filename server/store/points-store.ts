@@ -24,16 +24,7 @@ import { historyCutoff } from '../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
 import { replayOf } from '../points/idempotency.ts';
 import { registrationGrants } from '../points/materialise.ts';
-import type {
-  ConsumeResult,
-  DefaultPointsConfig,
-  GrantResult,
-  HistoryPage,
-  HoldResult,
-  PointsSummary,
-  RefundResult,
-  SettleResult,
-} from '../points/model.ts';
+import type { ConsumeResult, DefaultPointsConfig, GrantResult, HistoryPage, HoldResult, PointsSummary, RefundResult, SettleResult } from '../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
 import { longestWindows, planRefund, returnable } from '../points/refund.ts';
 import type { UserPointsState } from '../points/state.ts';
