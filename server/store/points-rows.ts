@@ -14,7 +14,7 @@ import {
   type QuotaWindow,
   type TransactionKind,
 } from '../points/model.ts';
-import type { HistoryQuery, PointsTransaction, StoredBalance } from '../points/store.ts';
+import type { HistoryQuery, StoredBalance, StoredConsume } from '../points/store.ts';
 
 export interface ConfigRow {
   realm_id: string;
@@ -137,7 +137,7 @@ export interface TransactionRow {
   created_at: number;
 }
 
-export function toTransaction(r: TransactionRow): PointsTransaction {
+export function toTransaction(r: TransactionRow): StoredConsume {
   return {
     transactionId: r.id,
     userId: r.user_id,

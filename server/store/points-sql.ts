@@ -176,7 +176,7 @@ export class PointsSql {
     const amount = cut ?? g.amount;
     if (amount > 0) {
       const lines = [{ creditKind: g.kind, sourceId: id, amount }];
-      this.history(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+      this.recordMovement(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
       const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
       recordWriter(this.db)(dueGrantEmitted(realmId, grant, now));
     }
@@ -197,7 +197,7 @@ export class PointsSql {
       if (!isDue(h, now)) continue;
       this.giveBack(userId, releaseAll(h));
       this.closeHold(h.holdId, 'expired', null, h.expiresAt);
-      this.history(
+      this.recordMovement(
         realmId,
         userId,
         { id: newId('ptx'), kind: 'expire', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
@@ -227,7 +227,7 @@ export class PointsSql {
 
   /** Writes one movement to the history; one in `historyRetention.every` (by the random end of its
    *  id) also drops movements older than the history keeps, more of them than come in. */
-  history(realmId: string, userId: string, m: Movement, now: number): void {
+  recordMovement(realmId: string, userId: string, m: Movement, now: number): void {
     this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(storedLines(m)), m.relatedId, now);
     if (!prunesHistory(m.id)) return;
     const cutoff = historyCutoff(now);

@@ -35,11 +35,11 @@ import type {
   HistoryQuery,
   HoldCommand,
   PointsStore,
-  PointsTransaction,
   RefundCommand,
   ReleaseCommand,
   SettleCommand,
   StoredBalance,
+  StoredConsume,
 } from '../points/store.ts';
 import { remainingOf, summarise } from '../points/summary.ts';
 import { type Db, immediate } from './open.ts';
@@ -219,7 +219,7 @@ export class SqlitePointsStore implements PointsStore {
     this.p.applyConsume(cmd.userId, w);
     this.alert(cmd.realmId, cmd.userId, watch, now);
     const r = w.result;
-    this.p.history(
+    this.p.recordMovement(
       cmd.realmId,
       r.userId,
       { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
@@ -243,7 +243,7 @@ export class SqlitePointsStore implements PointsStore {
       this.p.insertBalance(cmd.realmId, cmd.userId, w.balance, now, cmd.grantId);
       this.alert(cmd.realmId, cmd.userId, watch, now);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
-      this.p.history(cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      this.p.recordMovement(cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
       this.records(apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
       this.saveAnswer(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, w.result, now);
       return w.result;
@@ -272,7 +272,7 @@ export class SqlitePointsStore implements PointsStore {
       this.alert(cmd.realmId, cmd.userId, watch, now);
       const h = openHold(cmd, w.lines, now);
       this.s.insertHold.run(h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt);
-      this.p.history(
+      this.p.recordMovement(
         cmd.realmId,
         cmd.userId,
         { id: h.holdId, kind: 'hold', amount: h.amount, description: h.description, lines: h.lines, relatedId: null },
@@ -316,7 +316,7 @@ export class SqlitePointsStore implements PointsStore {
       this.p.closeHold(h.holdId, 'settled', cmd.amount, now);
       this.alert(cmd.realmId, h.userId, watch, now);
       const description = cmd.description ?? h.description;
-      this.p.history(cmd.realmId, h.userId, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now);
+      this.p.recordMovement(cmd.realmId, h.userId, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now);
       const r: SettleResult = {
         transactionId: cmd.transactionId,
         holdId: h.holdId,
@@ -342,7 +342,7 @@ export class SqlitePointsStore implements PointsStore {
       this.p.giveBack(h.userId, releaseAll(h));
       this.p.closeHold(h.holdId, 'released', null, now);
       this.alert(cmd.realmId, h.userId, watch, now);
-      this.p.history(
+      this.p.recordMovement(
         cmd.realmId,
         h.userId,
         { id: cmd.transactionId, kind: 'release', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
@@ -388,7 +388,7 @@ export class SqlitePointsStore implements PointsStore {
       this.s.markRefunded.run(tx.refunded + d.amount, JSON.stringify(d.lines), tx.transactionId);
       this.alert(cmd.realmId, tx.userId, watch, now);
       const back = d.shares.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned }));
-      this.p.history(
+      this.p.recordMovement(
         cmd.realmId,
         tx.userId,
         { id: cmd.refundId, kind: 'refund', amount: d.refunded, description: cmd.reason, lines: back, relatedId: tx.transactionId },
@@ -425,7 +425,7 @@ export class SqlitePointsStore implements PointsStore {
     return (this.s.balances.all(realmId, userId) as BalanceRow[]).map(toStoredBalance);
   }
 
-  async listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]> {
+  async listTransactions(realmId: string, userId: string): Promise<StoredConsume[]> {
     return (this.s.transactions.all(realmId, userId) as TransactionRow[]).map(toTransaction);
   }
 }

@@ -318,7 +318,7 @@ const HINTS_MAX = 50_000;
 /** The windows of a state's rows, to seek again after its writes. */
 const windowsOf = (st: UserPointsState): WindowList => st.windows.map((w): [QuotaKind, number] => [w.creditKind, w.windowSeconds]);
 
-export class PointsAccess {
+export class PointsSql {
   private readonly hints = new Map<string, Hints>();
   /** The user of a hold or transaction (never changes). */
   private readonly owners = new Map<string, string>();
@@ -423,7 +423,7 @@ export class PointsAccess {
     for (const h of c.dueHolds) {
       giveBack(tx, userId, releaseAll(h));
       tx.run(POINTS_SQL.closeHold, [h.holdId, 'expired', null, h.expiresAt]);
-      recordHistory(
+      recordMovement(
         tx,
         realmId,
         userId,
@@ -572,7 +572,7 @@ function assembled(userId: string, now: number, st: StateRead, withTimes: boolea
 }
 
 /** Writes one movement to the history (and prunes it when due, as SQLite does). */
-export function recordHistory(tx: Tx, realmId: string, userId: string, m: Movement, now: number): void {
+export function recordMovement(tx: Tx, realmId: string, userId: string, m: Movement, now: number): void {
   tx.run(POINTS_SQL.history, [
     m.id,
     realmId,
@@ -637,7 +637,7 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
   const amount = cut ?? g.amount;
   if (amount > 0) {
     const lines = [{ creditKind: g.kind, sourceId: id, amount }];
-    recordHistory(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+    recordMovement(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
     const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
     writeEmitted(tx, dueGrantEmitted(realmId, grant, now));
   }

@@ -40,11 +40,11 @@ import type {
   HistoryQuery,
   HoldCommand,
   PointsStore,
-  PointsTransaction,
   RefundCommand,
   ReleaseCommand,
   SettleCommand,
   StoredBalance,
+  StoredConsume,
 } from '../../points/store.ts';
 import { remainingOf, summarise } from '../../points/summary.ts';
 import {
@@ -64,7 +64,7 @@ import {
   toStoredBalance,
   toTransaction,
 } from '../points-rows.ts';
-import { giveBack, insertDue, POINTS_SQL, PointsAccess, type PointsContext, recordHistory, type StoredAnswer } from './points-sql.ts';
+import { giveBack, insertDue, POINTS_SQL, type PointsContext, PointsSql, recordMovement, type StoredAnswer } from './points-sql.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
 import { UserGate } from './user-gate.ts';
@@ -98,7 +98,7 @@ const readAlerts = (o: { context: Promise<PointsContext> }) => quiet(o.context.t
  *  recovery check), and sends what was decided. */
 async function sendAlerts(
   tx: Tx,
-  p: PointsAccess,
+  p: PointsSql,
   realmId: string,
   userId: string,
   read: Promise<AlertRow>,
@@ -126,7 +126,7 @@ export class PostgresPointsStore implements PointsStore {
     private readonly ctx: TxContext,
     /** Bounds the pooled connections one user's calls hold while they wait for its lock. */
     private readonly gate: UserGate = UserGate.unbounded(),
-    private readonly p: PointsAccess = new PointsAccess(),
+    private readonly p: PointsSql = new PointsSql(),
   ) {}
 
   /** A use case on the user's points: one transaction, once the user has a turn at the gate. */
@@ -223,7 +223,7 @@ export class PostgresPointsStore implements PointsStore {
       const b = w.balance;
       tx.run(POINTS_SQL.insertBalance, [cmd.grantId, cmd.realmId, cmd.userId, b.kind, b.amount, b.expiresAt, b.source, now]);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
-      recordHistory(tx, cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      recordMovement(tx, cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
       writeEmitted(tx, apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
       await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
       if (cmd.idempotencyKey !== null)
@@ -386,7 +386,7 @@ export class PostgresPointsStore implements PointsStore {
       assertOpen(h, now);
       giveBack(tx, h.userId, releaseAll(h));
       tx.run(POINTS_SQL.closeHold, [h.holdId, 'released', null, now]);
-      recordHistory(
+      recordMovement(
         tx,
         cmd.realmId,
         h.userId,
@@ -452,7 +452,7 @@ export class PostgresPointsStore implements PointsStore {
       giveBack(tx, t.userId, d.returns);
       tx.run(POINTS_SQL.markRefunded, [t.transactionId, t.refunded + d.amount, JSON.stringify(d.lines)]);
       const back = d.shares.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned }));
-      recordHistory(
+      recordMovement(
         tx,
         cmd.realmId,
         t.userId,
@@ -524,7 +524,7 @@ export class PostgresPointsStore implements PointsStore {
     return (await query<BalanceRow>(this.ctx.pool, SQL.balances, [realmId, userId])).map(toStoredBalance);
   }
 
-  async listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]> {
+  async listTransactions(realmId: string, userId: string): Promise<StoredConsume[]> {
     return (await query<TransactionRow>(this.ctx.pool, SQL.transactions, [realmId, userId])).map(toTransaction);
   }
 }
