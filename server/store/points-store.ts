@@ -71,6 +71,7 @@ import {
 } from './points-rows.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
+import { positional } from './row-values.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
@@ -92,7 +93,6 @@ interface AlertWatch {
 }
 
 const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
-const positional = (sql: string) => sql.replace(/\$\d+/g, '?');
 
 export class SqlitePointsStore implements PointsStore {
   private readonly p: PointsSql;

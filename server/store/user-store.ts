@@ -10,6 +10,7 @@ import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeOutcome } from '../
 import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
+import { positional } from './row-values.ts';
 import {
   type IdentityRow,
   type IdentityWithTokenRow,
@@ -21,9 +22,6 @@ import {
   toUser,
   type UserRow,
 } from './user-rows.ts';
-
-/** $n placeholders (the SQL both backends share) as SQLite's `?`, in the order they appear. */
-const positional = (sql: string) => sql.replace(/\$\d+/g, '?');
 
 export class SqliteUserStore implements UserStore {
   private readonly s;
