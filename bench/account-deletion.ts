@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SecretBox } from '../server/crypto/secrets.ts';
 import { claimed } from '../server/jobs/retry.ts';
+import { createLogger } from '../server/lib/log.ts';
+import { startCheckpointer } from '../server/store/checkpointer.ts';
 import { immediate, openDatabase } from '../server/store/open.ts';
 import { createClient } from '../server/store/postgres/connect.ts';
 import { openPostgres } from '../server/store/postgres/open.ts';
@@ -138,16 +140,20 @@ async function openSeeded(backend: DeletionBackend, rounds: number, now: number)
     };
   }
   const dir = tempDir('gatehouse-bench-deletion-');
-  const db = openDatabase(join(dir, 'deletion.db'));
+  const path = join(dir, 'deletion.db');
+  const db = openDatabase(path);
   const series = (n: string) => `(WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${n}) SELECT n FROM s)`;
   const statements = seedStatements(rounds, now, series, (i) => `@p${i}`);
   await immediate(db, () => {
     for (const [text, values] of statements) db.prepare(text).run(Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v])));
   });
   db.exec('ANALYZE');
+  // WAL checkpoints on their own thread, as `gatehouse serve` runs them (store/checkpointer.ts).
+  const checkpointer = startCheckpointer(db, path, createLogger({ level: 'error', write: () => {} }));
   return {
     stores: sqliteStores(db, SecretBox.ephemeral()),
     async close() {
+      await checkpointer.stop();
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },
