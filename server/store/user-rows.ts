@@ -49,10 +49,6 @@ export const toIdentity = (r: IdentityRow): Identity => ({
   createdAt: r.created_at,
 });
 
-/** Releasing the account's open holds is the deletion's own, in its transaction ($1 the user id;
- *  through points_holds_open; how many a user may have open is bounded). */
-export const RELEASE_OPEN_HOLDS = "DELETE FROM points_holds WHERE user_id = $1 AND status = 'open'";
-
 /** The account's rows of a purged table, each found through an index that starts with the user
  *  (a hold through points_holds_closed: the open ones went with the deletion). */
 const PURGE_WHERE: Record<PurgeTable, string> = {
@@ -84,19 +80,24 @@ const SQLITE_ROW_KEY: Record<PurgeTable, string> = {
 
 /** One delete of a purge batch ($1 the user id, $2 the most rows), per backend: neither has
  *  DELETE … LIMIT, so the rows are chosen by a limited select (SQLite by key, PostgreSQL by ctid). */
-export function purgeDeleteSql(table: PurgeTable, dialect: 'sqlite' | 'postgres'): string {
+function purgeDeleteSql(table: PurgeTable, dialect: 'sqlite' | 'postgres'): string {
   const where = PURGE_WHERE[table];
   if (dialect === 'postgres') return `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT $2))`;
   const key = SQLITE_ROW_KEY[table];
   return `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${where} LIMIT $2)`;
 }
 
-/** The rest of a purge batch's statements ($n in the order they appear, for SQLite's `?`). */
-export const PURGE_SQL = {
+/** The statements of a deletion and of its purge's batches that are not the user store's own ($n in
+ *  the order they appear, for SQLite's `?`). */
+export const DELETION_SQL = {
+  // Releasing the account's open holds is the deletion's own, in its transaction (through
+  // points_holds_open; how many a user may have open is bounded).
+  releaseOpenHolds: "DELETE FROM points_holds WHERE user_id = $1 AND status = 'open'",
   // Whether the account is deleted: a purge deletes nothing of a live one.
   deletedAt: 'SELECT deleted_at FROM users WHERE id = $1',
   // The batch's job, still held by its owner: its lease renewed, or no batch (another replica has it).
   renewLease: "UPDATE jobs SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4 AND status = 'running'",
+  purge: purgeDeleteSql,
 };
 
 /** An identity row as the deletion reads it, with the Apple refresh token kept for revoking. */

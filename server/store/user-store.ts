@@ -11,17 +11,7 @@ import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from 
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
 import { positional } from './row-values.ts';
-import {
-  type IdentityRow,
-  type IdentityWithTokenRow,
-  PURGE_SQL,
-  purgeDeleteSql,
-  RELEASE_OPEN_HOLDS,
-  toIdentity,
-  toIdentityWithToken,
-  toUser,
-  type UserRow,
-} from './user-rows.ts';
+import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from './user-rows.ts';
 
 export class SqliteUserStore implements UserStore {
   private readonly s;
@@ -69,10 +59,10 @@ export class SqliteUserStore implements UserStore {
       revokeFamily: db.prepare("UPDATE token_families SET revoked_at = ?, revoked_reason = 'user_deleted' WHERE id = ?"),
       dropCodes: db.prepare('DELETE FROM authorization_codes WHERE user_id = ? AND used_at IS NULL'),
       cancelSubscription: db.prepare("UPDATE subscriptions SET status = 'canceled', canceled_at = ? WHERE id = ?"),
-      releaseHolds: db.prepare(positional(RELEASE_OPEN_HOLDS)),
-      deletedAt: db.prepare(positional(PURGE_SQL.deletedAt)).pluck(),
-      renewLease: db.prepare(positional(PURGE_SQL.renewLease)),
-      purge: new Map(PURGE_TABLES.map((t) => [t, db.prepare(positional(purgeDeleteSql(t, 'sqlite')))])),
+      releaseHolds: db.prepare(positional(DELETION_SQL.releaseOpenHolds)),
+      deletedAt: db.prepare(positional(DELETION_SQL.deletedAt)).pluck(),
+      renewLease: db.prepare(positional(DELETION_SQL.renewLease)),
+      purge: new Map(PURGE_TABLES.map((t) => [t, db.prepare(positional(DELETION_SQL.purge(t, 'sqlite')))])),
     };
   }
 

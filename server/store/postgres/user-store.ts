@@ -12,17 +12,7 @@ import { type Identity, type ProviderLogin, type User, withDisabled } from '../.
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
 import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeOutcome } from '../../users/purge.ts';
 import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../../users/store.ts';
-import {
-  type IdentityRow,
-  type IdentityWithTokenRow,
-  PURGE_SQL,
-  purgeDeleteSql,
-  RELEASE_OPEN_HOLDS,
-  toIdentity,
-  toIdentityWithToken,
-  toUser,
-  type UserRow,
-} from '../user-rows.ts';
+import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
@@ -270,7 +260,7 @@ export class PostgresUserStore implements UserStore {
       tx.run(SQL.revokeFamilies, [p.revokeFamilyIds, p.deletedAt]);
       tx.run(SQL.dropCodes, [userId]);
       tx.run(SQL.cancelSubscriptions, [p.cancelSubscriptionIds, p.deletedAt]);
-      tx.run(RELEASE_OPEN_HOLDS, [userId]);
+      tx.run(DELETION_SQL.releaseOpenHolds, [userId]);
       writeEmitted(tx, p.emitted, this.secrets);
       return p;
     });
@@ -279,8 +269,8 @@ export class PostgresUserStore implements UserStore {
   purgeAccountBatch(userId: string, lease: PurgeLease): Promise<PurgeBatch | null> {
     return inTransaction(this.ctx, 'purgeAccountBatch', async (tx) => {
       const [renewed, row] = await Promise.all([
-        tx.run(PURGE_SQL.renewLease, [lease.until, lease.now, lease.jobId, lease.owner]),
-        tx.row<{ deleted_at: number | null }>(PURGE_SQL.deletedAt, [userId]),
+        tx.run(DELETION_SQL.renewLease, [lease.until, lease.now, lease.jobId, lease.owner]),
+        tx.row<{ deleted_at: number | null }>(DELETION_SQL.deletedAt, [userId]),
       ]);
       if (renewed !== 1) return null;
       const accountDeleted = (row?.deleted_at ?? null) !== null;
@@ -293,7 +283,7 @@ export class PostgresUserStore implements UserStore {
   }
 }
 
-const PURGE_DELETES = new Map(PURGE_TABLES.map((t) => [t, purgeDeleteSql(t, 'postgres')]));
+const PURGE_DELETES = new Map(PURGE_TABLES.map((t) => [t, DELETION_SQL.purge(t, 'postgres')]));
 
 /** The locks a change of (provider, subject)'s link takes, in the order every login takes them
  *  (subject, then email): such changes and first logins of that subject are one after the other. */
