@@ -1,7 +1,7 @@
 // The purge after an account's deletion (docs/login.md "Deleting an account"), against real
 // `gatehouse serve` processes: the deletion answers once the account is gone, its points rows go
 // afterwards in batches from the durable queue, other users' calls are answered between them, and a
-// server killed with SIGKILL mid-purge leaves the rest to the next one. The account's rows are
+// server killed with SIGKILL (or stopped) mid-purge leaves the rest to the next one. The account's rows are
 // seeded straight into its tables (as many as years of use leave); the tests read the database
 // itself to see what is left, and wait for states, never for a time.
 import assert from 'node:assert/strict';
@@ -156,6 +156,28 @@ describe('account deletion: the purge after the commit', () => {
       const left = await rowsLeft(db, heavyId);
       assert.ok(left > 0 && left < seeded, `killed mid-purge (${left} of ${seeded} left)`);
       assert.equal(await purgeStatus(db), 'running', 'held by the dead server until its lease runs out');
+
+      const again = await spawnServer({ dbPath: database.dbPath, dir });
+      servers.push(again);
+      while ((await purgeStatus(db)) !== 'done') await nextTick();
+      assert.equal(await everyRowOf(db, heavyId), 0);
+      await again.kill('SIGTERM');
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+
+  it('hands a purge under way back to the queue when its server stops (SIGTERM), and the next server finishes it', async () => {
+    const { dir, database, server, admin, db, heavyId } = await setUp();
+    try {
+      const seeded = await rowsLeft(db, heavyId);
+      assert.equal((await admin.delete(`/api/admin/realms/${REALM}/users/${heavyId}`)).status, 200);
+      while ((await rowsLeft(db, heavyId)) === seeded) await nextTick();
+      assert.equal(await server.kill('SIGTERM'), 0);
+      const left = await rowsLeft(db, heavyId);
+      assert.ok(left > 0 && left < seeded, `stopped mid-purge (${left} of ${seeded} left)`);
+      assert.equal(await purgeStatus(db), 'pending', 'handed back, due again at once: no lease to wait out');
 
       const again = await spawnServer({ dbPath: database.dbPath, dir });
       servers.push(again);
