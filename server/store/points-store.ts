@@ -1,4 +1,5 @@
-// SQLite implementation of PointsStore: each use case is one BEGIN IMMEDIATE transaction, so a
+// SQLite implementation of PointsStore: each use case is one all-or-nothing unit of a BEGIN
+// IMMEDIATE transaction (immediate(), open.ts; the units of one turn share it, group-commit.ts), so a
 // read-plan-write never interleaves with another writer (no double spend, docs/points.md). Each reads
 // what the points domain needs, asks it, and writes what it decided; a throw rolls the use case
 // back, materialised grants included.

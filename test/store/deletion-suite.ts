@@ -10,6 +10,7 @@ import type { AccountSnapshot } from '../../server/users/deletion.ts';
 import { planAccountDeletion } from '../../server/users/deletion.ts';
 import type { ProviderLogin } from '../../server/users/model.ts';
 import { USER_PURGE, USER_PURGE_POLICY, userPurgeJob } from '../../server/users/purge.ts';
+import { subscribeToEveryEvent } from '../helpers/stores.ts';
 import { clientApp, HOUR, rejectsWith, type StoreFactory, type StoreFixture, type Stores, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const actor = { type: 'api_key' as const, id: 'key_1' };
@@ -35,6 +36,7 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
      *  points spent under an idempotency key, an open hold and an active subscription. */
     async function richUser(stores: Stores = s) {
       const realm = await seedRealm(stores);
+      await subscribeToEveryEvent(stores, realm, T0);
       await stores.points.putDefaultConfig(realm, { registrationBonusPoints: 100 }, T0);
       const l = login(realm);
       const { user } = await stores.users.resolveProviderLogin(l, { id: unique('usr'), now: T0 });
