@@ -146,47 +146,38 @@ describe('account deletion: the purge after the commit', () => {
     }
   });
 
-  it('resumes a purge cut short by SIGKILL when a server starts again, and finishes it', async () => {
-    const { dir, database, server, admin, db, heavyId } = await setUp();
-    try {
-      const seeded = await rowsLeft(db, heavyId);
-      assert.equal((await admin.delete(`/api/admin/realms/${REALM}/users/${heavyId}`)).status, 200);
-      while ((await rowsLeft(db, heavyId)) === seeded) await nextTick();
-      await server.kill('SIGKILL');
-      const left = await rowsLeft(db, heavyId);
-      assert.ok(left > 0 && left < seeded, `killed mid-purge (${left} of ${seeded} left)`);
-      assert.equal(await purgeStatus(db), 'running', 'held by the dead server until its lease runs out');
+  // A server ended mid-purge: killed, its job stays running under a lease no one renews (the next
+  // server waits it out); stopped, it hands the job back to the queue, due again at once.
+  const interruptions = [
+    { signal: 'SIGKILL', exit: null, status: 'running', name: 'resumes a purge cut short by SIGKILL when a server starts again, and finishes it' },
+    {
+      signal: 'SIGTERM',
+      exit: 0,
+      status: 'pending',
+      name: 'hands a purge under way back to the queue when its server stops (SIGTERM), and the next server finishes it',
+    },
+  ] as const;
+  for (const { signal, exit, status, name } of interruptions) {
+    it(name, async () => {
+      const { dir, database, server, admin, db, heavyId } = await setUp();
+      try {
+        const seeded = await rowsLeft(db, heavyId);
+        assert.equal((await admin.delete(`/api/admin/realms/${REALM}/users/${heavyId}`)).status, 200);
+        while ((await rowsLeft(db, heavyId)) === seeded) await nextTick();
+        assert.equal(await server.kill(signal), exit);
+        const left = await rowsLeft(db, heavyId);
+        assert.ok(left > 0 && left < seeded, `ended mid-purge (${left} of ${seeded} left)`);
+        assert.equal(await purgeStatus(db), status);
 
-      const again = await spawnServer({ dbPath: database.dbPath, dir });
-      servers.push(again);
-      while ((await purgeStatus(db)) !== 'done') await nextTick();
-      assert.equal(await everyRowOf(db, heavyId), 0);
-      await again.kill('SIGTERM');
-    } finally {
-      await db.close();
-      await database.drop();
-    }
-  });
-
-  it('hands a purge under way back to the queue when its server stops (SIGTERM), and the next server finishes it', async () => {
-    const { dir, database, server, admin, db, heavyId } = await setUp();
-    try {
-      const seeded = await rowsLeft(db, heavyId);
-      assert.equal((await admin.delete(`/api/admin/realms/${REALM}/users/${heavyId}`)).status, 200);
-      while ((await rowsLeft(db, heavyId)) === seeded) await nextTick();
-      assert.equal(await server.kill('SIGTERM'), 0);
-      const left = await rowsLeft(db, heavyId);
-      assert.ok(left > 0 && left < seeded, `stopped mid-purge (${left} of ${seeded} left)`);
-      assert.equal(await purgeStatus(db), 'pending', 'handed back, due again at once: no lease to wait out');
-
-      const again = await spawnServer({ dbPath: database.dbPath, dir });
-      servers.push(again);
-      while ((await purgeStatus(db)) !== 'done') await nextTick();
-      assert.equal(await everyRowOf(db, heavyId), 0);
-      await again.kill('SIGTERM');
-    } finally {
-      await db.close();
-      await database.drop();
-    }
-  });
+        const again = await spawnServer({ dbPath: database.dbPath, dir });
+        servers.push(again);
+        while ((await purgeStatus(db)) !== 'done') await nextTick();
+        assert.equal(await everyRowOf(db, heavyId), 0);
+        await again.kill('SIGTERM');
+      } finally {
+        await db.close();
+        await database.drop();
+      }
+    });
+  }
 });
