@@ -51,6 +51,7 @@ import {
   type HistoryRow,
   type HoldRow,
   historyPage,
+  POINTS_IDEM_SQL,
   pageStart,
   type TransactionRow,
   toAlertConfig,
@@ -61,6 +62,7 @@ import {
 } from './points-rows.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
+import { positional } from './row-values.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
@@ -82,7 +84,6 @@ interface AlertWatch {
 }
 
 const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
-const positional = (sql: string) => sql.replace(/\$\d+/g, '?');
 
 export class SqlitePointsStore implements PointsStore {
   private readonly p: PointsSql;
@@ -105,7 +106,7 @@ export class SqlitePointsStore implements PointsStore {
           free_periodic_points_amount = excluded.free_periodic_points_amount, free_periodic_grant_period_type = excluded.free_periodic_grant_period_type,
           free_periodic_validity_days = excluded.free_periodic_validity_days, free_periodic_quota_windows = excluded.free_periodic_quota_windows,
           updated_at = excluded.updated_at`),
-      idem: db.prepare('SELECT request_hash AS requestHash, response FROM points_idempotency WHERE realm_id = ? AND scope = ? AND key = ?'),
+      idem: db.prepare(positional(POINTS_IDEM_SQL)),
       saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       insertHold: db.prepare(`INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`),
@@ -287,7 +288,8 @@ export class SqlitePointsStore implements PointsStore {
   /** The hold, after the user's due holds have expired; throws not_found. */
   private loadHold(realmId: string, holdId: string, now: number): StoredHold {
     const found = this.s.hold.get(realmId, holdId) as HoldRow | undefined;
-    assertHold(found !== undefined, realmId, holdId);
+    // A deleted account's closed holds stay until its purge reaches them: not found all the same.
+    assertHold(found !== undefined && this.p.userExists(realmId, found.user_id), realmId, holdId);
     this.p.materialise(realmId, found!.user_id, now);
     return toHold(this.s.hold.get(realmId, holdId) as HoldRow);
   }
@@ -367,7 +369,8 @@ export class SqlitePointsStore implements PointsStore {
       if (prior) return prior;
       type Row = { id: string; userId: string; amount: number; refunded: number; allocations: string };
       const row = this.s.refundable.get(cmd.realmId, cmd.transactionId, historyCutoff(now)) as Row | undefined;
-      assertTransaction(row !== undefined, cmd.realmId, cmd.transactionId);
+      // A deleted account's history stays until its purge reaches it: not found all the same.
+      assertTransaction(row !== undefined && this.p.userExists(cmd.realmId, row.userId), cmd.realmId, cmd.transactionId);
       const tx = {
         transactionId: row!.id,
         userId: row!.userId,

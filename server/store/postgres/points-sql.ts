@@ -39,7 +39,7 @@ import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
-import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, OWNER_DELETED, POINTS_IDEM_SQL, toConfig, toHold } from '../points-rows.ts';
 import { writeEmitted } from './records.ts';
 import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
@@ -125,11 +125,11 @@ export const POINTS_SQL = {
   transactionUser: 'SELECT user_id AS "userId" FROM points_transactions WHERE realm_id = $1 AND id = $2',
   config: 'SELECT * FROM points_default_config WHERE realm_id = $1',
   activeSubs: `SELECT id, terms, started_at FROM subscriptions WHERE user_id = $1 AND status = 'active' ORDER BY started_at, id COLLATE "C"`,
-  idem: 'SELECT request_hash AS "requestHash", response FROM points_idempotency WHERE realm_id = $1 AND scope = $2 AND key = $3',
+  idem: POINTS_IDEM_SQL,
   // $1 realm, $2 user, $3 idempotency scope, $4 key (null: none), $5 grant sources to look for,
   // $6 now (holds due by then).
   context: `SELECT
-      (SELECT json_build_object('requestHash', request_hash, 'response', response) FROM points_idempotency
+      (SELECT json_build_object('requestHash', request_hash, 'response', response, 'ownerDeleted', ${OWNER_DELETED}) FROM points_idempotency
         WHERE $4::text IS NOT NULL AND realm_id = $1 AND scope = $3 AND key = $4) AS idem,
       (SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = $1) AS config,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'terms', terms, 'startedAt', started_at) ORDER BY started_at, id COLLATE "C"), '[]')
@@ -262,6 +262,7 @@ export const POINTS_SQL = {
 export interface StoredAnswer {
   requestHash: string;
   response: string;
+  ownerDeleted?: boolean | number;
 }
 
 /** What a points use case reads before its rules run (besides the state). */

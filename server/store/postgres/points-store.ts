@@ -323,7 +323,9 @@ export class PostgresPointsStore implements PointsStore {
       if (prior) return { prior };
     }
     const found = await row;
-    assertHold(found !== undefined, realmId, holdId);
+    // The owner as this process remembers it may be deleted since: its closed holds stay until its
+    // purge reaches them, not found all the same.
+    assertHold(found !== undefined && (await o.found), realmId, holdId);
     if (found!.user_id !== userId) this.p.wrongOwner(holdId);
     const st = await this.p.materialisedState(tx, realmId, userId!, now, c, o.state, false);
     return { h: toHold(found!), st, alerts };
@@ -432,7 +434,8 @@ export class PostgresPointsStore implements PointsStore {
       const prior = replay<RefundResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
       if (prior) return ready(prior);
       const row = await read;
-      assertTransaction(row !== undefined, cmd.realmId, cmd.transactionId);
+      // As for a hold (onHold): a deleted account's history stays until its purge reaches it.
+      assertTransaction(row !== undefined && (await o.found), cmd.realmId, cmd.transactionId);
       if (row!.userId !== userId) this.p.wrongOwner(cmd.transactionId);
       const t = {
         transactionId: row!.id,
