@@ -18,8 +18,9 @@ export const CLAIM_BATCH = 10;
 
 export interface JobHandler {
   policy: JobPolicy;
-  /** One attempt. A throw is a failed attempt (retried), its message kept on the job. */
-  run(job: Job): Promise<AttemptResult>;
+  /** One attempt. A throw is a failed attempt (retried), its message kept on the job. `signal`
+   *  aborts when the queue stops: a long attempt may end early and leave the rest to a retry. */
+  run(job: Job, signal?: AbortSignal): Promise<AttemptResult>;
 }
 
 export interface JobQueueDeps {
@@ -58,6 +59,9 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
   let round: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  const stopping = new AbortController();
+  // Attempts of held jobs under way (runHeld): stop() waits for them as for a round.
+  const heldRuns = new Set<Promise<AttemptResult>>();
 
   const handlerOf = (kind: string): JobHandler => {
     const h = handlers.get(kind);
@@ -69,7 +73,7 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
     const h = handlerOf(job.kind);
     let result: AttemptResult;
     try {
-      result = await h.run(job);
+      result = await h.run(job, stopping.signal);
     } catch (e) {
       result = { kind: 'retry', error: e instanceof Error ? e.message : String(e) };
     }
@@ -110,7 +114,12 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
   return {
     policy: (kind) => handlerOf(kind).policy,
     hold: (job, now) => claimed(job, owner, now, handlerOf(job.kind).policy),
-    runHeld: attempt,
+    runHeld(job) {
+      const run = attempt(job);
+      heldRuns.add(run);
+      void run.catch(() => {}).finally(() => heldRuns.delete(run));
+      return run;
+    },
     runOnce,
     start(intervalMs = JOB_POLL_INTERVAL_MS) {
       if (timer || stopped) return;
@@ -122,8 +131,9 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearInterval(timer);
-      await round?.catch(() => {});
+      await Promise.allSettled([round, ...heldRuns]);
     },
   };
 }
