@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { GatehouseError } from '../../server/errors.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import type { ConsumeCommand, GrantCommand } from '../../server/points/store.ts';
+import { subscribeToEveryEvent } from '../helpers/stores.ts';
 import { DAY, HOUR, MINUTE, nextTurn, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 25;
@@ -430,6 +431,7 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         });
         const config = { lowBalanceThresholds: [20, 50], quotaExhausted: true, quotaRecovered: true };
         const saved = await s.points.putAlerts(realm, config, T0);
+        await subscribeToEveryEvent(s, realm, T0); // the outbox keeps what an endpoint is owed
         assert.deepEqual(saved, { realmId: realm, ...config, updatedAt: T0 });
         assert.deepEqual(await s.points.getAlerts(realm), saved);
         await s.points.putDefaultConfig(
