@@ -1,8 +1,8 @@
 // What both transports refuse before any handler or credential check runs, as a 400 naming the
 // field: a NUL character in any string (a path segment, a query parameter, a body field, a gRPC
 // field; PostgreSQL's text cannot hold one), a missing REQUIRED field, a broken (limits) of the
-// protos, and a query parameter that names no field. request-edge.postgres.test.ts runs the same
-// on PostgreSQL.
+// protos, and a query parameter that names no field. Refused before any store is asked, so on
+// every backend alike.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

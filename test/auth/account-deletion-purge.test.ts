@@ -5,13 +5,14 @@
 // seeded straight into its tables (as many as years of use leave); the tests read the database
 // itself to see what is left, and wait for states, never for a time.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { createClient } from '../../server/store/postgres/connect.ts';
 import { PURGE_TABLES } from '../../server/users/purge.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { testPostgresOptions } from '../helpers/postgres.ts';
-import { defaultBackend, newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { newDatabase, type SpawnedServer, spawnServer, type TestBackend, tempDir } from '../helpers/server.ts';
 
 const REALM = 'purge';
 /** History and usage ledger rows each: a few hundred batches of 1 000. */
@@ -24,8 +25,8 @@ interface RawDb {
   close(): Promise<void>;
 }
 
-async function rawDb(dbPath: string): Promise<RawDb> {
-  if (defaultBackend() === 'postgres') {
+async function rawDb(dbPath: string, backend: TestBackend): Promise<RawDb> {
+  if (backend === 'postgres') {
     const client = createClient(testPostgresOptions(dbPath));
     await client.connect();
     return {
@@ -50,9 +51,9 @@ async function rawDb(dbPath: string): Promise<RawDb> {
 }
 
 /** `n` rows of the user's history and usage ledger, made by the database itself. */
-function seedSql(userId: string, n: number, now: number): string {
+function seedSql(userId: string, n: number, now: number, backend: TestBackend): string {
   const series =
-    defaultBackend() === 'postgres'
+    backend === 'postgres'
       ? `generate_series(1, ${n}) AS g(n)`
       : `(WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${n}) SELECT n FROM s)`;
   return `INSERT INTO points_transactions (id, realm_id, user_id, amount, description, allocations, created_at, kind)
@@ -83,7 +84,7 @@ const purgeStatus = async (db: RawDb) => {
 
 const nextTick = () => new Promise((r) => setTimeout(r, 20));
 
-describe('account deletion: the purge after the commit', () => {
+describeEachBackend('account deletion: the purge after the commit', (backend) => {
   const servers: SpawnedServer[] = [];
   after(async () => {
     for (const s of servers) await s.kill('SIGKILL');
@@ -93,7 +94,7 @@ describe('account deletion: the purge after the commit', () => {
    *  that consumes. */
   async function setUp() {
     const dir = tempDir(); // a database of its own per test
-    const database = await newDatabase(dir);
+    const database = await newDatabase(dir, backend);
     const server = await spawnServer({ dbPath: database.dbPath, dir });
     servers.push(server);
     const admin = api(server.http, server.adminKey);
@@ -106,8 +107,8 @@ describe('account deletion: the purge after the commit', () => {
       assert.equal(g.status, 200, g.text);
     }
     assert.equal((await admin.post(`/api/points/${REALM}/consume`, { userId: heavy.body.id, amount: 1, idempotencyKey: 'k1' })).status, 200);
-    const db = await rawDb(database.dbPath);
-    await db.exec(seedSql(heavy.body.id, SEEDED, Date.now()));
+    const db = await rawDb(database.dbPath, backend);
+    await db.exec(seedSql(heavy.body.id, SEEDED, Date.now(), backend));
     return { dir, database, server, admin, db, heavyId: heavy.body.id as string, otherId: other.body.id as string };
   }
 

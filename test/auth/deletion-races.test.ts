@@ -1,12 +1,13 @@
 // A deletion racing the user's own traffic on two replicas (two `gatehouse serve` processes on one
-// SQLite file, or on one PostgreSQL database in deletion-races.postgres.test.ts): consumes,
+// SQLite file, and on one PostgreSQL database): consumes,
 // refreshes and new sign-ins sent while the account is deleted. Whatever the order, the account
 // ends deleted, every call answers (200 before, 404 / invalid_grant / a new account after), and no
 // token of the deleted account is alive afterwards.
 
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { api, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
@@ -15,14 +16,14 @@ import { withStores } from '../helpers/stores.ts';
 const REALM = 'race';
 const AUD = 'com.example.race';
 
-describe('a deletion racing consumes, refreshes and sign-ins on two replicas', () => {
+describeEachBackend('a deletion racing consumes, refreshes and sign-ins on two replicas', (backend) => {
   const dir = tempDir();
   let db: Awaited<ReturnType<typeof newDatabase>>;
   let idp: TestIdp;
   let servers: SpawnedServer[] = [];
   before(async () => {
     idp = await startIdp({ audience: AUD });
-    db = await newDatabase(dir);
+    db = await newDatabase(dir, backend);
     const args = ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0'];
     servers = await Promise.all([0, 1].map(() => spawnServer({ dir, dbPath: db.dbPath, args })));
     const h = api(servers[0]!.http, servers[0]!.adminKey);

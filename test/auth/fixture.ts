@@ -33,7 +33,7 @@ export interface AuthFixture {
 export async function authFixture(
   opts: {
     args?: string[];
-    /** The database the server runs on (default: GATEHOUSE_TEST_BACKEND, else SQLite). */
+    /** The database the server runs on (default SQLite). */
     backend?: TestBackend;
     inProcess?: {
       clock: Clock;

@@ -8,7 +8,6 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { it } from 'node:test';
 import pg from 'pg';
 import { SecretBox } from '../../server/crypto/secrets.ts';
 import type { PostgresOptions } from '../../server/store/postgres/connect.ts';
@@ -192,17 +191,4 @@ export async function freshPostgresStores(observe?: TxObserver): Promise<StoreFi
       await db.drop();
     },
   };
-}
-
-/** Runs an end-to-end test file's tests again with every server it starts on PostgreSQL: the
- *  servers' helpers (server.ts) read GATEHOUSE_TEST_BACKEND when they start. Skipped, saying why,
- *  where no PostgreSQL can run. */
-export async function onPostgres(load: () => Promise<unknown>): Promise<void> {
-  const why = postgresUnavailable();
-  if (why) {
-    it('runs on PostgreSQL', { skip: why }, () => {});
-    return;
-  }
-  process.env.GATEHOUSE_TEST_BACKEND = 'postgres';
-  await load();
 }

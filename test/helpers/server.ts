@@ -1,7 +1,7 @@
 // Starts a real gatehouse on port 0 — as a child process (`bin/gatehouse serve`, as operators run
 // it) or in this process with a manual clock (for tests that move time) — with a bootstrap API key.
 // On SQLite (a file in a temporary folder) or on PostgreSQL (a fresh database of the test
-// process's server, test/helpers/postgres.ts): `backend`, else GATEHOUSE_TEST_BACKEND, else SQLite.
+// process's server, test/helpers/postgres.ts) when `backend` says so (test/helpers/backends.ts).
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,11 +22,6 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'gatehouse');
 
 export type TestBackend = 'sqlite' | 'postgres';
-
-/** The backend of a server started without `backend`: GATEHOUSE_TEST_BACKEND, else SQLite. */
-export function defaultBackend(): TestBackend {
-  return process.env.GATEHOUSE_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
-}
 
 export interface TestServer {
   http: string; // http://127.0.0.1:PORT
@@ -64,7 +59,7 @@ export async function bootstrapKey(dbPath: string, realm = '*', permissions = ['
 
 /** A new database for servers to share (pass its dbPath to each): a file in `dir` on SQLite, a
  *  fresh database on PostgreSQL; `drop` removes it (on SQLite, removing `dir` does). */
-export async function newDatabase(dir: string, backend: TestBackend = defaultBackend()): Promise<{ dbPath: string; drop(): Promise<void> }> {
+export async function newDatabase(dir: string, backend: TestBackend = 'sqlite'): Promise<{ dbPath: string; drop(): Promise<void> }> {
   if (backend === 'postgres') {
     const db = await freshDatabase();
     return { dbPath: db.url, drop: db.drop };
@@ -83,7 +78,7 @@ export interface SpawnOptions {
   dir?: string;
   /** A database to serve (a SQLite file or a postgres:// URL), shared with whoever passes it too. */
   dbPath?: string;
-  /** Where a new database is made when `dbPath` is not given. */
+  /** Where a new database is made when `dbPath` is not given (default SQLite). */
   backend?: TestBackend;
   /** Flags for node itself (e.g. `--cpu-prof` when profiling a benchmark). */
   nodeArgs?: string[];
@@ -102,7 +97,7 @@ export interface SpawnedServer extends TestServer {
 
 export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
   const dir = opts.dir ?? tempDir();
-  const database = await databaseFor(opts.backend ?? defaultBackend(), dir, opts.dbPath);
+  const database = await databaseFor(opts.backend ?? 'sqlite', dir, opts.dbPath);
   const dbPath = database.dbPath;
   const adminKey = await bootstrapKey(dbPath);
   const proc = spawn(
@@ -187,7 +182,7 @@ export async function startInProcess(
   } = {},
 ): Promise<InProcessServer> {
   const dir = tempDir();
-  const database = await databaseFor(opts.backend ?? defaultBackend(), dir, undefined);
+  const database = await databaseFor(opts.backend ?? 'sqlite', dir, undefined);
   const dbPath = database.dbPath;
   const adminKey = await bootstrapKey(dbPath);
   let logs = '';

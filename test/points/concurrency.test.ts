@@ -1,24 +1,25 @@
-// Several OS processes (three `gatehouse serve` on one database: a SQLite file, or PostgreSQL in
-// concurrency.postgres.test.ts) consume for the same user at once. No double spend: accepted amounts never exceed what was available, balances and
+// Several OS processes (three `gatehouse serve` on one database: a SQLite file, and PostgreSQL: three
+// replicas behind no load balancer, each call going to one of them) consume for the same user at once. No double spend: accepted amounts never exceed what was available, balances and
 // window usage match the accepted total exactly, rejected consumes leave nothing behind, and one
 // idempotency key sent to two processes at once deducts once.
 
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
 import { newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 import { createMapping, createRealm, createUser, subscribe, w } from './helpers.ts';
 
-describe('concurrent consumes from several processes on one database', () => {
+describeEachBackend('concurrent consumes from several processes on one database', (backend) => {
   const dir = tempDir();
   let db: Awaited<ReturnType<typeof newDatabase>>;
   let dbPath: string;
   let servers: SpawnedServer[] = [];
   before(async () => {
-    db = await newDatabase(dir);
+    db = await newDatabase(dir, backend);
     dbPath = db.dbPath;
     servers = await Promise.all([0, 1, 2].map(() => spawnServer({ dir, dbPath })));
   });

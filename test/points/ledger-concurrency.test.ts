@@ -1,12 +1,13 @@
-// Two OS processes (two `gatehouse serve` on one database: a SQLite file, or PostgreSQL in
-// ledger-concurrency.postgres.test.ts) hold, settle, release and refund for the same user at once,
+// Two OS processes (two `gatehouse serve` on one database: a SQLite file, and PostgreSQL: two
+// replicas behind no load balancer) hold, settle, release and refund for the same user at once,
 // each hold settled through the other process. No overdraw: what stays charged never exceeds what
 // there was, the summary, the window and the balances match it exactly, and a settlement replayed
 // with its idempotency key on the other process answers its first result and charges nothing more.
 
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
@@ -14,12 +15,12 @@ import { createMapping, createRealm, createUser, subscribe, w } from './helpers.
 
 const REALM = 'ledger';
 
-describe('holds, settlements and refunds from two processes on one database', () => {
+describeEachBackend('holds, settlements and refunds from two processes on one database', (backend) => {
   const dir = tempDir();
   let db: Awaited<ReturnType<typeof newDatabase>>;
   let servers: SpawnedServer[] = [];
   before(async () => {
-    db = await newDatabase(dir);
+    db = await newDatabase(dir, backend);
     servers = await Promise.all([0, 1].map(() => spawnServer({ dir, dbPath: db.dbPath })));
   });
   after(async () => {

@@ -1,15 +1,16 @@
 // SIGKILL in the middle of a storm of consumes, grants and logins from another process,
 // then a restart on the same database: every acknowledged consume is there exactly once, nothing is
 // half-applied, balances equal grants minus consumes, and idempotent retries return the originals.
-// On a SQLite file, or on PostgreSQL in crash-safety.postgres.test.ts.
+// On a SQLite file, and on PostgreSQL.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { isPostgresUrl } from '../../server/store/postgres/connect.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { newDatabase, ROOT, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
@@ -18,24 +19,25 @@ import { databaseIntegrity, withStores } from '../helpers/stores.ts';
 const REALM = 'crash';
 const AUD = 'com.crash.app';
 const START = 100_000;
-let idp: TestIdp;
-const dir = tempDir();
-let db: Awaited<ReturnType<typeof newDatabase>>;
-let dbPath: string;
-const args = () => ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0'];
 
-before(async () => {
-  idp = await startIdp({ audience: AUD });
-  db = await newDatabase(dir);
-  dbPath = db.dbPath;
-});
-after(async () => {
-  await idp.close();
-  await db.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+describeEachBackend('crash safety', (backend) => {
+  let idp: TestIdp;
+  const dir = tempDir();
+  let db: Awaited<ReturnType<typeof newDatabase>>;
+  let dbPath: string;
+  const args = () => ['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0'];
 
-describe('crash safety', () => {
+  before(async () => {
+    idp = await startIdp({ audience: AUD });
+    db = await newDatabase(dir, backend);
+    dbPath = db.dbPath;
+  });
+  after(async () => {
+    await idp.close();
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('loses and doubles nothing across a SIGKILL mid-storm', async () => {
     let srv: SpawnedServer = await spawnServer({ dir, dbPath, args: args() });
     const admin = api(srv.http, srv.adminKey);

@@ -1,6 +1,7 @@
 // `serve --workers 2`: two processes behind one pair of ports, as operators run it. Which process
 // served a call is read from the log line the call writes (each worker's lines carry its pid,
 // matched by the request id the test sends); a pinned keep-alive connection stays on one worker.
+// The workers share one database: a SQLite file, and PostgreSQL.
 
 import assert from 'node:assert/strict';
 import { Agent, request as httpRequest } from 'node:http';
@@ -10,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { apiProtoFiles, LOADER_OPTIONS } from '../../server/rpc/proto.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { runCli } from '../helpers/cli.ts';
 import { requestInFlight } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
@@ -95,7 +97,7 @@ async function connectionsOnTwoWorkers(srv: SpawnedServer): Promise<Array<{ agen
 
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(apiProtoFiles(), LOADER_OPTIONS)) as any;
 
-describe('serve --workers 2', () => {
+describeEachBackend('serve --workers 2', (backend) => {
   let srv: SpawnedServer;
   let apple: TestIdp;
   let google: TestIdp;
@@ -110,6 +112,7 @@ describe('serve --workers 2', () => {
     apple = await startIdp({ audience: APPLE_AUD });
     google = await startIdp({ audience: GOOGLE_AUD, issuer: GOOGLE_ISSUER });
     srv = await spawnServer({
+      backend,
       args: [
         '--workers',
         '2',

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { REVOKE_TOKEN } from '../../server/auth/apple-revocation.ts';
@@ -20,10 +20,11 @@ import { readKeyFile } from '../../server/secrets-key.ts';
 import { isPostgresUrl } from '../../server/store/postgres/connect.ts';
 import type { Stores } from '../../server/stores.ts';
 import { decodeJwt } from '../auth/fixture.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { runCli } from '../helpers/cli.ts';
 import { api, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
-import { defaultBackend, newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
 
 const REALM = 'acme';
 const APPLE_AUD = 'com.example.app';
@@ -41,8 +42,7 @@ const pemFragments = (pem: string) => {
   return [0, Math.floor(body.length / 2), body.length - 24].map((at) => body.slice(at, at + 24));
 };
 
-describe('secrets at rest', () => {
-  const backend = defaultBackend();
+describeEachBackend('secrets at rest', (backend) => {
   const dir = tempDir();
   const keyFile = join(dir, 'secrets.key');
   const newKeyFile = join(dir, 'rotated.key');

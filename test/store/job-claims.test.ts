@@ -1,12 +1,12 @@
-// Two processes claiming from one queue at once (on a SQLite file, or on PostgreSQL in
-// job-claims.postgres.test.ts): every job is claimed, and by one process only, while its lease holds.
+// Two processes claiming from one queue at once (on a SQLite file, and on PostgreSQL): every job is claimed, and by one process only, while its lease holds.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { newJob } from '../../server/jobs/retry.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { newDatabase, ROOT, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 import { T0 } from './contract.ts';
@@ -14,12 +14,12 @@ import { T0 } from './contract.ts';
 const KIND = 'test.claims';
 const JOBS = 400;
 
-describe('the job queue claimed by two processes', () => {
+describeEachBackend('the job queue claimed by two processes', (backend) => {
   const dir = tempDir();
   let db: Awaited<ReturnType<typeof newDatabase>>;
   const ids: string[] = [];
   before(async () => {
-    db = await newDatabase(dir);
+    db = await newDatabase(dir, backend);
     await withStores(db.dbPath, async (s) => {
       assert.equal(await s.admin.createRealm({ id: 'q', name: 'q', createdAt: T0 }), true);
       for (let i = 0; i < JOBS; i++) {

@@ -7,7 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { GatehouseError } from '../../server/errors.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import type { ConsumeCommand, GrantCommand } from '../../server/points/store.ts';
-import { DAY, HOUR, nextTurn, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
+import { subscribeToEveryEvent } from '../helpers/stores.ts';
+import { DAY, HOUR, MINUTE, nextTurn, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 25;
 const w = (windowSeconds: number, limit: number): QuotaWindow => ({ windowSeconds, limit });
@@ -391,6 +392,85 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
           ['5h', 25],
           ['day', 40],
         ]);
+      });
+    });
+
+    describe('idempotency answers and alerts', () => {
+      it('prunes the stored idempotency answers made before a time, at most `limit` at once, after which the key is new again', async () => {
+        const own = await factory(); // a database of its own: the counts are exact
+        try {
+          const realm = await seedRealm(own);
+          const user = await seedUser(own, realm);
+          await own.points.grant(grantCmd(realm, user.id, 100), T0);
+          const keyed = (key: string, at: number) => own.points.consume(consumeCmd(realm, user.id, 1, { idempotencyKey: key, requestHash: 'h' }), at);
+          for (const key of ['k1', 'k2', 'k3']) await keyed(key, T0 + SECOND);
+          const kept = await keyed('k4', T0 + DAY);
+          assert.equal(await own.points.pruneIdempotency(T0 + HOUR, 2), 2);
+          assert.equal(await own.points.pruneIdempotency(T0 + HOUR, 2), 1);
+          assert.equal(await own.points.pruneIdempotency(T0 + HOUR, 2), 0);
+          // A pruned key deducts again; a kept one still answers its first result.
+          assert.equal((await keyed('k1', T0 + DAY)).remaining.total, 95);
+          assert.deepEqual(await keyed('k4', T0 + DAY), kept);
+          await rejectsWith(
+            own.points.consume(consumeCmd(realm, user.id, 1, { idempotencyKey: 'k4', requestHash: 'other' }), T0 + DAY),
+            'idempotency_conflict',
+          );
+        } finally {
+          await own.close();
+        }
+      });
+
+      it('keeps the realm’s alert configuration, all off until saved; a consume writes balance_low and quota_exhausted, the recovery check quota_recovered at the window’s recovery', async () => {
+        const realm = await seedRealm(s);
+        assert.deepEqual(await s.points.getAlerts(realm), {
+          realmId: realm,
+          lowBalanceThresholds: [],
+          quotaExhausted: false,
+          quotaRecovered: false,
+          updatedAt: null,
+        });
+        const config = { lowBalanceThresholds: [20, 50], quotaExhausted: true, quotaRecovered: true };
+        const saved = await s.points.putAlerts(realm, config, T0);
+        await subscribeToEveryEvent(s, realm, T0); // the outbox keeps what an endpoint is owed
+        assert.deepEqual(saved, { realmId: realm, ...config, updatedAt: T0 });
+        assert.deepEqual(await s.points.getAlerts(realm), saved);
+        await s.points.putDefaultConfig(
+          realm,
+          { registrationBonusPoints: 100, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [w(3600, 10)] },
+          T0,
+        );
+        const user = await seedUser(s, realm);
+        await s.points.grantRegistration(realm, user.id, T0);
+        const events = async () =>
+          (await s.records.events(realm, { limit: 100 }))
+            .filter((e) => e.type.startsWith('points.') && e.type !== 'points.granted' && e.type !== 'points.consumed')
+            .sort((a, b) => a.createdAt - b.createdAt)
+            .map((e) => [e.type, e.data]);
+        const at = T0 + MINUTE;
+        await s.points.consume(consumeCmd(realm, user.id, 10), at); // the window's 10
+        await s.points.consume(consumeCmd(realm, user.id, 55), at + SECOND); // 100 → 45: below 50, not 20
+        await s.points.checkAlerts(realm, user.id, at + HOUR - 1);
+        assert.deepEqual(await events(), [
+          [
+            'points.quota_exhausted',
+            {
+              userId: user.id,
+              creditKind: 'free_periodic_credit',
+              windowKey: '1h',
+              windowSeconds: 3600,
+              limit: 10,
+              nextRecoveryAt: at + HOUR,
+              resetsAt: at + HOUR,
+            },
+          ],
+          ['points.balance_low', { userId: user.id, threshold: 50, total: 45 }],
+        ]);
+        await s.points.checkAlerts(realm, user.id, at + HOUR);
+        await s.points.checkAlerts(realm, user.id, at + HOUR + SECOND); // reported once
+        assert.deepEqual((await events()).slice(2), [
+          ['points.quota_recovered', { userId: user.id, creditKind: 'free_periodic_credit', windowKey: '1h', remaining: 10, at: at + HOUR }],
+        ]);
+        await s.points.checkAlerts(realm, 'usr_gone', at + HOUR); // nothing for a user that is gone
       });
     });
   });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TokenFamily } from '../../server/auth/store.ts';
 import type { AppleEvent } from '../../server/users/apple-notification.ts';
+import type { AccountSnapshot } from '../../server/users/deletion.ts';
 import type { LinkRequest } from '../../server/users/linking.ts';
 import type { ProviderLogin } from '../../server/users/model.ts';
 import { subscribeToEveryEvent } from '../helpers/stores.ts';
@@ -207,6 +208,38 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         const b = await s.users.resolveProviderLogin({ ...l, realmId: other }, fresh());
         assert.notEqual(a.user.id, b.user.id);
         assert.equal(b.created, true);
+      });
+    });
+
+    describe('the Apple refresh token of the web flow', () => {
+      /** The Apple refresh tokens an account's deletion reads, by subject (deletion ends here: the
+       *  plan asked for is refused, so nothing is written). */
+      const keptTokens = async (userId: string) => {
+        let seen: AccountSnapshot | null = null;
+        await s.users
+          .deleteAccount(realm, userId, (snap) => {
+            seen = snap;
+            throw new Error('only read');
+          })
+          .catch(() => {});
+        return (seen as AccountSnapshot | null)?.identities.map((i) => [i.subject, i.appleRefreshToken]);
+      };
+
+      it('keeps the token on the Apple identity of its subject, for the account’s deletion to revoke, the latest one replacing the last', async () => {
+        const first = login();
+        const { user } = await s.users.resolveProviderLogin(first, fresh());
+        const second = login();
+        const other = await s.users.resolveProviderLogin(second, fresh());
+        assert.deepEqual(await keptTokens(user.id), [[first.subject, null]]);
+        await s.users.keepAppleRefreshToken(realm, first.subject, 'r.apple-1');
+        assert.deepEqual(await keptTokens(user.id), [[first.subject, 'r.apple-1']]);
+        await s.users.keepAppleRefreshToken(realm, first.subject, 'r.apple-2');
+        assert.deepEqual(await keptTokens(user.id), [[first.subject, 'r.apple-2']]);
+        assert.deepEqual(await keptTokens(other.user.id), [[second.subject, null]], 'the other account’s identity keeps none');
+        // Another realm's identity of the same subject is not this one.
+        await s.users.keepAppleRefreshToken(await seedRealm(s), first.subject, 'r.elsewhere');
+        assert.deepEqual(await keptTokens(user.id), [[first.subject, 'r.apple-2']]);
+        assert.notEqual(await s.users.getUser(realm, user.id), null, 'the refused deletion wrote nothing');
       });
     });
 

@@ -17,7 +17,7 @@ import {
   type WebhookEndpoint,
   webhookAuditRecord,
 } from '../../server/webhooks/model.ts';
-import { HOUR, SECOND, type StoreFactory, type StoreFixture, type Stores, seedRealm, seedUser, T0 } from './contract.ts';
+import { DAY, HOUR, SECOND, type StoreFactory, type StoreFixture, type Stores, seedRealm, seedUser, T0 } from './contract.ts';
 
 const actor = { type: 'api_key' as const, id: 'key_1' };
 
@@ -197,6 +197,91 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.equal((await s.records.auditPage(realm, { since: T0 + 2 * SECOND, until: T0 + 3 * SECOND, after: null, limit: 10 })).length, 1);
       assert.equal((await s.records.auditPage(realm, { actorId: 'key_other', after: null, limit: 10 })).length, 0);
       assert.equal((await s.records.auditPage(realm, { action: 'webhook.create', actorId: 'key_1', after: null, limit: 10 })).length, 1);
+    });
+
+    /** Makes the delivery's attempt at `at`: claimed, answered 204, recorded, its job done. */
+    async function delivered(stores: Stores, m: ReturnType<typeof newDelivery>, at: number): Promise<void> {
+      const [held] = await stores.jobs.claim(at, 1, ['webhook.deliver'], (j) => claimed(j, 'me', at, DELIVERY_POLICY), m.job.id);
+      assert.equal(held?.id, m.job.id);
+      await stores.webhooks.recordAttempt(
+        { id: `wha_${m.delivery.id}`, deliveryId: m.delivery.id, webhookId: m.delivery.webhookId, at, httpStatus: 204, error: null, durationMs: 3 },
+        (current) => ({ endpoint: { ...current, failingSince: null }, audit: null }),
+      );
+      await stores.jobs.finish(m.job.id, 'me', (j) => afterAttempt(j, { kind: 'done' }, at, DELIVERY_POLICY, 0));
+    }
+
+    it('queues a redelivery of an event beside its first delivery, due at once', async () => {
+      const realm = await seedRealm(s);
+      const e = await endpointIn(realm);
+      const event: GatehouseEvent = { id: `evt_${realm}_again`, type: 'webhook.test', realmId: realm, createdAt: T0, data: {} };
+      const first = newDelivery(e, event, T0);
+      await s.webhooks.queueDirect(event, first.delivery, first.job);
+      await delivered(s, first, T0 + SECOND);
+      const again = newDelivery(e, event, T0 + HOUR);
+      await s.webhooks.queueDelivery(again.delivery, again.job);
+      assert.deepEqual(
+        (await s.webhooks.listDeliveries(e.id, { after: null, limit: 10 })).map((d) => [d.id, d.eventId, d.status]),
+        [
+          [again.delivery.id, event.id, 'pending'],
+          [first.delivery.id, event.id, 'delivered'],
+        ],
+      );
+      assert.deepEqual(await s.webhooks.getDelivery(e.id, again.delivery.id), again.delivery);
+      assert.equal((await s.webhooks.deliveryContext(again.delivery.id))?.event.id, event.id);
+      const [due] = await s.jobs.claim(T0 + HOUR, 1, ['webhook.deliver'], (j) => claimed(j, 'me', T0 + HOUR, DELIVERY_POLICY), again.job.id);
+      assert.equal(due?.id, again.job.id);
+    });
+
+    it('prunes events made before a time whose deliveries are all done, with their deliveries, attempts and jobs, and audit records likewise, at most `limit` at once', async () => {
+      const own = await factory(); // a database of its own: the counts are exact
+      try {
+        const realm = await seedRealm(own);
+        const e = createdEndpoint({ realmId: realm, url: 'https://hooks.example/in', eventTypes: ['*'], description: '', enabled: true }, T0);
+        await own.webhooks.create(e, webhookAuditRecord('create', null, e, actor, null, T0));
+        const queued = async (n: number, at: number) => {
+          const event: GatehouseEvent = { id: `evt_${realm}_${n}`, type: 'webhook.test', realmId: realm, createdAt: at, data: {} };
+          const m = newDelivery(e, event, at);
+          await own.webhooks.queueDirect(event, m.delivery, m.job);
+          return m;
+        };
+        const done = [await queued(1, T0), await queued(2, T0), await queued(3, T0)];
+        for (const m of done) await delivered(own, m, T0 + SECOND);
+        const waiting = await queued(4, T0);
+        const recent = await queued(5, T0 + DAY);
+        await delivered(own, recent, T0 + DAY);
+        assert.equal(await own.webhooks.pruneEvents(T0 + HOUR, 2), 2);
+        assert.equal(await own.webhooks.pruneEvents(T0 + HOUR, 2), 1);
+        assert.equal(await own.webhooks.pruneEvents(T0 + HOUR, 2), 0);
+        for (const m of done) {
+          assert.equal(await own.webhooks.getDelivery(e.id, m.delivery.id), null);
+          assert.equal(await own.webhooks.deliveryContext(m.delivery.id), null);
+          assert.equal(await own.jobs.get(m.job.id), null);
+        }
+        assert.deepEqual(
+          (await own.webhooks.listDeliveries(e.id, { after: null, limit: 10 })).map((d) => [d.id, d.status, d.attempts.length]),
+          [
+            [recent.delivery.id, 'delivered', 1],
+            [waiting.delivery.id, 'pending', 0],
+          ],
+        );
+
+        for (const at of [T0 + SECOND, T0 + 2 * SECOND, T0 + DAY]) {
+          await own.webhooks.update(realm, e.id, (current) => {
+            const after = patchedEndpoint(current, { description: `at ${at}` }, at);
+            return { endpoint: after, audit: webhookAuditRecord('update', current, after, actor, null, at) };
+          });
+        }
+        // Before T0 + HOUR: the realm's creation, the endpoint's and its first two updates.
+        assert.equal(await own.webhooks.pruneAudit(T0 + HOUR, 3), 3);
+        assert.equal(await own.webhooks.pruneAudit(T0 + HOUR, 3), 1);
+        assert.equal(await own.webhooks.pruneAudit(T0 + HOUR, 3), 0);
+        assert.deepEqual(
+          (await own.records.audit(realm, { limit: 10 })).map((a) => [a.action, a.at]),
+          [['webhook.update', T0 + DAY]],
+        );
+      } finally {
+        await own.close();
+      }
     });
   });
 }

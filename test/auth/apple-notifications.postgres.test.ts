@@ -1,4 +1,0 @@
-// apple-notifications.test.ts, the same tests, with the server on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./apple-notifications.test.ts'));

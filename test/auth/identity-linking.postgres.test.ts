@@ -1,4 +1,0 @@
-// identity-linking.test.ts, the same tests, with the server on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./identity-linking.test.ts'));

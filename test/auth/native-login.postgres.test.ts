@@ -1,4 +1,0 @@
-// native-login.test.ts, the same tests, with the server on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./native-login.test.ts'));

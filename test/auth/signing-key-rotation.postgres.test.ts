@@ -1,4 +1,0 @@
-// signing-key-rotation.test.ts, the same tests, with the servers on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./signing-key-rotation.test.ts'));

@@ -1,4 +1,0 @@
-// app-store.test.ts, the same tests, with the server on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./app-store.test.ts'));

@@ -1,4 +1,0 @@
-// idempotency-retention.test.ts, the same tests, with the server on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./idempotency-retention.test.ts'));

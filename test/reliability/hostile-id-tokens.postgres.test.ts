@@ -1,4 +1,0 @@
-// hostile-id-tokens.test.ts, the same tests, with the server on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./hostile-id-tokens.test.ts'));

@@ -1,4 +1,0 @@
-// admin-api.test.ts, the same tests, with the server on PostgreSQL.
-import { onPostgres } from '../helpers/postgres.ts';
-
-await onPostgres(() => import('./admin-api.test.ts'));
