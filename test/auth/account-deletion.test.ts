@@ -11,6 +11,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { http } from '../helpers/http.ts';
 import { bootstrapKey, type InProcessServer } from '../helpers/server.ts';
@@ -23,7 +24,7 @@ const IP = '203.0.113.10';
 
 type AppleMode = 'ok' | 'refuse' | 'down';
 
-describe('account deletion', () => {
+describeEachBackend('account deletion', (backend) => {
   let f: AuthFixture;
   let stores: Awaited<ReturnType<typeof openStoresAt>>;
   let weakKey: string;
@@ -111,6 +112,7 @@ describe('account deletion', () => {
 
   before(async () => {
     f = await authFixture({
+      backend,
       inProcess: { clock, config: ({ apple }) => ({ appleAuthUrl: apple.url }), tuning: { jobIntervalMs: 3_600_000 } },
     });
     f.apple.route('POST', '/auth/token', (req, res, body) => void tokenEndpoint(req, res, body));

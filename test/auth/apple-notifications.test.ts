@@ -7,17 +7,18 @@ import assert from 'node:assert/strict';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { JWTPayload } from 'jose';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { http } from '../helpers/http.ts';
 import { b64url } from '../helpers/idp.ts';
 import type { SpawnedServer } from '../helpers/server.ts';
 import { openStoresAt, type Stores, subscribeToEveryEvent } from '../helpers/stores.ts';
 import { APPLE_AUD, type AuthFixture, authFixture, REALM } from './fixture.ts';
 
-describe('Apple server-to-server notifications', () => {
+describeEachBackend('Apple server-to-server notifications', (backend) => {
   let f: AuthFixture;
   let stores: Stores & { close(): Promise<void> };
   before(async () => {
-    f = await authFixture();
+    f = await authFixture({ backend });
     stores = await openStoresAt(f.srv.dbPath);
     await subscribeToEveryEvent(stores, REALM);
   });

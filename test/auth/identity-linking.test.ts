@@ -6,15 +6,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { http } from '../helpers/http.ts';
 import { nonceHash } from '../helpers/idp.ts';
 import { type AuthFixture, authFixture, REALM } from './fixture.ts';
 
-describe('identity linking', () => {
+describeEachBackend('identity linking', (backend) => {
   let f: AuthFixture;
   before(async () => {
-    f = await authFixture();
+    f = await authFixture({ backend });
   });
   after(async () => {
     closeGrpcClients();

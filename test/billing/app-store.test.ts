@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { makeSigningChain, notificationPayload, type SigningChain, signJws, signWeak, transactionPayload } from '../helpers/app-store.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { api, http } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { subscribeToEveryEvent, withStores } from '../helpers/stores.ts';
@@ -16,14 +17,14 @@ const BUNDLE = 'com.example.gatehouse';
 const APP_ID = 1_234_567_890;
 const DAY = 86_400_000;
 
-describe('App Store notifications drive subscriptions', () => {
+describeEachBackend('App Store notifications drive subscriptions', (backend) => {
   const chain = makeSigningChain();
   let srv: InProcessServer;
   let h: Api;
   const clock = new ManualClock(Date.now());
 
   before(async () => {
-    srv = await startInProcess({ clock, config: { appStoreRootCerts: chain.rootFile } });
+    srv = await startInProcess({ backend, clock, config: { appStoreRootCerts: chain.rootFile } });
     h = api(srv.http, srv.adminKey);
     await createRealm(h, 'shop');
     await createRealm(h, 'prod');

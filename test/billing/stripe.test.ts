@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import Stripe from 'stripe';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api, http } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
@@ -15,14 +16,14 @@ import { type Api, createRealm, createUser, w } from '../points/helpers.ts';
 
 const SECRET = 'whsec_dGVzdC1lbmRwb2ludC1zZWNyZXQtZm9yLWdhdGVob3VzZQ';
 
-describe('Stripe webhooks drive subscriptions', () => {
+describeEachBackend('Stripe webhooks drive subscriptions', (backend) => {
   let srv: InProcessServer;
   let h: Api;
   const clock = new ManualClock(Date.UTC(2026, 4, 1, 12));
   let seq = 0;
 
   before(async () => {
-    srv = await startInProcess({ clock });
+    srv = await startInProcess({ backend, clock });
     h = api(srv.http, srv.adminKey);
     await createRealm(h, 'shop');
     await createRealm(h, 'bare');
