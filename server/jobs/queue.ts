@@ -13,7 +13,10 @@ import type { JobStore } from './store.ts';
 
 /** How often a replica looks for due jobs. A retry waits its backoff plus up to this. */
 export const JOB_POLL_INTERVAL_MS = 2000;
-/** Jobs claimed at once: they run together, started in order of creation. */
+/** Jobs claimed at once: they run together, started in order of creation. Twenty: a claim's and
+ *  its recording's round trips shared by more deliveries (at ten, PostgreSQL's deliveries waited
+ *  on them); its POSTs to one endpoint, sent one after another, each still answer within the
+ *  timeout unless the endpoint takes over a quarter second each (webhooks/send.ts). */
 export const CLAIM_BATCH = 20;
 /** Claims attempting at once in a round: the next is claimed, and its jobs prepared, while the one
  *  before still sends (a claim's database round trips overlap its predecessor's POSTs). */
