@@ -58,7 +58,6 @@ const SQL = {
   contexts: `SELECT d.*, row_to_json(w) AS endpoint, row_to_json(e) AS event FROM webhook_deliveries d
     JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id WHERE d.id = ANY($1::text[])`,
   deliveryOf: 'SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2',
-  event: 'SELECT * FROM events WHERE id = $1',
   deliveries: listDeliveriesSql((n, cast) => `$${n}::${cast}`, ' COLLATE "C"'),
   attemptsOf: 'SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY at, id COLLATE "C"',
   prunable: `SELECT id FROM events e WHERE dispatched_at IS NOT NULL AND created_at < $1 AND NOT EXISTS (
