@@ -156,26 +156,28 @@ export class PostgresWebhookStore implements WebhookStore {
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
     const byEndpoint = attemptsByEndpoint(attempts);
     return inTransaction(this.ctx, 'recordWebhookAttempts', async (tx) => {
-      const jobs = lockJobs(
-        tx,
-        attempts.map((a) => a.deliveryId),
-      );
-      const read = byEndpoint.size > 0 ? tx.rows<WebhookRow>(SQL.getByIds, [[...byEndpoint.keys()]]) : Promise.resolve([]);
+      const [jobs, present] = await Promise.all([
+        lockJobs(
+          tx,
+          attempts.map((a) => a.deliveryId),
+        ),
+        byEndpoint.size > 0 ? tx.rows<WebhookRow>(SQL.getByIds, [[...byEndpoint.keys()]]) : [],
+      ]);
       const finished = finishHeldJobs(
         tx,
-        await jobs,
+        jobs,
         owner,
         attempts.map((a) => ({ id: a.deliveryId, decide: a.decide })),
         this.secrets,
       );
       // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
-      const present = await read;
       const made = present.flatMap((r) => byEndpoint.get(r.id)!.map((a) => attemptValues(a.attempt)));
       if (made.length > 0) tx.run(SQL.insertAttempts, columnArrays(made, ATTEMPT_COLUMNS.length));
       // Most claims change no endpoint (deliveries to a healthy one, more failures of a failing
       // one): decided on the rows as read, without a lock, so replicas recording attempts to one
-      // endpoint do not queue behind each other. One that changes is locked and decided again on
-      // its locked row, which a concurrent recording may have changed meanwhile.
+      // endpoint do not queue behind each other (one that changes nothing commits as if before a
+      // concurrent one that does). One that changes is locked and decided again on its locked
+      // row, which a concurrent recording may have changed meanwhile.
       const changing = present.filter((r) => change(toEndpoint(r, this.secrets), byEndpoint.get(r.id)!) !== null).map((r) => r.id);
       if (changing.length > 0) {
         for (const r of await tx.rows<WebhookRow>(SQL.lockByIds, [changing])) {
