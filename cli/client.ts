@@ -6,6 +6,7 @@ import { GatehouseError, isErrorCode } from '../server/errors.ts';
 import { decodeStatusDetails } from '../server/grpc/status-details.ts';
 import { messageToJson } from '../server/rpc/json.ts';
 import { loadProtos } from '../server/rpc/proto.ts';
+import { httpStatusOf } from '../server/rpc/status.ts';
 import { CliError } from './output.ts';
 
 export interface ServerOptions {
@@ -72,7 +73,7 @@ export function toCliError(err: grpc.ServiceError, server: string): CliError {
     const s = decodeStatusDetails(Buffer.from(raw as Buffer));
     if (s.errorInfo) {
       const reason = s.errorInfo.reason;
-      const status = isErrorCode(reason) ? new GatehouseError(reason, '').httpStatus : undefined;
+      const status = isErrorCode(reason) ? httpStatusOf(new GatehouseError(reason, '')) : undefined;
       const { requestId, ...rest } = typedMetadata(s.errorInfo.metadata);
       return new CliError(s.message, 1, reason, { status, requestId, ...rest });
     }

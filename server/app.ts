@@ -36,6 +36,7 @@ import { observeBatches, waitForAnswers } from './store/group-commit.ts';
 import { type Db, openDatabase } from './store/open.ts';
 import { createAccountDeletion, createDeleteMe } from './users/delete-account.ts';
 import type { DeleteAccount } from './users/deletion.ts';
+import { userPurgeHandlers } from './users/purge-job.ts';
 import { createUserAdminHandlers } from './users/service.ts';
 import type { UserCreatedHook } from './users/store.ts';
 import { createWebhookDelivery, webhookMetrics, withOutboxRelay } from './webhooks/delivery.ts';
@@ -145,6 +146,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
       ...appleRevocationHandlers({ admin: adminStore, jobs: stores.jobs, clock, appleAuthUrl: config.appleAuthUrl, timeoutMs: APPLE_TOKEN_TIMEOUT_MS }),
       ...webhookDelivery.handlers,
       ...quotaRecoveryHandlers(stores.points, clock),
+      ...userPurgeHandlers(userStore, clock),
     ]),
     translateError: backend.errors,
   });

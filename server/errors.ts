@@ -1,80 +1,51 @@
 // One error type for the whole service. Codes are the contract's snake_case strings (docs/errors.md);
-// messages are for people; `cause` stays in logs and never reaches a client.
-import { status as GrpcStatus } from '@grpc/grpc-js';
+// messages are for people; `cause` stays in logs and never reaches a client. What each code is on
+// the wire (HTTP status, gRPC status, the error body) is the transports' table, rpc/status.ts: the
+// domain throws these without knowing of either transport.
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'mapping_in_use'
-  | 'insufficient_points'
-  | 'idempotency_conflict'
-  | 'hold_expired'
-  | 'hold_closed'
-  | 'too_many_holds'
-  | 'refund_exceeds'
-  | 'identity_in_use'
-  | 'last_identity'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'service_unavailable'
-  | 'internal_error'
-  | 'method_not_allowed'
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'mapping_in_use',
+  'insufficient_points',
+  'idempotency_conflict',
+  'hold_expired',
+  'hold_closed',
+  'too_many_holds',
+  'refund_exceeds',
+  'identity_in_use',
+  'last_identity',
+  'payload_too_large',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+  'method_not_allowed',
   // RFC 6749 §5.2 codes, used by the token endpoint in the `error` field.
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unauthorized_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
   // RFC 6749 §4.1.2.1, at /authorize.
-  | 'unsupported_response_type';
+  'unsupported_response_type',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type Extra = Record<string, string | number | boolean | null>;
 
 /** Our error for a foreign one its owner can explain (a database's busy error), or null. */
 export type ErrorTranslator = (err: unknown) => GatehouseError | null;
 
-interface CodeInfo {
-  http: number;
-  grpc: GrpcStatus;
-}
-
-// The one gRPC↔HTTP table (docs/errors.md).
-const TABLE: Record<ErrorCode, CodeInfo> = {
-  bad_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
-  unauthorized: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED },
-  forbidden: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED },
-  not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND },
-  conflict: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  mapping_in_use: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  insufficient_points: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED },
-  hold_expired: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  hold_closed: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  too_many_holds: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  refund_exceeds: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  identity_in_use: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  last_identity: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
-  payload_too_large: { http: 413, grpc: GrpcStatus.INVALID_ARGUMENT },
-  rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED },
-  service_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE },
-  internal_error: { http: 500, grpc: GrpcStatus.INTERNAL },
-  method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED },
-  invalid_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
-  invalid_client: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED },
-  invalid_grant: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
-  unauthorized_client: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
-  unsupported_grant_type: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
-  invalid_scope: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
-  unsupported_response_type: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },
-};
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** Whether `s` is one of the codes above (the CLI reads them back from a gRPC ErrorInfo). */
 export function isErrorCode(s: string): s is ErrorCode {
-  return Object.hasOwn(TABLE, s);
+  return CODES.has(s);
 }
 
 export class GatehouseError extends Error {
@@ -93,16 +64,6 @@ export class GatehouseError extends Error {
     this.extra = opts.extra ?? {};
     this.headers = opts.headers ?? {};
     this.status = opts.status;
-  }
-
-  get httpStatus(): number {
-    return this.status ?? TABLE[this.code].http;
-  }
-
-  get grpcStatus(): GrpcStatus {
-    if (this.status === 401) return GrpcStatus.UNAUTHENTICATED;
-    if (this.status === 400) return GrpcStatus.INVALID_ARGUMENT;
-    return TABLE[this.code].grpc;
   }
 
   /** Normalises anything thrown: our errors pass through; `translate` (the store's, for its
@@ -124,8 +85,3 @@ export const conflict = (message: string, extra?: Extra) => new GatehouseError('
 export class OutageCause extends Error {}
 
 export const upstreamUnavailable = (cause?: unknown) => new GatehouseError('service_unavailable', 'Upstream service unavailable', { cause });
-
-/** The contract's HTTP error body. */
-export function errorBody(err: GatehouseError, requestId: string): Record<string, unknown> {
-  return { ...err.extra, error: err.code, message: err.message, status: err.httpStatus, requestId };
-}

@@ -4,7 +4,7 @@
 // so a handler sees exactly the object it would see over gRPC.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type protobuf from 'protobufjs';
-import { badRequest, errorBody, GatehouseError } from '../errors.ts';
+import { badRequest, GatehouseError } from '../errors.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { newId } from '../lib/ids.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
@@ -21,6 +21,7 @@ import { wwwAuthenticate } from './www-authenticate.ts';
 
 export { redirectField } from './redirect.ts';
 
+import { errorBody, httpStatusOf } from '../rpc/status.ts';
 import { type Operational, operationalEndpoint } from './operational.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -159,7 +160,7 @@ export function createGateway(opts: GatewayOptions): Server {
         log.error('request failed', { route: routeName, ...errorFields(err) });
       } else {
         failure = err;
-        status = err.httpStatus;
+        status = httpStatusOf(err);
         opts.metrics?.failure(err);
       }
       writeError(res, req, err, requestId);
@@ -191,7 +192,7 @@ function routeCall(route: Route<BoundMethod>, verb: string, opts: GatewayOptions
     {
       transport: 'http',
       route: `${route.method} ${template}`,
-      status: (res, err) => (err !== null ? err.httpStatus : redirect !== null && isLocation(res?.[redirect]) ? 302 : 200),
+      status: (res, err) => (err !== null ? httpStatusOf(err) : redirect !== null && isLocation(res?.[redirect]) ? 302 : 200),
       observe: metrics ? (status, ms) => metrics.http(template, verb, status, ms) : undefined,
     },
     opts,
@@ -323,11 +324,11 @@ function isLocation(value: unknown): value is string {
 
 function writeError(res: ServerResponse, req: IncomingMessage, err: GatehouseError, requestId: string): void {
   const headers: Record<string, string> = { ...err.headers, 'x-request-id': requestId };
-  if (err.httpStatus === 401) {
+  if (httpStatusOf(err) === 401) {
     const presented = headerValue(req, 'authorization') !== undefined || headerValue(req, 'x-api-key') !== undefined;
     headers['www-authenticate'] = wwwAuthenticate(err.headers['www-authenticate'], presented);
   }
-  writeJson(res, err.httpStatus, errorBody(err, requestId), headers);
+  writeJson(res, httpStatusOf(err), errorBody(err, requestId), headers);
 }
 
 function writeResult(res: ServerResponse, type: protobuf.Type, result: Record<string, unknown>, requestId: string, headOnly: boolean): void {

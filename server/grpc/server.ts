@@ -16,6 +16,7 @@ import type { BoundMethod } from '../rpc/dispatch.ts';
 import type { LoadedProtos, MethodInfo } from '../rpc/proto.ts';
 import { requestError } from '../rpc/request-check.ts';
 import { unsafeInteger } from '../rpc/safe-integers.ts';
+import { grpcStatusOf } from '../rpc/status.ts';
 import { addReflection, DescriptorIndex } from './reflection.ts';
 import { encodeStatusDetails } from './status-details.ts';
 
@@ -87,7 +88,7 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
     {
       transport: 'grpc',
       route: bound.info.path,
-      status: (_res, err) => (err === null ? grpc.status.OK : err.grpcStatus),
+      status: (_res, err) => (err === null ? grpc.status.OK : grpcStatusOf(err)),
       statusName: (code) => grpc.status[code]!,
       observe: opts.metrics?.grpcMethod(bound.info.path),
     },
@@ -135,6 +136,6 @@ export function toServiceError(err: GatehouseError, requestId: string): Partial<
   const extra: Record<string, string> = { requestId };
   for (const [k, v] of Object.entries(err.extra)) extra[k] = v === null ? '' : String(v);
   for (const [k, v] of Object.entries(err.headers)) metadata.set(k, v);
-  metadata.set('grpc-status-details-bin', encodeStatusDetails(err.grpcStatus, err.message, err.code, extra));
-  return { code: err.grpcStatus, details: err.message, metadata };
+  metadata.set('grpc-status-details-bin', encodeStatusDetails(grpcStatusOf(err), err.message, err.code, extra));
+  return { code: grpcStatusOf(err), details: err.message, metadata };
 }

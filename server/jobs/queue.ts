@@ -44,8 +44,10 @@ export interface ClaimedResult {
  *  handler in one transaction with its own records of the attempts. */
 export type JobHandler = { policy: JobPolicy } & (
   | {
-      /** One attempt. A throw is a failed attempt (retried), its message kept on the job. */
-      run(job: Job): Promise<AttemptResult>;
+      /** One attempt. A throw is a failed attempt (retried), its message kept on the job.
+       *  `signal` aborts when the queue stops: a long attempt may end early and leave the rest to
+       *  a retry. */
+      run(job: Job, signal?: AbortSignal): Promise<AttemptResult>;
       runClaim?: never;
     }
   | {
@@ -93,6 +95,9 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
   let round: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  const stopping = new AbortController();
+  // Attempts of held jobs under way (runHeld): stop() waits for them as for a round.
+  const heldRuns = new Set<Promise<AttemptResult>>();
 
   const handlerOf = (kind: string): JobHandler => {
     const h = handlers.get(kind);
@@ -140,7 +145,7 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
       try {
         const results = h.runClaim
           ? await h.runClaim(ofKind, { owner, decide: decideFor(h.policy), attempted: over })
-          : await Promise.all(ofKind.map((job) => attemptAlone(job, (j) => h.run(j), h.policy)));
+          : await Promise.all(ofKind.map((job) => attemptAlone(job, (j) => h.run(j, stopping.signal), h.policy)));
         ofKind.forEach((job, i) => {
           logOutcome(job, results[i]!);
           outcomes.set(job.id, results[i]!);
@@ -209,7 +214,12 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
   return {
     policy: (kind) => handlerOf(kind).policy,
     hold: (job, now) => claimed(job, owner, now, handlerOf(job.kind).policy),
-    runHeld: async (job) => (await attempt([job]).done)[0]!,
+    runHeld(job) {
+      const run = attempt([job]).done.then((results) => results[0]!);
+      heldRuns.add(run);
+      void run.catch(() => {}).finally(() => heldRuns.delete(run));
+      return run;
+    },
     runOnce,
     start(intervalMs = JOB_POLL_INTERVAL_MS) {
       if (timer || stopped) return;
@@ -221,8 +231,9 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearInterval(timer);
-      await round?.catch(() => {});
+      await Promise.allSettled([round, ...heldRuns]);
     },
   };
 }

@@ -10,6 +10,7 @@ import { buildRoutes, type Route } from '../gateway/routes.ts';
 import { fieldRules } from '../rpc/field-rules.ts';
 import { isJsonList, jsonName } from '../rpc/json.ts';
 import type { MethodInfo } from '../rpc/proto.ts';
+import { httpStatusOf } from '../rpc/status.ts';
 import { type Schema, SchemaBook, withDescription } from './schemas.ts';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string; description: string };
@@ -173,7 +174,7 @@ function responses(info: MethodInfo, hasBody: boolean, book: SchemaBook): Record
   codes.add('service_unavailable');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
-    const status = new GatehouseError(code, '').httpStatus;
+    const status = httpStatusOf(new GatehouseError(code, ''));
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {

@@ -116,8 +116,8 @@ export interface StoredBalance extends Balance {
   endedAt: number | null;
 }
 
-/** An accepted consume as stored. */
-export interface PointsTransaction {
+/** An accepted consume as stored (the table holds every movement; this is a consume's row). */
+export interface StoredConsume {
   transactionId: string;
   userId: string;
   amount: number;
@@ -140,7 +140,7 @@ export interface PointsStore {
   /** Every balance of the user, oldest first, as stored: nothing is materialised by reading. */
   listBalances(realmId: string, userId: string): Promise<StoredBalance[]>;
   /** The user's accepted consumes, oldest first. */
-  listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]>;
+  listTransactions(realmId: string, userId: string): Promise<StoredConsume[]>;
   /** Planned and applied like a consume, left open. Throws not_found, insufficient_points,
    *  idempotency_conflict. */
   hold(cmd: HoldCommand, now: number): Promise<HoldResult>;

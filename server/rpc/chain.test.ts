@@ -9,6 +9,7 @@ import type { Authenticator } from './access.ts';
 import { buildCall, type CallSite, type ChainContext, type Req, refusedRequest } from './chain.ts';
 import type { BoundHandler } from './dispatch.ts';
 import { loadProtos } from './proto.ts';
+import { grpcStatusOf, httpStatusOf } from './status.ts';
 
 const methods = loadProtos().methods;
 const consume = methods.find((m) => m.path === '/gatehouse.v1.PointsService/Consume')!;
@@ -26,7 +27,7 @@ function harness(info = consume, handler: BoundHandler = async () => ({ ok: true
   const site: CallSite = {
     transport: 'grpc',
     route: info.path,
-    status: (_res, err) => (err === null ? 0 : err.grpcStatus),
+    status: (_res, err) => (err === null ? 0 : grpcStatusOf(err)),
     statusName: (code) => `code-${code}`,
     observe: (status, ms) => observed.push([status, ms]),
   };
@@ -82,10 +83,10 @@ describe('the call chain', () => {
     );
     assert.equal(h.lines[0]!.cause, 'boom');
     assert.equal(h.lines[0]!.route, consume.path);
-    assert.equal(h.lines[1]!.status, `code-${err.grpcStatus}`);
+    assert.equal(h.lines[1]!.status, `code-${grpcStatusOf(err)}`);
     assert.deepEqual(
       h.observed.map(([s]) => s),
-      [err.grpcStatus],
+      [grpcStatusOf(err)],
     );
   });
 
@@ -94,7 +95,7 @@ describe('the call chain', () => {
       throw upstreamUnavailable(new OutageCause('ECONNREFUSED'));
     });
     const err = await rejection(h.call({ realmId: 'r' }, h.ctx('good')));
-    assert.equal(err.httpStatus, 503);
+    assert.equal(httpStatusOf(err), 503);
     assert.deepEqual(
       h.lines.map((l) => l.msg),
       ['grpc'],

@@ -19,6 +19,7 @@ import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { type Authenticator, accessCheck } from './access.ts';
 import type { CallContext } from './context.ts';
 import type { BoundMethod } from './dispatch.ts';
+import { httpStatusOf } from './status.ts';
 
 export type Req = Record<string, unknown>;
 export type Res = Record<string, unknown>;
@@ -115,7 +116,7 @@ function requestLog(site: CallSite): Observer {
  *  a 5xx's error with its cause first — not an upstream outage's, which its owner logs when it
  *  starts and ends rather than once per call — then the route, the status and the milliseconds. */
 export function logRequest(log: Logger, msg: string, route: string, status: number | string, ms: number, err: GatehouseError | null): void {
-  if (err !== null && err.httpStatus >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route, ...errorFields(err) });
+  if (err !== null && httpStatusOf(err) >= 500 && !(err.cause instanceof OutageCause)) log.error('request failed', { route, ...errorFields(err) });
   log.info(msg, { route, status, ms: Math.round(ms * 10) / 10 });
 }
 

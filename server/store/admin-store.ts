@@ -17,7 +17,7 @@ import type { AuditRecord } from '../audit/model.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import { type Cache, createCache } from '../lib/cache.ts';
 import { type ClientRow, type KeyRow, type ProviderRow, sealedProvider, toClient, toKey, toProvider, toRealm } from './admin-rows.ts';
-import { type Db, immediate } from './open.ts';
+import { type Db, immediate, type Synchronous } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
 
@@ -88,7 +88,7 @@ export class SqliteAdminStore implements AdminStore {
   }
 
   /** A write of this store: the cache is dropped before it runs and again once it settled. */
-  private async write<T>(fn: () => T): Promise<T> {
+  private async write<T>(fn: () => Synchronous<T>): Promise<T> {
     this.dropCache();
     try {
       return await immediate(this.db, fn);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { GatehouseError } from '../errors.ts';
+import { httpStatusOf } from '../rpc/status.ts';
 import { sqliteError } from './database-errors.ts';
 
 describe("SQLite errors translated at the store's edge", () => {
@@ -25,7 +26,7 @@ describe("SQLite errors translated at the store's edge", () => {
       })();
       const err = GatehouseError.from(thrown, sqliteError);
       assert.equal(err.code, 'service_unavailable');
-      assert.equal(err.httpStatus, 503);
+      assert.equal(httpStatusOf(err), 503);
       assert.equal(err.message, 'Database is busy, try again');
       assert.deepEqual(err.headers, { 'retry-after': '1' });
       assert.equal(err.cause, thrown);

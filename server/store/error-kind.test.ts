@@ -33,7 +33,7 @@ describe('database error kinds', () => {
     b.close();
     assert.equal(dbErrorKind(e), 'busy');
     assert.equal(sqliteError(e)?.message, 'Database is busy, try again');
-    assert.equal(sqliteError(e)?.httpStatus, 503);
+    assert.equal(sqliteError(e)?.code, 'service_unavailable');
   });
 
   it('a closed connection and a file that is not a database are unavailable, and answer 503 "unavailable"', () => {

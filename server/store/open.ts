@@ -105,10 +105,14 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
   return db;
 }
 
+/** What a unit may return: anything but a promise. A unit runs synchronously inside the
+ *  transaction; whatever an async function awaits would run after its COMMIT, outside it. */
+export type Synchronous<T> = T extends PromiseLike<unknown> ? never : T;
+
 /** Runs `fn` as one all-or-nothing unit of a BEGIN IMMEDIATE transaction: the write lock is taken
  *  up front, so two writers never interleave a read-then-write (no double spend), and a failure
  *  rolls the unit back. Units queued in the same turn share the transaction (group-commit.ts);
- *  the promise settles after COMMIT. */
-export function immediate<T>(db: Db, fn: () => T): Promise<T> {
-  return groupCommit(db, fn);
+ *  the promise settles after COMMIT. An async `fn` does not type-check (Synchronous). */
+export function immediate<T>(db: Db, fn: () => Synchronous<T>): Promise<T> {
+  return groupCommit(db, fn) as Promise<T>;
 }

@@ -14,7 +14,7 @@ import {
   type QuotaWindow,
   type TransactionKind,
 } from '../points/model.ts';
-import type { HistoryQuery, PointsTransaction, StoredBalance } from '../points/store.ts';
+import type { HistoryQuery, StoredBalance, StoredConsume } from '../points/store.ts';
 
 export interface ConfigRow {
   realm_id: string;
@@ -137,7 +137,7 @@ export interface TransactionRow {
   created_at: number;
 }
 
-export function toTransaction(r: TransactionRow): PointsTransaction {
+export function toTransaction(r: TransactionRow): StoredConsume {
   return {
     transactionId: r.id,
     userId: r.user_id,
@@ -182,3 +182,12 @@ export function historyPage(rows: HistoryRow[], pageSize: number): HistoryPage {
   const last = page[page.length - 1];
   return { transactions, next: more && last ? { createdAt: last.createdAt, transactionId: last.id } : null };
 }
+
+/** Whether a stored answer was for an account since deleted (the tombstone is written with the
+ *  deletion; the answer stays until the account's purge reaches it): such an answer is never
+ *  replayed (idempotency.ts). */
+export const OWNER_DELETED = 'EXISTS (SELECT 1 FROM user_tombstones t WHERE t.user_id = points_idempotency.user_id)';
+
+/** The answer stored under an idempotency key ($1 realm, $2 scope, $3 key). */
+export const POINTS_IDEM_SQL = `SELECT request_hash AS "requestHash", response, ${OWNER_DELETED} AS "ownerDeleted" FROM points_idempotency
+  WHERE realm_id = $1 AND scope = $2 AND key = $3`;

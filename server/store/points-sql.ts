@@ -27,6 +27,7 @@ import {
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
 import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
+import type { BalanceLife } from '../points/refund.ts';
 import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
 import { materialisedCut } from '../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
@@ -175,7 +176,7 @@ export class PointsSql {
     const amount = cut ?? g.amount;
     if (amount > 0) {
       const lines = [{ creditKind: g.kind, sourceId: id, amount }];
-      this.history(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+      this.recordMovement(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
       const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
       recordWriter(this.db)(dueGrantEmitted(realmId, grant, now));
     }
@@ -196,7 +197,7 @@ export class PointsSql {
       if (!isDue(h, now)) continue;
       this.giveBack(userId, releaseAll(h));
       this.closeHold(h.holdId, 'expired', null, h.expiresAt);
-      this.history(
+      this.recordMovement(
         realmId,
         userId,
         { id: newId('ptx'), kind: 'expire', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
@@ -226,7 +227,7 @@ export class PointsSql {
 
   /** Writes one movement to the history; one in `historyRetention.every` (by the random end of its
    *  id) also drops movements older than the history keeps, more of them than come in. */
-  history(realmId: string, userId: string, m: Movement, now: number): void {
+  recordMovement(realmId: string, userId: string, m: Movement, now: number): void {
     this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(storedLines(m)), m.relatedId, now);
     if (!prunesHistory(m.id)) return;
     const cutoff = historyCutoff(now);
@@ -258,9 +259,9 @@ export class PointsSql {
   }
 
   /** Whether a balance can take points back now: it has neither expired nor ended. */
-  balanceIsLive(balanceId: string, now: number): boolean {
-    const b = this.s.balanceLife.get(balanceId) as { expiresAt: number | null; endedAt: number | null } | undefined;
-    return b !== undefined && b.endedAt === null && (b.expiresAt === null || b.expiresAt > now);
+  /** When a balance ends taking points (refund.ts `returnable` decides with it); undefined when gone. */
+  balanceLife(balanceId: string): BalanceLife | undefined {
+    return this.s.balanceLife.get(balanceId) as BalanceLife | undefined;
   }
 
   /** The user's live state (state.ts). `withTimes: false` (consume, grant) skips the seek that only

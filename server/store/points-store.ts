@@ -1,4 +1,5 @@
-// SQLite implementation of PointsStore: each use case is one BEGIN IMMEDIATE transaction, so a
+// SQLite implementation of PointsStore: each use case is one all-or-nothing unit of a BEGIN
+// IMMEDIATE transaction (immediate(), open.ts; the units of one turn share it, group-commit.ts), so a
 // read-plan-write never interleaves with another writer (no double spend, docs/points.md). Each reads
 // what the points domain needs, asks it, and writes what it decided; a throw rolls the use case
 // back, materialised grants included.
@@ -14,7 +15,7 @@ import {
   stateChanged,
 } from '../points/alerts.ts';
 import { consumeWrites } from '../points/apply-plan.ts';
-import { type ChargeLine, isWindowLine, publicLines } from '../points/charges.ts';
+import { type ChargeLine, publicLines } from '../points/charges.ts';
 import { planConsume } from '../points/consume.ts';
 import { mergeDefaultConfig } from '../points/default-config.ts';
 import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../points/events.ts';
@@ -23,19 +24,9 @@ import { historyCutoff } from '../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
 import { replayOf } from '../points/idempotency.ts';
 import { registrationGrants } from '../points/materialise.ts';
-import type {
-  ConsumeResult,
-  DefaultPointsConfig,
-  GrantResult,
-  HistoryPage,
-  HoldResult,
-  PointsSummary,
-  QuotaKind,
-  RefundResult,
-  SettleResult,
-} from '../points/model.ts';
+import type { ConsumeResult, DefaultPointsConfig, GrantResult, HistoryPage, HoldResult, PointsSummary, RefundResult, SettleResult } from '../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
-import { longestWindows, planRefund } from '../points/refund.ts';
+import { longestWindows, planRefund, returnable } from '../points/refund.ts';
 import type { UserPointsState } from '../points/state.ts';
 import type {
   ConsumeCommand,
@@ -44,11 +35,11 @@ import type {
   HistoryQuery,
   HoldCommand,
   PointsStore,
-  PointsTransaction,
   RefundCommand,
   ReleaseCommand,
   SettleCommand,
   StoredBalance,
+  StoredConsume,
 } from '../points/store.ts';
 import { remainingOf, summarise } from '../points/summary.ts';
 import { type Db, immediate } from './open.ts';
@@ -60,6 +51,7 @@ import {
   type HistoryRow,
   type HoldRow,
   historyPage,
+  POINTS_IDEM_SQL,
   pageStart,
   type TransactionRow,
   toAlertConfig,
@@ -70,6 +62,7 @@ import {
 } from './points-rows.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
+import { positional } from './row-values.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
@@ -91,7 +84,6 @@ interface AlertWatch {
 }
 
 const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
-const positional = (sql: string) => sql.replace(/\$\d+/g, '?');
 
 export class SqlitePointsStore implements PointsStore {
   private readonly p: PointsSql;
@@ -114,7 +106,7 @@ export class SqlitePointsStore implements PointsStore {
           free_periodic_points_amount = excluded.free_periodic_points_amount, free_periodic_grant_period_type = excluded.free_periodic_grant_period_type,
           free_periodic_validity_days = excluded.free_periodic_validity_days, free_periodic_quota_windows = excluded.free_periodic_quota_windows,
           updated_at = excluded.updated_at`),
-      idem: db.prepare('SELECT request_hash AS requestHash, response FROM points_idempotency WHERE realm_id = ? AND scope = ? AND key = ?'),
+      idem: db.prepare(positional(POINTS_IDEM_SQL)),
       saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       insertHold: db.prepare(`INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`),
@@ -228,7 +220,7 @@ export class SqlitePointsStore implements PointsStore {
     this.p.applyConsume(cmd.userId, w);
     this.alert(cmd.realmId, cmd.userId, watch, now);
     const r = w.result;
-    this.p.history(
+    this.p.recordMovement(
       cmd.realmId,
       r.userId,
       { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
@@ -252,7 +244,7 @@ export class SqlitePointsStore implements PointsStore {
       this.p.insertBalance(cmd.realmId, cmd.userId, w.balance, now, cmd.grantId);
       this.alert(cmd.realmId, cmd.userId, watch, now);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
-      this.p.history(cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      this.p.recordMovement(cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
       this.records(apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
       this.saveAnswer(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash, w.result, now);
       return w.result;
@@ -281,7 +273,7 @@ export class SqlitePointsStore implements PointsStore {
       this.alert(cmd.realmId, cmd.userId, watch, now);
       const h = openHold(cmd, w.lines, now);
       this.s.insertHold.run(h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt);
-      this.p.history(
+      this.p.recordMovement(
         cmd.realmId,
         cmd.userId,
         { id: h.holdId, kind: 'hold', amount: h.amount, description: h.description, lines: h.lines, relatedId: null },
@@ -296,7 +288,8 @@ export class SqlitePointsStore implements PointsStore {
   /** The hold, after the user's due holds have expired; throws not_found. */
   private loadHold(realmId: string, holdId: string, now: number): StoredHold {
     const found = this.s.hold.get(realmId, holdId) as HoldRow | undefined;
-    assertHold(found !== undefined, realmId, holdId);
+    // A deleted account's closed holds stay until its purge reaches them: not found all the same.
+    assertHold(found !== undefined && this.p.userExists(realmId, found.user_id), realmId, holdId);
     this.p.materialise(realmId, found!.user_id, now);
     return toHold(this.s.hold.get(realmId, holdId) as HoldRow);
   }
@@ -325,7 +318,7 @@ export class SqlitePointsStore implements PointsStore {
       this.p.closeHold(h.holdId, 'settled', cmd.amount, now);
       this.alert(cmd.realmId, h.userId, watch, now);
       const description = cmd.description ?? h.description;
-      this.p.history(cmd.realmId, h.userId, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now);
+      this.p.recordMovement(cmd.realmId, h.userId, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now);
       const r: SettleResult = {
         transactionId: cmd.transactionId,
         holdId: h.holdId,
@@ -351,7 +344,7 @@ export class SqlitePointsStore implements PointsStore {
       this.p.giveBack(h.userId, releaseAll(h));
       this.p.closeHold(h.holdId, 'released', null, now);
       this.alert(cmd.realmId, h.userId, watch, now);
-      this.p.history(
+      this.p.recordMovement(
         cmd.realmId,
         h.userId,
         { id: cmd.transactionId, kind: 'release', amount: h.amount, description: null, lines: h.lines, relatedId: h.holdId },
@@ -376,7 +369,8 @@ export class SqlitePointsStore implements PointsStore {
       if (prior) return prior;
       type Row = { id: string; userId: string; amount: number; refunded: number; allocations: string };
       const row = this.s.refundable.get(cmd.realmId, cmd.transactionId, historyCutoff(now)) as Row | undefined;
-      assertTransaction(row !== undefined, cmd.realmId, cmd.transactionId);
+      // A deleted account's history stays until its purge reaches it: not found all the same.
+      assertTransaction(row !== undefined && this.p.userExists(cmd.realmId, row.userId), cmd.realmId, cmd.transactionId);
       const tx = {
         transactionId: row!.id,
         userId: row!.userId,
@@ -388,16 +382,16 @@ export class SqlitePointsStore implements PointsStore {
       const before = this.p.state(tx.userId, now, false);
       const watch = this.watch(cmd.realmId, tx.userId, before);
       const longest = longestWindows(before);
-      const d = planRefund(tx, cmd.amount, (l) => {
-        if (!isWindowLine(l)) return this.p.balanceIsLive(l.sourceId, now);
-        const w = longest.get(l.creditKind as QuotaKind);
-        return w !== undefined && l.at > now - w * 1000;
-      });
+      const d = planRefund(
+        tx,
+        cmd.amount,
+        returnable(longest, (id) => this.p.balanceLife(id), now),
+      );
       this.p.giveBack(tx.userId, d.returns);
       this.s.markRefunded.run(tx.refunded + d.amount, JSON.stringify(d.lines), tx.transactionId);
       this.alert(cmd.realmId, tx.userId, watch, now);
       const back = d.shares.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned }));
-      this.p.history(
+      this.p.recordMovement(
         cmd.realmId,
         tx.userId,
         { id: cmd.refundId, kind: 'refund', amount: d.refunded, description: cmd.reason, lines: back, relatedId: tx.transactionId },
@@ -434,7 +428,7 @@ export class SqlitePointsStore implements PointsStore {
     return (this.s.balances.all(realmId, userId) as BalanceRow[]).map(toStoredBalance);
   }
 
-  async listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]> {
+  async listTransactions(realmId: string, userId: string): Promise<StoredConsume[]> {
     return (this.s.transactions.all(realmId, userId) as TransactionRow[]).map(toTransaction);
   }
 }

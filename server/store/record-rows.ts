@@ -32,6 +32,19 @@ export function insertSql(table: string, columns: readonly string[], placeholder
 
 export const eventValues = (e: GatehouseEvent): unknown[] => [e.id, e.type, e.realmId, e.createdAt, JSON.stringify(e.data)];
 
+/** The outbox keeps what some receiver is owed (docs/events.md "Which events an endpoint gets"):
+ *  an event is written only while an enabled endpoint of its realm subscribes to its type, its own
+ *  or "*" — webhooks/model.ts `subscribes`, asked in the insert itself so the use case's
+ *  transaction sees every endpoint committed before it and costs no round trip. Parameters: the
+ *  event's values (eventValues), then its realm and type again (SQLite's `?` are positional). */
+export const OUTBOX_INSERT = {
+  sqlite: `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ?, ?, ?, ?, ?
+    WHERE EXISTS (SELECT 1 FROM webhooks w, json_each(w.event_types) t WHERE w.realm_id = ? AND w.enabled = 1 AND t.value IN (?, '*'))`,
+  postgres: `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT $1::text, $2::text, $3::text, $4::bigint, $5::text
+    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = $3 AND w.enabled AND w.event_types::jsonb ?| ARRAY[$2::text, '*'])`,
+};
+export const outboxValues = (e: GatehouseEvent): unknown[] => [...eventValues(e), e.realmId, e.type];
+
 export const auditValues = (a: AuditRecord): unknown[] => [
   a.auditId,
   a.at,

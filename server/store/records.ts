@@ -11,12 +11,12 @@ import {
   AUDIT_COLUMNS,
   type AuditRow,
   auditValues,
-  EVENT_COLUMNS,
   type EventRow,
-  eventValues,
   insertSql,
   JOB_COLUMNS,
   jobValues,
+  OUTBOX_INSERT,
+  outboxValues,
   toAuditRecord,
   toEvent,
 } from './record-rows.ts';
@@ -27,7 +27,7 @@ const question = () => '?';
 export type RecordWriter = (emitted: Emitted) => void;
 
 const statementsOf = perObject((db: Db) => ({
-  event: db.prepare(insertSql('events', EVENT_COLUMNS, question)),
+  event: db.prepare(OUTBOX_INSERT.sqlite),
   audit: db.prepare(insertSql('audit_log', AUDIT_COLUMNS, question)),
   job: db.prepare(insertSql('jobs', JOB_COLUMNS, question)),
 }));
@@ -37,7 +37,7 @@ const statementsOf = perObject((db: Db) => ({
 export function recordWriter(db: Db, secrets: SecretBox | null = null): RecordWriter {
   const s = statementsOf(db);
   return (emitted) => {
-    for (const e of emitted.events) s.event.run(...eventValues(e));
+    for (const e of emitted.events) s.event.run(...outboxValues(e));
     for (const a of emitted.audit) s.audit.run(...auditValues(a));
     for (const j of emitted.jobs) s.job.run(...jobValues(j, secrets));
   };

@@ -2,6 +2,7 @@
 // PostgreSQL), and the records they make.
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { EmailForwarding, Identity, User } from '../users/model.ts';
+import type { PurgeTable } from '../users/purge.ts';
 import { flag } from './row-values.ts';
 
 export interface UserRow {
@@ -48,21 +49,56 @@ export const toIdentity = (r: IdentityRow): Identity => ({
   createdAt: r.created_at,
 });
 
-/** Every points row of a user, deleted with the account ($1 the user id), each through an index
- *  that starts with the user (a hold through its two partial indexes). */
-export const DROP_USER_POINTS = [
-  'DELETE FROM points_balances WHERE user_id = $1',
-  'DELETE FROM points_window_entitlements WHERE user_id = $1',
-  'DELETE FROM points_usage_heads WHERE user_id = $1',
-  'DELETE FROM points_usage_ledger WHERE user_id = $1',
-  'DELETE FROM points_usage_returns WHERE user_id = $1',
-  'DELETE FROM points_grants_given WHERE user_id = $1',
-  "DELETE FROM points_holds WHERE user_id = $1 AND status = 'open'",
-  "DELETE FROM points_holds WHERE user_id = $1 AND status <> 'open'",
-  'DELETE FROM points_transactions WHERE user_id = $1',
-  'DELETE FROM points_idempotency WHERE user_id = $1',
-  'DELETE FROM points_alert_state WHERE user_id = $1',
-];
+/** The account's rows of a purged table, each found through an index that starts with the user
+ *  (a hold through points_holds_closed: the open ones went with the deletion). */
+const PURGE_WHERE: Record<PurgeTable, string> = {
+  points_idempotency: 'user_id = $1',
+  points_transactions: 'user_id = $1',
+  points_usage_ledger: 'user_id = $1',
+  points_usage_returns: 'user_id = $1',
+  points_usage_heads: 'user_id = $1',
+  points_holds: "user_id = $1 AND status <> 'open'",
+  points_balances: 'user_id = $1',
+  points_window_entitlements: 'user_id = $1',
+  points_grants_given: 'user_id = $1',
+  points_alert_state: 'user_id = $1',
+};
+
+/** What names a row in SQLite: its rowid, or for a table without one its primary key. */
+const SQLITE_ROW_KEY: Record<PurgeTable, string> = {
+  points_idempotency: 'realm_id, scope, key',
+  points_transactions: 'rowid',
+  points_usage_ledger: 'user_id, kind, at, seq',
+  points_usage_returns: 'user_id, kind, level, idx',
+  points_usage_heads: 'user_id, kind',
+  points_holds: 'rowid',
+  points_balances: 'rowid',
+  points_window_entitlements: 'rowid',
+  points_grants_given: 'user_id, source',
+  points_alert_state: 'rowid',
+};
+
+/** One delete of a purge batch ($1 the user id, $2 the most rows), per backend: neither has
+ *  DELETE … LIMIT, so the rows are chosen by a limited select (SQLite by key, PostgreSQL by ctid). */
+function purgeDeleteSql(table: PurgeTable, dialect: 'sqlite' | 'postgres'): string {
+  const where = PURGE_WHERE[table];
+  if (dialect === 'postgres') return `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT $2))`;
+  const key = SQLITE_ROW_KEY[table];
+  return `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${where} LIMIT $2)`;
+}
+
+/** The statements of a deletion and of its purge's batches that are not the user store's own ($n in
+ *  the order they appear, for SQLite's `?`). */
+export const DELETION_SQL = {
+  // Releasing the account's open holds is the deletion's own, in its transaction (through
+  // points_holds_open; how many a user may have open is bounded).
+  releaseOpenHolds: "DELETE FROM points_holds WHERE user_id = $1 AND status = 'open'",
+  // Whether the account is deleted: a purge deletes nothing of a live one.
+  deletedAt: 'SELECT deleted_at FROM users WHERE id = $1',
+  // The batch's job, still held by its owner: its lease renewed, or no batch (another replica has it).
+  renewLease: "UPDATE jobs SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4 AND status = 'running'",
+  purge: purgeDeleteSql,
+};
 
 /** An identity row as the deletion reads it, with the Apple refresh token kept for revoking. */
 export type IdentityWithTokenRow = IdentityRow & { apple_refresh_token: string | null };

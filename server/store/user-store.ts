@@ -6,10 +6,12 @@ import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGive
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
 import { type Identity, type ProviderLogin, type User, withDisabled } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
-import type { AppleNotificationResult, UserStore } from '../users/store.ts';
+import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeOutcome } from '../users/purge.ts';
+import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
-import { DROP_USER_POINTS, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from './user-rows.ts';
+import { positional } from './row-values.ts';
+import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from './user-rows.ts';
 
 export class SqliteUserStore implements UserStore {
   private readonly s;
@@ -57,7 +59,10 @@ export class SqliteUserStore implements UserStore {
       revokeFamily: db.prepare("UPDATE token_families SET revoked_at = ?, revoked_reason = 'user_deleted' WHERE id = ?"),
       dropCodes: db.prepare('DELETE FROM authorization_codes WHERE user_id = ? AND used_at IS NULL'),
       cancelSubscription: db.prepare("UPDATE subscriptions SET status = 'canceled', canceled_at = ? WHERE id = ?"),
-      dropPoints: DROP_USER_POINTS.map((sql) => db.prepare(sql.replaceAll('$1', '?'))),
+      releaseHolds: db.prepare(positional(DELETION_SQL.releaseOpenHolds)),
+      deletedAt: db.prepare(positional(DELETION_SQL.deletedAt)).pluck(),
+      renewLease: db.prepare(positional(DELETION_SQL.renewLease)),
+      purge: new Map(PURGE_TABLES.map((t) => [t, db.prepare(positional(DELETION_SQL.purge(t, 'sqlite')))])),
     };
   }
 
@@ -228,9 +233,21 @@ export class SqliteUserStore implements UserStore {
       for (const id of p.revokeFamilyIds) this.s.revokeFamily.run(p.deletedAt, id);
       this.s.dropCodes.run(userId);
       for (const id of p.cancelSubscriptionIds) this.s.cancelSubscription.run(p.deletedAt, id);
-      for (const drop of this.s.dropPoints) drop.run(userId);
+      this.s.releaseHolds.run(userId);
       recordWriter(this.db, this.secrets)(p.emitted);
       return p;
+    });
+  }
+
+  purgeAccountBatch(userId: string, lease: PurgeLease): Promise<PurgeBatch | null> {
+    return immediate(this.db, () => {
+      if (this.s.renewLease.run(lease.until, lease.now, lease.jobId, lease.owner).changes !== 1) return null;
+      const accountDeleted = (this.s.deletedAt.get(userId) ?? null) !== null;
+      const done: PurgeDone[] = [];
+      for (let d = nextPurgeDelete(accountDeleted, done); d !== null; d = nextPurgeDelete(accountDeleted, done)) {
+        done.push({ ...d, deleted: this.s.purge.get(d.table)!.run(userId, d.limit).changes });
+      }
+      return purgeOutcome(accountDeleted, done);
     });
   }
 

@@ -2,7 +2,8 @@
 // DELETE /api/oauth/{realmId}/me, DELETE /api/admin/realms/{realmId}/users/{userId}, `gatehouse
 // users delete` and Apple's `account-delete` notification. One transaction deletes (deletion.ts
 // plans it); the Apple revocations it queued then run at once, after the commit: their outcome is
-// the answer's appleRevocation, and what failed stays in the durable queue.
+// the answer's appleRevocation, and what failed stays in the durable queue. The purge of the
+// account's points rows (purge.ts) starts then too, and is not waited for.
 import { badRequest, notFound } from '../errors.ts';
 import type { AttemptResult, Job } from '../jobs/model.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -10,6 +11,7 @@ import { toTimestamp } from '../lib/timestamp.ts';
 import type { CallContext, UserPrincipal } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
 import { type AccountSnapshot, type AppleRevocation, type DeleteAccount, type DeletedAccount, planAccountDeletion } from './deletion.ts';
+import { USER_PURGE } from './purge.ts';
 import type { UserStore } from './store.ts';
 
 /** Plans the revocation jobs of a deletion: `prepare` reads what it needs before the transaction
@@ -42,19 +44,20 @@ export function createAccountDeletion(deps: AccountDeletionDeps): DeleteAccount 
     if (code !== null && code.length > MAX_CODE_LENGTH) throw badRequest('appleAuthorizationCode: too long', { field: 'appleAuthorizationCode' });
     const now = deps.clock.now();
     const plan = input.revokeAtApple ? await deps.revocations.prepare(input.realmId, code, now) : () => [];
-    // The revocations are written held by this process, which runs them as soon as the deletion
-    // has committed: no other replica's poll takes them meanwhile.
-    const deleted = await deps.users.deleteAccount(input.realmId, input.userId, (snapshot) =>
-      planAccountDeletion(
-        snapshot,
-        input,
-        now,
-        plan(snapshot).map((j) => deps.holdJob(j, now)),
-      ),
-    );
+    // The jobs are written held by this process, which runs them as soon as the deletion has
+    // committed: no other replica's poll takes them meanwhile.
+    const deleted = await deps.users.deleteAccount(input.realmId, input.userId, (snapshot) => {
+      const p = planAccountDeletion(snapshot, input, now, plan(snapshot));
+      return { ...p, emitted: { ...p.emitted, jobs: p.emitted.jobs.map((j) => deps.holdJob(j, now)) } };
+    });
     if (!deleted) throw notFound(`User ${input.userId} not found in realm ${input.realmId}`);
-    // After the commit: the deletion stands whatever Apple answers.
-    const results = await Promise.all(deleted.emitted.jobs.map((j) => deps.runHeldJob(j).catch(() => null)));
+    // After the commit: the account is gone; its rows go in batches behind the answer (an attempt
+    // that fails, or a process that dies, leaves the rest to the queue).
+    const purges = deleted.emitted.jobs.filter((j) => j.kind === USER_PURGE);
+    for (const j of purges) void deps.runHeldJob(j).catch(() => null);
+    // The deletion stands whatever Apple answers.
+    const revocations = deleted.emitted.jobs.filter((j) => j.kind !== USER_PURGE);
+    const results = await Promise.all(revocations.map((j) => deps.runHeldJob(j).catch(() => null)));
     return { userId: deleted.userId, deletedAt: deleted.deletedAt, appleRevocation: revocationOutcome(results) };
   };
 }

@@ -4,6 +4,7 @@ import { newJob } from '../jobs/retry.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import { type AccountSnapshot, deletedSubjectHash, erasedEmail, grantsGivenAtCreation, planAccountDeletion } from './deletion.ts';
 import { isPlaceholderEmail } from './model.ts';
+import { USER_PURGE } from './purge.ts';
 
 const T0 = Date.UTC(2026, 2, 10, 9);
 const snapshot: AccountSnapshot = {
@@ -82,7 +83,12 @@ describe('account deletion plan', () => {
     assert.ok(emitted.events.every((e) => e.id.startsWith('evt_') && e.realmId === 'r1' && e.createdAt === T0));
     const [audit] = emitted.audit;
     assert.deepEqual([audit?.action, audit?.targetId, audit?.actor, audit?.requestId], ['user.delete', 'usr_1', request.actor, 'req_1']);
-    assert.deepEqual(emitted.jobs, [job]);
+    assert.deepEqual(emitted.jobs[0], job);
+    assert.deepEqual(
+      emitted.jobs.slice(1).map((j) => [j.kind, j.realmId, j.payload, j.secret, j.status, j.runAt]),
+      [[USER_PURGE, 'r1', { userId: 'usr_1' }, null, 'pending', T0]],
+      'the purge of the rows left after the commit',
+    );
     const shown = JSON.stringify({ events: emitted.events, audit: emitted.audit });
     for (const secret of ['ada@example.com', 'Ada', 'Lovelace', '001.abc', 'r.apple-secret']) assert.equal(shown.includes(secret), false, secret);
   });

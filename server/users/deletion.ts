@@ -1,12 +1,14 @@
 // Account deletion (docs/login.md "Deleting an account"), the pure part: what one transaction does to a user, planned from
 // what the store read of them under lock. The store applies the plan (UserStore.deleteAccount);
-// the calls to Apple happen after the commit, from the jobs the plan queues (apple-revocation.ts).
+// the calls to Apple happen after the commit, from the jobs the plan queues (apple-revocation.ts),
+// and so does the purge of the account's points rows (purge.ts).
 import type { Actor } from '../audit/model.ts';
 import { type GatehouseError, notFound } from '../errors.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
 import type { Job } from '../jobs/model.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Identity, User } from './model.ts';
+import { userPurgeJob } from './purge.ts';
 
 /** The answer's `appleRevocation`: every Apple token revoked, some still queued, or none to revoke. */
 export type AppleRevocation = 'revoked' | 'pending' | 'none';
@@ -40,7 +42,8 @@ export interface DeletionPlan {
   /** Families revoked with reason `user_deleted`. */
   revokeFamilyIds: string[];
   cancelSubscriptionIds: string[];
-  /** The outbox events, the audit record and the Apple revocation jobs, written in the transaction. */
+  /** The outbox events, the audit record, the Apple revocation jobs and the `user.purge` job of the
+   *  account's remaining rows (purge.ts), written in the transaction. */
   emitted: Emitted;
 }
 
@@ -87,7 +90,7 @@ export function planAccountDeletion(snapshot: AccountSnapshot, req: DeletionRequ
     deletedSubjects: snapshot.identities.map((i) => deletedSubjectHash(i.provider, i.subject)),
     revokeFamilyIds: snapshot.liveFamilyIds,
     cancelSubscriptionIds: snapshot.activeSubscriptionIds,
-    emitted: { events, audit: [audit], jobs: revocations },
+    emitted: { events, audit: [audit], jobs: [...revocations, userPurgeJob(user.realmId, user.id, now)] },
   };
 }
 

@@ -52,10 +52,29 @@ export interface UserStore {
   /** One transaction: reads the live account under lock with its identities, live token families,
    *  open holds and active subscriptions, asks `plan` (deletion.ts planAccountDeletion), and writes
    *  it: the row erased and marked deleted, the tombstone and hashed subjects, identities and
-   *  unused authorization codes removed, families revoked (user_deleted), subscriptions cancelled,
-   *  every points row of the user and their stored idempotency answers deleted, the plan's events,
-   *  audit record and jobs. null (nothing written) when there is no such live account. */
+   *  unused authorization codes removed, families revoked (user_deleted), open holds released,
+   *  subscriptions cancelled, the plan's events, audit record and jobs (its `user.purge` job among
+   *  them). The account's other points rows and stored idempotency answers are left to that job
+   *  (purgeAccountBatch). null (nothing written) when there is no such live account. */
   deleteAccount(realmId: string, userId: string, plan: (snapshot: AccountSnapshot) => DeletionPlan): Promise<DeletionPlan | null>;
+  /** One batch of a deleted account's purge, in one transaction: renews the lease of the job that
+   *  runs it, then runs the deletes purge.ts nextPurgeDelete plans one after the other, each told
+   *  what the ones before it deleted. null (nothing written) when `lease` is no longer held. */
+  purgeAccountBatch(userId: string, lease: PurgeLease): Promise<PurgeBatch | null>;
+}
+
+/** The purge job as its runner holds it, and the lease each batch extends it to. */
+export interface PurgeLease {
+  jobId: string;
+  owner: string;
+  until: number;
+  now: number;
+}
+
+/** What a batch came to (purge.ts purgeOutcome). */
+export interface PurgeBatch {
+  deleted: number;
+  finished: boolean;
 }
 
 /** `replayed`: the jti was processed before; nothing was written. */

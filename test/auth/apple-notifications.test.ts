@@ -10,7 +10,7 @@ import type { JWTPayload } from 'jose';
 import { http } from '../helpers/http.ts';
 import { b64url } from '../helpers/idp.ts';
 import type { SpawnedServer } from '../helpers/server.ts';
-import { openStoresAt, type Stores } from '../helpers/stores.ts';
+import { openStoresAt, type Stores, subscribeToEveryEvent } from '../helpers/stores.ts';
 import { APPLE_AUD, type AuthFixture, authFixture, REALM } from './fixture.ts';
 
 describe('Apple server-to-server notifications', () => {
@@ -19,6 +19,7 @@ describe('Apple server-to-server notifications', () => {
   before(async () => {
     f = await authFixture();
     stores = await openStoresAt(f.srv.dbPath);
+    await subscribeToEveryEvent(stores, REALM);
   });
   after(async () => {
     await stores.close();

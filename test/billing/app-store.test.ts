@@ -9,7 +9,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { makeSigningChain, notificationPayload, type SigningChain, signJws, signWeak, transactionPayload } from '../helpers/app-store.ts';
 import { api, http } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
-import { withStores } from '../helpers/stores.ts';
+import { subscribeToEveryEvent, withStores } from '../helpers/stores.ts';
 import { type Api, createRealm, createUser, w } from '../points/helpers.ts';
 
 const BUNDLE = 'com.example.gatehouse';
@@ -28,6 +28,7 @@ describe('App Store notifications drive subscriptions', () => {
     await createRealm(h, 'shop');
     await createRealm(h, 'prod');
     await createRealm(h, 'bare');
+    await withStores(srv.dbPath, (stores) => subscribeToEveryEvent(stores, 'shop'));
     const set = await h.put('/api/bill/shop/billing/providers/app-store', { bundleId: BUNDLE, appAppleId: APP_ID, environments: ['Production', 'Sandbox'] });
     assert.equal(set.status, 200, set.text);
     assert.deepEqual(set.body.appStore, { bundleId: BUNDLE, appAppleId: APP_ID, environments: ['Production', 'Sandbox'] });

@@ -10,7 +10,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api, http } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
-import { withStores } from '../helpers/stores.ts';
+import { subscribeToEveryEvent, withStores } from '../helpers/stores.ts';
 import { type Api, createRealm, createUser, w } from '../points/helpers.ts';
 
 const SECRET = 'whsec_dGVzdC1lbmRwb2ludC1zZWNyZXQtZm9yLWdhdGVob3VzZQ';
@@ -26,6 +26,7 @@ describe('Stripe webhooks drive subscriptions', () => {
     h = api(srv.http, srv.adminKey);
     await createRealm(h, 'shop');
     await createRealm(h, 'bare');
+    await withStores(srv.dbPath, (stores) => subscribeToEveryEvent(stores, 'shop'));
     const set = await h.put('/api/bill/shop/billing/providers/stripe', { webhookSecret: SECRET });
     assert.equal(set.status, 200, set.text);
     assert.deepEqual(set.body.stripe, { webhookSecretSet: true });

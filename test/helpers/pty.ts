@@ -28,7 +28,11 @@ const FRAME_END = '\x1b[?25l';
 const CURSOR = '❯';
 
 export function runInPty(command: string, env: Record<string, string>): Pty {
-  const child: ChildProcessWithoutNullStreams = spawn('script', ['-qfec', command, '/dev/null'], {
+  // `script` runs the command through $SHELL -c; `exec` leaves no shell in the terminal's
+  // foreground process group, as an operator's interactive shell leaves none (it gives the terminal
+  // to the command's own group). Else dash, the shell where SHELL is unset, also gets each Ctrl-C
+  // and ends with 130 after the command has exited cleanly.
+  const child: ChildProcessWithoutNullStreams = spawn('script', ['-qfec', `exec ${command}`, '/dev/null'], {
     cwd: ROOT,
     env: { ...process.env, ...env, TERM: 'xterm-256color', COLUMNS: '120', LINES: '40' },
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { openStorage } from '../../server/backend.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { sqliteStores } from '../../server/store/stores.ts';
+import { createdEndpoint, webhookAuditRecord } from '../../server/webhooks/model.ts';
 import type { StoreFixture, Stores } from '../store/contract.ts';
 import { secretsOf, tempDir } from './server.ts';
 
@@ -31,6 +32,20 @@ export function openStores(db: string): OpenStores {
 export async function openStoresAt(db: string): Promise<Stores & { close(): Promise<void> }> {
   const storage = await openStorage(db, secretsOf(db));
   return { ...storage.stores, close: () => storage.close() };
+}
+
+/** An enabled endpoint of `realmId` taking every event type. The outbox keeps an event only while
+ *  an endpoint subscribes to it (docs/events.md), so a test that reads the outbox subscribes first.
+ *  Its URL is a closed loopback port: its deliveries fail and are retried, which no such test reads. */
+export async function subscribeToEveryEvent(s: Stores, realmId: string, now = Date.now()): Promise<{ unsubscribe(): Promise<void> }> {
+  const actor = { type: 'system' as const, id: 'test' };
+  const e = createdEndpoint({ realmId, url: 'http://127.0.0.1:9/outbox', eventTypes: ['*'], description: 'every event', enabled: true }, now);
+  await s.webhooks.create(e, webhookAuditRecord('create', null, e, actor, null, now));
+  return {
+    unsubscribe: async () => {
+      await s.webhooks.delete(realmId, e.id, (current) => webhookAuditRecord('delete', current, null, actor, null, now));
+    },
+  };
 }
 
 /** Runs `fn` with the stores over `db` (a SQLite file or a postgres:// URL), closed afterwards. */

@@ -27,7 +27,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { historyRetention } from '../../server/points/history.ts';
 import { ledgerPruning } from '../../server/points/ledger.ts';
 import type { CreditKind, HistoryEntry, HoldStatus, PeriodType, QuotaKind, QuotaWindow, TransactionKind } from '../../server/points/model.ts';
-import { openStores, type Stores } from '../helpers/stores.ts';
+import { openStores, type Stores, subscribeToEveryEvent } from '../helpers/stores.ts';
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
@@ -943,6 +943,8 @@ async function run(s: Scenario): Promise<void> {
   const ids = new Ids();
   try {
     await realmWithUser(engine);
+    // The alerts are read from the outbox, which keeps what an endpoint subscribes to.
+    await subscribeToEveryEvent(engine, 'r', start);
     await engine.points.putDefaultConfig(
       'r',
       {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { REVOKE_TOKEN } from '../../server/auth/apple-revocation.ts';
 import { openStorage } from '../../server/backend.ts';
 import { newSecretsKeyText, SecretBox } from '../../server/crypto/secrets.ts';
 import { readKeyFile } from '../../server/secrets-key.ts';
@@ -194,7 +195,7 @@ describe('secrets at rest', () => {
     const deleted = await api(srv!.http, srv!.adminKey).delete(`/api/admin/realms/${REALM}/users/${gone.userId}`);
     assert.equal(deleted.status, 200, deleted.text);
     assert.deepEqual(revokedAtApple, [REVOKED_APPLE_TOKEN], 'the job opened the token it holds and sent it to Apple');
-    const jobs = await withStores(keyFile, (s) => s.jobs.list(REALM, { limit: 10 }));
+    const jobs = await withStores(keyFile, (s) => s.jobs.list(REALM, { kind: REVOKE_TOKEN, limit: 10 }));
     assert.deepEqual(
       jobs.map((j) => j.secret),
       [REVOKED_APPLE_TOKEN],
@@ -247,7 +248,7 @@ describe('secrets at rest', () => {
     assert.deepEqual(provider, [GOOGLE_SECRET, APPLE_P8]);
     const [endpoint, jobs] = await withStores(
       newKeyFile,
-      async (s) => [await s.webhooks.get(REALM, webhookId), await s.jobs.list(REALM, { limit: 10 })] as const,
+      async (s) => [await s.webhooks.get(REALM, webhookId), await s.jobs.list(REALM, { kind: REVOKE_TOKEN, limit: 10 })] as const,
     );
     assert.deepEqual([endpoint?.previousSecret, endpoint?.secret], webhookSecrets);
     assert.deepEqual(

@@ -1,7 +1,7 @@
 // The code's layering holds (README.md, Layout): no two files import each other at run time,
 // directly or around a loop, and neither do two folders, outside the composition roots (the files
 // directly in server/ and cli/ compose every concern and hold the few modules all of them share);
-// the folders of the rules never reach the storage; profile spans are opened only by the call
+// the folders of the rules never reach the storage; the error type imports no transport; profile spans are opened only by the call
 // wrapper, the database layer and the signature service. Type-only imports are erased before the
 // code runs and do not count.
 import assert from 'node:assert/strict';
@@ -114,6 +114,12 @@ describe('layering', () => {
       reaching.map(([f]) => f),
       [],
     );
+  });
+
+  it('the error type knows no transport: what a code is on the wire is rpc/status.ts', () => {
+    const text = readFileSync(join(ROOT, 'server/errors.ts'), 'utf8');
+    assert.doesNotMatch(text, /from '(@grpc\/|node:http)/);
+    assert.deepEqual(edges.get('server/errors.ts') ?? [], []);
   });
 
   it('profile spans are opened only by the call wrapper, the database layer and the signature service', () => {

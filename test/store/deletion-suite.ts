@@ -1,13 +1,17 @@
 // UserStore.deleteAccount contract: one transaction that reads the account under lock, asks the
 // plan (users/deletion.ts, tested beside it) and writes it — what every other store then sees of
-// the user, and what a new sign-in with a deleted subject gets.
+// the user, and what a new sign-in with a deleted subject gets. Then UserStore.purgeAccountBatch:
+// the account's remaining points rows deleted in batches (users/purge.ts), each under its job's lease.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { claimed } from '../../server/jobs/retry.ts';
 import type { AccountSnapshot } from '../../server/users/deletion.ts';
 import { planAccountDeletion } from '../../server/users/deletion.ts';
 import type { ProviderLogin } from '../../server/users/model.ts';
-import { clientApp, HOUR, rejectsWith, type StoreFactory, type StoreFixture, type Stores, seedRealm, T0, unique } from './contract.ts';
+import { PURGE_BATCH_ROWS, USER_PURGE, USER_PURGE_POLICY, userPurgeJob } from '../../server/users/purge.ts';
+import { subscribeToEveryEvent } from '../helpers/stores.ts';
+import { clientApp, HOUR, rejectsWith, type StoreFactory, type StoreFixture, type Stores, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const actor = { type: 'api_key' as const, id: 'key_1' };
 
@@ -32,6 +36,7 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
      *  points spent under an idempotency key, an open hold and an active subscription. */
     async function richUser(stores: Stores = s) {
       const realm = await seedRealm(stores);
+      await subscribeToEveryEvent(stores, realm, T0);
       await stores.points.putDefaultConfig(realm, { registrationBonusPoints: 100 }, T0);
       const l = login(realm);
       const { user } = await stores.users.resolveProviderLogin(l, { id: unique('usr'), now: T0 });
@@ -163,6 +168,128 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
       const there = await s.users.resolveProviderLogin({ ...l, realmId: elsewhere }, { id: unique('usr'), now: T0 + 2 * HOUR });
       await s.points.grantRegistration(elsewhere, there.user.id, T0 + 2 * HOUR);
       assert.equal((await s.points.summary(elsewhere, there.user.id, T0 + 2 * HOUR)).balances.registration, 100, 'per realm');
+    });
+
+    const consumeWithKey = (realmId: string, userId: string, key: string, hash: string) =>
+      ({ realmId, userId, amount: 1, description: null, idempotencyKey: key, requestHash: hash, transactionId: unique('ptx') }) as const;
+
+    /** Deletes the account with its purge job held by `owner` from `at`; the job's id. */
+    async function deleteHeld(realm: string, userId: string, owner: string, at: number): Promise<string> {
+      let jobId = '';
+      const plan = await s.users.deleteAccount(realm, userId, (snap) => {
+        const p = planAccountDeletion(snap, request(realm, userId), at, []);
+        const jobs = p.emitted.jobs.map((j) => (j.kind === USER_PURGE ? claimed(j, owner, at, USER_PURGE_POLICY) : j));
+        jobId = jobs.find((j) => j.kind === USER_PURGE)!.id;
+        return { ...p, emitted: { ...p.emitted, jobs } };
+      });
+      assert.ok(plan);
+      return jobId;
+    }
+
+    it('leaves the points rows to the purge job queued with the deletion, which deletes them all under its renewed lease', async () => {
+      const { realm, user } = await richUser();
+      const at = T0 + HOUR;
+      const jobId = await deleteHeld(realm, user.id, 'owner-a', at);
+      const job = await s.jobs.get(jobId);
+      assert.deepEqual([job?.kind, job?.payload, job?.status, job?.leaseOwner], [USER_PURGE, { userId: user.id }, 'running', 'owner-a']);
+      assert.notDeepEqual(await s.points.listTransactions(realm, user.id), [], 'the history waits for the purge');
+      assert.notDeepEqual(await s.points.listBalances(realm, user.id), []);
+
+      const lease = { jobId, owner: 'owner-a', until: at + USER_PURGE_POLICY.leaseMs, now: at };
+      const first = await s.users.purgeAccountBatch(user.id, lease);
+      assert.equal(first?.finished, true);
+      assert.ok(first!.deleted > 0);
+      assert.equal((await s.jobs.get(jobId))?.leaseUntil, lease.until, 'each batch renews the lease');
+      const peer = await s.peer();
+      for (const stores of [s, peer]) {
+        assert.deepEqual(await stores.points.listTransactions(realm, user.id), []);
+        assert.deepEqual(await stores.points.listBalances(realm, user.id), []);
+      }
+      assert.deepEqual(await s.users.purgeAccountBatch(user.id, { ...lease, now: at + 1 }), { deleted: 0, finished: true }, 'nothing left');
+    });
+
+    it('purges in batches of at most PURGE_BATCH_ROWS rows until none is left', async () => {
+      const realm = await seedRealm(s);
+      const { user } = await s.users.resolveProviderLogin(login(realm), { id: unique('usr'), now: T0 });
+      await s.points.grant(
+        {
+          realmId: realm,
+          userId: user.id,
+          kind: 'topup_credit',
+          amount: 10_000,
+          expiresAt: null,
+          idempotencyKey: null,
+          requestHash: '',
+          grantId: unique('grt'),
+        },
+        T0,
+      );
+      for (let i = 0; i < 1100; i++) {
+        await s.points.consume(
+          { realmId: realm, userId: user.id, amount: 1, description: null, idempotencyKey: null, requestHash: '', transactionId: unique('ptx') },
+          T0 + i,
+        );
+      }
+      const at = T0 + HOUR;
+      const jobId = await deleteHeld(realm, user.id, 'owner-a', at);
+      const batches = [];
+      for (let i = 0; i < 100 && !batches.at(-1)?.finished; i++) {
+        batches.push(await s.users.purgeAccountBatch(user.id, { jobId, owner: 'owner-a', until: at + USER_PURGE_POLICY.leaseMs, now: at }));
+      }
+      // Every batch full but the last; the last finishes: 1 100 consumes leave over 3 000 rows.
+      assert.ok(batches.length > 3, `${batches.length} batches`);
+      assert.deepEqual(
+        batches.map((b) => [b?.deleted === PURGE_BATCH_ROWS, b?.finished]),
+        [...batches.slice(0, -1).map(() => [true, false]), [false, true]],
+      );
+      assert.deepEqual(await s.points.listTransactions(realm, user.id), []);
+    });
+
+    it('writes nothing for a runner whose lease another replica has taken', async () => {
+      const { realm, user } = await richUser();
+      const at = T0 + HOUR;
+      const jobId = await deleteHeld(realm, user.id, 'owner-a', at);
+      assert.equal(await s.users.purgeAccountBatch(user.id, { jobId, owner: 'owner-b', until: at + 10, now: at }), null);
+      assert.notDeepEqual(await s.points.listTransactions(realm, user.id), []);
+      assert.equal((await s.jobs.get(jobId))?.leaseOwner, 'owner-a');
+    });
+
+    it('deletes nothing of a live account, whatever job names it', async () => {
+      const { realm, user } = await richUser();
+      const job = claimed(userPurgeJob(realm, user.id, T0), 'owner-a', T0, USER_PURGE_POLICY);
+      await s.jobs.enqueue(job);
+      const before = await s.points.listTransactions(realm, user.id);
+      assert.deepEqual(await s.users.purgeAccountBatch(user.id, { jobId: job.id, owner: 'owner-a', until: T0 + 10, now: T0 }), { deleted: 0, finished: true });
+      assert.deepEqual(await s.points.listTransactions(realm, user.id), before);
+      assert.notEqual((await s.points.summary(realm, user.id, T0)).userId, undefined);
+    });
+
+    it('shows nothing of a deleted account the purge has not reached: no replayed answer, hold or movement', async () => {
+      const { realm, user } = await richUser();
+      const closed = await s.points.hold(
+        { realmId: realm, userId: user.id, amount: 1, description: null, idempotencyKey: null, requestHash: '', holdId: unique('hld'), ttlSeconds: 600 },
+        T0,
+      );
+      await s.points.release({ realmId: realm, holdId: closed.holdId, idempotencyKey: null, requestHash: '', transactionId: unique('ptx') }, T0);
+      const [spent] = await s.points.listTransactions(realm, user.id);
+      const at = T0 + HOUR;
+      await deleteHeld(realm, user.id, 'owner-a', at);
+      const peer = await s.peer();
+      for (const stores of [s, peer]) {
+        // The same keyed request: a call on a deleted account, not the stored answer.
+        await rejectsWith(stores.points.consume(consumeWithKey(realm, user.id, 'k1', 'h1'), at), 'not_found');
+        await rejectsWith(stores.points.getHold(realm, closed.holdId, at), 'not_found');
+        await rejectsWith(
+          stores.points.refund(
+            { realmId: realm, transactionId: spent!.transactionId, amount: null, reason: null, idempotencyKey: null, requestHash: '', refundId: unique('rfd') },
+            at,
+          ),
+          'not_found',
+        );
+      }
+      // Another account's call under the same key is another request until the answer is purged.
+      const other = await seedUser(s, realm);
+      await rejectsWith(s.points.consume(consumeWithKey(realm, other.id, 'k1', 'h-other'), at), 'idempotency_conflict');
     });
 
     it('deletes an account once when two replicas delete it at the same moment', async () => {

@@ -9,6 +9,7 @@ import type { TokenFamily } from '../../server/auth/store.ts';
 import type { AppleEvent } from '../../server/users/apple-notification.ts';
 import type { LinkRequest } from '../../server/users/linking.ts';
 import type { ProviderLogin } from '../../server/users/model.ts';
+import { subscribeToEveryEvent } from '../helpers/stores.ts';
 import { DAY, rejectsWith, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const N = 12;
@@ -20,6 +21,7 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
     before(async () => {
       s = await factory();
       realm = await seedRealm(s);
+      await subscribeToEveryEvent(s, realm, T0);
     });
     after(() => s.close());
 

@@ -19,6 +19,7 @@ import {
   fanOut,
   newDelivery,
   patchedEndpoint,
+  subscribes,
   type WebhookEndpoint,
   webhookAuditRecord,
 } from '../../server/webhooks/model.ts';
@@ -132,6 +133,25 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const deliveries = await s.webhooks.listDeliveries(subscriber.id, { after: null, limit: 100 });
       assert.equal(deliveries.length, 6);
       assert.ok(deliveries.every((d) => d.status === 'pending' && d.eventType === 'user.deleted'));
+    });
+
+    it('writes an outbox event only while an enabled endpoint of its realm subscribes to its type, as subscribes() decides', async () => {
+      const realm = await seedRealm(s);
+      const other = await seedRealm(s);
+      const deletedEvents = async () => (await s.records.events(realm, { type: 'user.deleted', limit: 100 })).length;
+      await userDeleted(s, realm, T0);
+      assert.equal(await deletedEvents(), 0, 'no endpoint');
+      await endpointIn(realm, { eventTypes: ['session.revoked'] });
+      await endpointIn(realm, { eventTypes: ['user.deleted'], enabled: false });
+      await endpointIn(other, { eventTypes: ['*'] });
+      await userDeleted(s, realm, T0 + SECOND);
+      assert.equal(await deletedEvents(), 0, 'another type, a disabled endpoint, another realm');
+      const wanted = await endpointIn(realm, { eventTypes: ['session.revoked', 'user.deleted'] });
+      assert.ok(subscribes(wanted, 'user.deleted'));
+      await userDeleted(s, realm, T0 + 2 * SECOND);
+      assert.equal(await deletedEvents(), 1, 'its type');
+      await userDeleted(s, other, T0 + 2 * SECOND);
+      assert.equal((await s.records.events(other, { type: 'user.deleted', limit: 100 })).length, 1, '"*"');
     });
 
     it('records attempts and lists deliveries newest first with their job state and attempts, by status and by page', async () => {

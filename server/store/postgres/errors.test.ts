@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GatehouseError } from '../../errors.ts';
+import { httpStatusOf } from '../../rpc/status.ts';
 import { isConnectionFailure, isRetryableConflict, postgresError, postgresErrorKind } from './errors.ts';
 
 const pgError = (code: string) => Object.assign(new Error(`postgres ${code}`), { code, severity: 'ERROR' });
@@ -33,7 +34,7 @@ describe('PostgreSQL errors at the store edge', () => {
       if (kind === 'busy' || kind === 'unavailable') {
         assert.ok(ours instanceof GatehouseError);
         assert.equal(ours.code, 'service_unavailable');
-        assert.equal(ours.httpStatus, 503);
+        assert.equal(httpStatusOf(ours), 503);
         assert.equal(ours.message, kind === 'busy' ? 'Database is busy, try again' : 'Database unavailable');
         assert.equal(ours.headers['retry-after'], '1');
         assert.equal(ours.cause, err, 'the cause stays for the log');

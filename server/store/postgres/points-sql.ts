@@ -39,7 +39,7 @@ import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
 import { materialisedCut } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
-import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
+import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, OWNER_DELETED, POINTS_IDEM_SQL, toConfig, toHold } from '../points-rows.ts';
 import { writeEmitted } from './records.ts';
 import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
@@ -125,11 +125,11 @@ export const POINTS_SQL = {
   transactionUser: 'SELECT user_id AS "userId" FROM points_transactions WHERE realm_id = $1 AND id = $2',
   config: 'SELECT * FROM points_default_config WHERE realm_id = $1',
   activeSubs: `SELECT id, terms, started_at FROM subscriptions WHERE user_id = $1 AND status = 'active' ORDER BY started_at, id COLLATE "C"`,
-  idem: 'SELECT request_hash AS "requestHash", response FROM points_idempotency WHERE realm_id = $1 AND scope = $2 AND key = $3',
+  idem: POINTS_IDEM_SQL,
   // $1 realm, $2 user, $3 idempotency scope, $4 key (null: none), $5 grant sources to look for,
   // $6 now (holds due by then).
   context: `SELECT
-      (SELECT json_build_object('requestHash', request_hash, 'response', response) FROM points_idempotency
+      (SELECT json_build_object('requestHash', request_hash, 'response', response, 'ownerDeleted', ${OWNER_DELETED}) FROM points_idempotency
         WHERE $4::text IS NOT NULL AND realm_id = $1 AND scope = $3 AND key = $4) AS idem,
       (SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = $1) AS config,
       (SELECT coalesce(json_agg(json_build_object('id', id, 'terms', terms, 'startedAt', started_at) ORDER BY started_at, id COLLATE "C"), '[]')
@@ -262,6 +262,7 @@ export const POINTS_SQL = {
 export interface StoredAnswer {
   requestHash: string;
   response: string;
+  ownerDeleted?: boolean | number;
 }
 
 /** What a points use case reads before its rules run (besides the state). */
@@ -318,7 +319,7 @@ const HINTS_MAX = 50_000;
 /** The windows of a state's rows, to seek again after its writes. */
 const windowsOf = (st: UserPointsState): WindowList => st.windows.map((w): [QuotaKind, number] => [w.creditKind, w.windowSeconds]);
 
-export class PointsAccess {
+export class PointsSql {
   private readonly hints = new Map<string, Hints>();
   /** The user of a hold or transaction (never changes). */
   private readonly owners = new Map<string, string>();
@@ -423,7 +424,7 @@ export class PointsAccess {
     for (const h of c.dueHolds) {
       giveBack(tx, userId, releaseAll(h));
       tx.run(POINTS_SQL.closeHold, [h.holdId, 'expired', null, h.expiresAt]);
-      recordHistory(
+      recordMovement(
         tx,
         realmId,
         userId,
@@ -572,7 +573,7 @@ function assembled(userId: string, now: number, st: StateRead, withTimes: boolea
 }
 
 /** Writes one movement to the history (and prunes it when due, as SQLite does). */
-export function recordHistory(tx: Tx, realmId: string, userId: string, m: Movement, now: number): void {
+export function recordMovement(tx: Tx, realmId: string, userId: string, m: Movement, now: number): void {
   tx.run(POINTS_SQL.history, [
     m.id,
     realmId,
@@ -637,7 +638,7 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
   const amount = cut ?? g.amount;
   if (amount > 0) {
     const lines = [{ creditKind: g.kind, sourceId: id, amount }];
-    recordHistory(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
+    recordMovement(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
     const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
     writeEmitted(tx, dueGrantEmitted(realmId, grant, now));
   }

@@ -10,7 +10,7 @@
 // refusals and conflicts follow the points domain as in the SQLite store.
 import { type AlertConfig, alertEmitted, alertsOn, decideAlerts, type PointsView, type StoredAlertConfig, stateChanged } from '../../points/alerts.ts';
 import { consumeWrites } from '../../points/apply-plan.ts';
-import { type ChargeLine, isWindowLine, publicLines } from '../../points/charges.ts';
+import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
 import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
@@ -27,12 +27,11 @@ import type {
   HoldResult,
   OpenHolds,
   PointsSummary,
-  QuotaKind,
   RefundResult,
   SettleResult,
 } from '../../points/model.ts';
 import { assertHold, assertTransaction, assertUser } from '../../points/not-found.ts';
-import { longestWindows, planRefund } from '../../points/refund.ts';
+import { longestWindows, planRefund, returnable } from '../../points/refund.ts';
 import type { UserPointsState } from '../../points/state.ts';
 import type {
   ConsumeCommand,
@@ -41,11 +40,11 @@ import type {
   HistoryQuery,
   HoldCommand,
   PointsStore,
-  PointsTransaction,
   RefundCommand,
   ReleaseCommand,
   SettleCommand,
   StoredBalance,
+  StoredConsume,
 } from '../../points/store.ts';
 import { remainingOf, summarise } from '../../points/summary.ts';
 import {
@@ -65,7 +64,7 @@ import {
   toStoredBalance,
   toTransaction,
 } from '../points-rows.ts';
-import { giveBack, insertDue, POINTS_SQL, PointsAccess, type PointsContext, recordHistory, type StoredAnswer } from './points-sql.ts';
+import { giveBack, insertDue, POINTS_SQL, type PointsContext, PointsSql, recordMovement, type StoredAnswer } from './points-sql.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
 import { UserGate } from './user-gate.ts';
@@ -99,7 +98,7 @@ const readAlerts = (o: { context: Promise<PointsContext> }) => quiet(o.context.t
  *  recovery check), and sends what was decided. */
 async function sendAlerts(
   tx: Tx,
-  p: PointsAccess,
+  p: PointsSql,
   realmId: string,
   userId: string,
   read: Promise<AlertRow>,
@@ -127,7 +126,7 @@ export class PostgresPointsStore implements PointsStore {
     private readonly ctx: TxContext,
     /** Bounds the pooled connections one user's calls hold while they wait for its lock. */
     private readonly gate: UserGate = UserGate.unbounded(),
-    private readonly p: PointsAccess = new PointsAccess(),
+    private readonly p: PointsSql = new PointsSql(),
   ) {}
 
   /** A use case on the user's points: one transaction, once the user has a turn at the gate. */
@@ -224,7 +223,7 @@ export class PostgresPointsStore implements PointsStore {
       const b = w.balance;
       tx.run(POINTS_SQL.insertBalance, [cmd.grantId, cmd.realmId, cmd.userId, b.kind, b.amount, b.expiresAt, b.source, now]);
       const lines = [{ creditKind: cmd.kind, sourceId: cmd.grantId, amount: cmd.amount }];
-      recordHistory(tx, cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
+      recordMovement(tx, cmd.realmId, cmd.userId, { id: cmd.grantId, kind: 'grant', amount: cmd.amount, description: null, lines, relatedId: null }, now);
       writeEmitted(tx, apiGrantEmitted(cmd.realmId, w.result, cmd.caller ?? null, now));
       await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
       if (cmd.idempotencyKey !== null)
@@ -324,7 +323,9 @@ export class PostgresPointsStore implements PointsStore {
       if (prior) return { prior };
     }
     const found = await row;
-    assertHold(found !== undefined, realmId, holdId);
+    // The owner as this process remembers it may be deleted since: its closed holds stay until its
+    // purge reaches them, not found all the same.
+    assertHold(found !== undefined && (await o.found), realmId, holdId);
     if (found!.user_id !== userId) this.p.wrongOwner(holdId);
     const st = await this.p.materialisedState(tx, realmId, userId!, now, c, o.state, false);
     return { h: toHold(found!), st, alerts };
@@ -387,7 +388,7 @@ export class PostgresPointsStore implements PointsStore {
       assertOpen(h, now);
       giveBack(tx, h.userId, releaseAll(h));
       tx.run(POINTS_SQL.closeHold, [h.holdId, 'released', null, now]);
-      recordHistory(
+      recordMovement(
         tx,
         cmd.realmId,
         h.userId,
@@ -433,7 +434,8 @@ export class PostgresPointsStore implements PointsStore {
       const prior = replay<RefundResult>(cmd.idempotencyKey, c.idem, cmd.requestHash);
       if (prior) return ready(prior);
       const row = await read;
-      assertTransaction(row !== undefined, cmd.realmId, cmd.transactionId);
+      // As for a hold (onHold): a deleted account's history stays until its purge reaches it.
+      assertTransaction(row !== undefined && (await o.found), cmd.realmId, cmd.transactionId);
       if (row!.userId !== userId) this.p.wrongOwner(cmd.transactionId);
       const t = {
         transactionId: row!.id,
@@ -445,19 +447,15 @@ export class PostgresPointsStore implements PointsStore {
       const st = await this.p.materialisedState(tx, cmd.realmId, t.userId, now, c, o.state, false);
       const longest = longestWindows(st);
       const life = new Map(row!.balances.map((b) => [b.id, b]));
-      const d = planRefund(t, cmd.amount, (l) => {
-        if (!isWindowLine(l)) {
-          // A balance takes points back while it has neither expired nor ended.
-          const b = life.get(l.sourceId);
-          return b !== undefined && b.endedAt === null && (b.expiresAt === null || b.expiresAt > now);
-        }
-        const w = longest.get(l.creditKind as QuotaKind);
-        return w !== undefined && l.at > now - w * 1000;
-      });
+      const d = planRefund(
+        t,
+        cmd.amount,
+        returnable(longest, (id) => life.get(id), now),
+      );
       giveBack(tx, t.userId, d.returns);
       tx.run(POINTS_SQL.markRefunded, [t.transactionId, t.refunded + d.amount, JSON.stringify(d.lines)]);
       const back = d.shares.filter((l) => l.returned > 0).map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.returned }));
-      recordHistory(
+      recordMovement(
         tx,
         cmd.realmId,
         t.userId,
@@ -529,7 +527,7 @@ export class PostgresPointsStore implements PointsStore {
     return (await query<BalanceRow>(this.ctx.pool, SQL.balances, [realmId, userId])).map(toStoredBalance);
   }
 
-  async listTransactions(realmId: string, userId: string): Promise<PointsTransaction[]> {
+  async listTransactions(realmId: string, userId: string): Promise<StoredConsume[]> {
     return (await query<TransactionRow>(this.ctx.pool, SQL.transactions, [realmId, userId])).map(toTransaction);
   }
 }

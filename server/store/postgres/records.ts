@@ -10,12 +10,12 @@ import {
   AUDIT_COLUMNS,
   type AuditRow,
   auditValues,
-  EVENT_COLUMNS,
   type EventRow,
   eventValues,
   insertSql,
   JOB_COLUMNS,
   jobValues,
+  OUTBOX_INSERT,
   toAuditRecord,
   toEvent,
 } from '../record-rows.ts';
@@ -24,7 +24,7 @@ import { query, type Tx, type TxContext } from './tx.ts';
 const dollar = (n: number) => `$${n}`;
 
 const SQL = {
-  insertEvent: insertSql('events', EVENT_COLUMNS, dollar),
+  insertEvent: OUTBOX_INSERT.postgres,
   insertAudit: insertSql('audit_log', AUDIT_COLUMNS, dollar),
   insertJob: insertSql('jobs', JOB_COLUMNS, dollar),
   events: 'SELECT * FROM events WHERE realm_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $3',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GatehouseError } from '../../errors.ts';
+import { httpStatusOf } from '../../rpc/status.ts';
 import { UserGate } from './user-gate.ts';
 
 /** A call that runs until the test ends it. */
@@ -44,7 +45,7 @@ describe('the gate of one user’s calls to the pool', () => {
     let ran = false;
     await assert.rejects(
       gate.run('a', async () => void (ran = true)),
-      (e) => e instanceof GatehouseError && e.code === 'service_unavailable' && e.message === 'Database is busy, try again' && e.httpStatus === 503,
+      (e) => e instanceof GatehouseError && e.code === 'service_unavailable' && e.message === 'Database is busy, try again' && httpStatusOf(e) === 503,
     );
     assert.equal(ran, false);
     assert.equal(gate.waiting('a'), 0);

@@ -10,8 +10,9 @@ import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGive
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../../users/linking.ts';
 import { type Identity, type ProviderLogin, type User, withDisabled } from '../../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
-import type { AppleNotificationResult, UserStore } from '../../users/store.ts';
-import { DROP_USER_POINTS, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
+import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeOutcome } from '../../users/purge.ts';
+import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../../users/store.ts';
+import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
@@ -259,12 +260,30 @@ export class PostgresUserStore implements UserStore {
       tx.run(SQL.revokeFamilies, [p.revokeFamilyIds, p.deletedAt]);
       tx.run(SQL.dropCodes, [userId]);
       tx.run(SQL.cancelSubscriptions, [p.cancelSubscriptionIds, p.deletedAt]);
-      for (const sql of DROP_USER_POINTS) tx.run(sql, [userId]);
+      tx.run(DELETION_SQL.releaseOpenHolds, [userId]);
       writeEmitted(tx, p.emitted, this.secrets);
       return p;
     });
   }
+
+  purgeAccountBatch(userId: string, lease: PurgeLease): Promise<PurgeBatch | null> {
+    return inTransaction(this.ctx, 'purgeAccountBatch', async (tx) => {
+      const [renewed, row] = await Promise.all([
+        tx.run(DELETION_SQL.renewLease, [lease.until, lease.now, lease.jobId, lease.owner]),
+        tx.row<{ deleted_at: number | null }>(DELETION_SQL.deletedAt, [userId]),
+      ]);
+      if (renewed !== 1) return null;
+      const accountDeleted = (row?.deleted_at ?? null) !== null;
+      const done: PurgeDone[] = [];
+      for (let d = nextPurgeDelete(accountDeleted, done); d !== null; d = nextPurgeDelete(accountDeleted, done)) {
+        done.push({ ...d, deleted: await tx.run(PURGE_DELETES.get(d.table)!, [userId, d.limit]) });
+      }
+      return purgeOutcome(accountDeleted, done);
+    });
+  }
 }
+
+const PURGE_DELETES = new Map(PURGE_TABLES.map((t) => [t, DELETION_SQL.purge(t, 'postgres')]));
 
 /** The locks a change of (provider, subject)'s link takes, in the order every login takes them
  *  (subject, then email): such changes and first logins of that subject are one after the other. */
