@@ -5,9 +5,27 @@ import type { SecretBox } from '../crypto/secrets.ts';
 import type { Job, JobStatus } from '../jobs/model.ts';
 import { type AttemptOutcome, isDue } from '../jobs/retry.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { perObject } from '../lib/memo.ts';
 import { type Db, immediate } from './open.ts';
 import { dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from './record-rows.ts';
 import { recordWriter } from './records.ts';
+
+const finishStatementsOf = perObject((db: Db) => ({
+  get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
+  update: db.prepare(updateJobStateSql(() => '?')),
+}));
+
+/** Applies `decide(job)` to a job `owner` still holds, with the audit record of its end, inside the
+ *  caller's transaction (immediate()); false (nothing written) when the lease was lost. */
+export function finishHeldJob(db: Db, secrets: SecretBox, id: string, owner: string, decide: (job: Job) => AttemptOutcome): boolean {
+  const s = finishStatementsOf(db);
+  const row = s.get.get(id) as JobRow | undefined;
+  if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
+  const outcome = decide(toJob(row, secrets));
+  s.update.run(...jobStateValues(outcome.job), id);
+  recordWriter(db, secrets)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
+  return true;
+}
 
 export class SqliteJobStore implements JobStore {
   private readonly s;
@@ -54,14 +72,7 @@ export class SqliteJobStore implements JobStore {
   }
 
   finish(id: string, owner: string, decide: (job: Job) => AttemptOutcome): Promise<boolean> {
-    return immediate(this.db, () => {
-      const row = this.s.get.get(id) as JobRow | undefined;
-      if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
-      const outcome = decide(toJob(row, this.secrets));
-      this.s.update.run(...jobStateValues(outcome.job), id);
-      recordWriter(this.db, this.secrets)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
-      return true;
-    });
+    return immediate(this.db, () => finishHeldJob(this.db, this.secrets, id, owner, decide));
   }
 
   async get(id: string): Promise<Job | null> {

@@ -3,6 +3,7 @@
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { JobStatus } from '../jobs/model.ts';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
+import type { ClaimedAttempt } from '../webhooks/store.ts';
 import { flag } from './row-values.ts';
 
 export const WEBHOOK_COLUMNS = [
@@ -48,6 +49,18 @@ export const updateWebhookValues = (e: WebhookEndpoint, bool: (b: boolean) => un
   ...webhookValues(e, bool, secrets).slice(2),
   e.id,
 ];
+
+/** The attempts made (not those of deliveries whose endpoint or event was gone), by endpoint. */
+export function attemptsByEndpoint(attempts: readonly ClaimedAttempt[]): Map<string, Array<ClaimedAttempt & { attempt: DeliveryAttempt }>> {
+  const groups = new Map<string, Array<ClaimedAttempt & { attempt: DeliveryAttempt }>>();
+  for (const a of attempts) {
+    if (a.attempt === null) continue;
+    const group = groups.get(a.attempt.webhookId);
+    if (group) group.push({ ...a, attempt: a.attempt });
+    else groups.set(a.attempt.webhookId, [{ ...a, attempt: a.attempt }]);
+  }
+  return groups;
+}
 
 export const deliveryValues = (d: Delivery): unknown[] => [d.id, d.webhookId, d.realmId, d.eventId, d.eventType, d.createdAt];
 export const attemptValues = (a: DeliveryAttempt): unknown[] => [a.id, a.deliveryId, a.webhookId, a.at, a.httpStatus, a.error, a.durationMs];

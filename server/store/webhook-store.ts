@@ -4,14 +4,16 @@ import type { AuditRecord } from '../audit/model.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Job } from '../jobs/model.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
-import type { DeliveryCursor, EndpointChange, WebhookStore } from '../webhooks/store.ts';
+import type { Delivery, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
+import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../webhooks/store.ts';
+import { finishHeldJob } from './job-store.ts';
 import { type Db, immediate } from './open.ts';
 import { type EventRow, insertSql, toEvent } from './record-rows.ts';
 import { recordWriter } from './records.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
+  attemptsByEndpoint,
   attemptValues,
   DELIVERY_COLUMNS,
   type DeliveryJobRow,
@@ -147,19 +149,36 @@ export class SqliteWebhookStore implements WebhookStore {
     });
   }
 
-  async deliveryContext(deliveryId: string): Promise<{ delivery: Delivery; endpoint: WebhookEndpoint; event: GatehouseEvent } | null> {
-    const d = this.s.delivery.get(deliveryId) as DeliveryRow | undefined;
-    if (!d) return null;
-    const w = this.s.getById.get(d.webhook_id) as WebhookRow | undefined;
-    const e = this.s.event.get(d.event_id) as EventRow | undefined;
-    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w, this.secrets), event: toEvent(e) } : null;
+  async deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>> {
+    const contexts = new Map<string, DeliveryContext>();
+    // A claim's deliveries mostly go to a few endpoints: each is read (and its secrets opened) once.
+    const endpoints = new Map<string, WebhookEndpoint | null>();
+    for (const id of deliveryIds) {
+      const d = this.s.delivery.get(id) as DeliveryRow | undefined;
+      if (!d) continue;
+      let endpoint = endpoints.get(d.webhook_id);
+      if (endpoint === undefined) {
+        const w = this.s.getById.get(d.webhook_id) as WebhookRow | undefined;
+        endpoint = w ? toEndpoint(w, this.secrets) : null;
+        endpoints.set(d.webhook_id, endpoint);
+      }
+      const e = this.s.event.get(d.event_id) as EventRow | undefined;
+      if (endpoint && e) contexts.set(id, { delivery: toDelivery(d), endpoint, event: toEvent(e) });
+    }
+    return contexts;
   }
 
-  async recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void> {
-    await immediate(this.db, () => {
-      this.s.insertAttempt.run(...attemptValues(attempt));
-      const w = this.s.getById.get(attempt.webhookId) as WebhookRow | undefined;
-      if (w) this.apply(toEndpoint(w, this.secrets), change);
+  recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
+    return immediate(this.db, () => {
+      const finished = attempts.map((a) => finishHeldJob(this.db, this.secrets, a.deliveryId, owner, a.decide));
+      for (const [webhookId, ofEndpoint] of attemptsByEndpoint(attempts)) {
+        const w = this.s.getById.get(webhookId) as WebhookRow | undefined;
+        // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
+        if (!w) continue;
+        for (const a of ofEndpoint) this.s.insertAttempt.run(...attemptValues(a.attempt));
+        this.apply(toEndpoint(w, this.secrets), (current) => change(current, ofEndpoint));
+      }
+      return finished;
     });
   }
 

@@ -1,19 +1,20 @@
 // Webhook delivery over the durable queue (docs/events.md): the outbox relay hands each new event to
 // one `webhook.deliver` job per subscribing endpoint, and the job's handler makes one attempt:
 // the URL rules checked again against what the host resolves to now, the POST signed per Standard
-// Webhooks, the attempt recorded on the delivery and on its endpoint (a long failing streak
-// disables it). Retries, backoff and giving up are the queue's (jobs/retry.ts, DELIVERY_POLICY).
+// Webhooks. A claim's attempts are recorded together, on their deliveries, their jobs and their
+// endpoints (a long failing streak disables one), in one transaction. Retries, backoff and giving
+// up are the queue's (jobs/retry.ts, DELIVERY_POLICY).
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { GatehouseError } from '../errors.ts';
 import type { AttemptResult, Job } from '../jobs/model.ts';
-import type { JobHandler, JobQueue } from '../jobs/queue.ts';
+import type { ClaimContext, ClaimedResult, JobHandler, JobQueue } from '../jobs/queue.ts';
 import { JOB_POLL_INTERVAL_MS } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
-import { afterDeliveryAttempt, DELIVER, DELIVERY_POLICY, eventBody, fanOut, signatureHeader, signingSecrets } from './model.ts';
+import { afterDeliveryAttempts, DELIVER, DELIVERY_POLICY, type DeliveryAttempt, eventBody, fanOut, signatureHeader, signingSecrets } from './model.ts';
 import { send } from './send.ts';
-import type { WebhookStore } from './store.ts';
+import type { ClaimedAttempt, DeliveryContext, WebhookStore } from './store.ts';
 import { checkUrlSyntax, type HostResolver, resolveAllowed } from './url-rules.ts';
 
 /** Outbox events handed out per transaction of the relay. */
@@ -44,70 +45,107 @@ export interface WebhookDelivery {
   relay(): Promise<number>;
 }
 
+/** An attempt's result and its record (null when none was made), and when it ended. */
+interface Attempted {
+  result: AttemptResult;
+  attempt: DeliveryAttempt | null;
+  endedAt: number;
+}
+
 export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDelivery {
   const { store, clock } = deps;
 
-  // Per endpoint, the send of the attempt started last: the next one waits for it to be on its way,
-  // so an endpoint's POSTs leave in the order their attempts started (the queue starts a round's
-  // jobs in order of creation) whatever order their reads finish in.
-  const lastSend = new Map<string, Promise<void>>();
+  // Per endpoint, the turn to send taken last: the next one waits for it to be on its way, so an
+  // endpoint's POSTs leave in the order their turns were taken (a claim's jobs in order of
+  // creation, after those of the claim before it) whatever order their preparations finish in.
+  const lastTurn = new Map<string, Promise<void>>();
 
-  async function attempt(job: Job): Promise<AttemptResult> {
-    const webhookId = String(job.payload.webhookId);
-    const before = lastSend.get(webhookId) ?? Promise.resolve();
-    let sent!: () => void;
-    const mine = new Promise<void>((r) => (sent = r));
-    lastSend.set(webhookId, mine);
-    try {
-      return await attemptInTurn(job, before, sent);
-    } finally {
-      sent();
-      if (lastSend.get(webhookId) === mine) lastSend.delete(webhookId);
-    }
+  /** The endpoint's next turn to send: `ready` once the POST of the turn before is on its way;
+   *  `release()` (this one on its way, or not sent at all; more calls do nothing) lets the next go. */
+  function takeTurn(webhookId: string): { ready: Promise<void>; release(): void } {
+    const ready = lastTurn.get(webhookId) ?? Promise.resolve();
+    let resolve!: () => void;
+    const mine = new Promise<void>((r) => (resolve = r));
+    lastTurn.set(webhookId, mine);
+    return {
+      ready,
+      release() {
+        resolve();
+        if (lastTurn.get(webhookId) === mine) lastTurn.delete(webhookId);
+      },
+    };
   }
 
-  async function attemptInTurn(job: Job, before: Promise<void>, sent: () => void): Promise<AttemptResult> {
-    const context = await store.deliveryContext(job.id);
-    if (!context) return { kind: 'fail', error: 'the endpoint or the event no longer exists' };
-    const { endpoint, event } = context;
-    if (!endpoint.enabled) return { kind: 'fail', error: 'the endpoint is disabled' };
-    const started = clock.now();
-    const startedAt = performance.now();
-    let httpStatus: number | null = null;
-    let error: string | null;
+  /** A claim's deliveries: their turns taken at once, their contexts read together, one attempt
+   *  each, and every outcome recorded in one transaction (WebhookStore.recordAttempts). */
+  async function runClaim(jobs: Job[], claim: ClaimContext): Promise<ClaimedResult[]> {
+    const turns = jobs.map((job) => takeTurn(String(job.payload.webhookId)));
+    let attempts: Attempted[];
     try {
-      const checked = checkUrlSyntax(endpoint.url);
-      const [address] = await resolveAllowed(checked, deps.resolve, deps.allowPrivate);
-      const body = eventBody(event);
-      const timestamp = Math.floor(started / 1000);
-      const headers = {
-        'webhook-id': event.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader(signingSecrets(endpoint, started), event.id, timestamp, body),
-      };
-      await before;
-      const sending = send(checked.url, address!, headers, body, deps.timeoutMs);
-      sent();
-      const result = await sending;
-      httpStatus = result.httpStatus;
-      error = result.error;
-    } catch (e) {
-      // A URL rule refusing the address: the attempt failed and nothing was sent.
-      error = e instanceof GatehouseError ? e.message : e instanceof Error ? e.message : String(e);
+      const contexts = await store.deliveryContexts(jobs.map((j) => j.id));
+      attempts = await Promise.all(jobs.map((job, i) => attempt(job, contexts.get(job.id), turns[i]!)));
+    } finally {
+      for (const turn of turns) turn.release();
     }
-    const now = clock.now();
-    const delivered = error === null;
-    const durationMs = Math.round(performance.now() - startedAt);
-    await store.recordAttempt({ id: newId('wha'), deliveryId: job.id, webhookId: endpoint.id, at: started, httpStatus, error, durationMs }, (current) =>
-      afterDeliveryAttempt(current, delivered, now),
+    claim.attempted();
+    const recorded = attempts.map(
+      (a, i): ClaimedAttempt => ({
+        deliveryId: jobs[i]!.id,
+        attempt: a.attempt,
+        delivered: a.result.kind === 'done',
+        endedAt: a.endedAt,
+        decide: (job) => claim.decide(job, a.result),
+      }),
     );
-    const outcome: AttemptOutcome = delivered ? 'delivered' : now >= job.giveUpAt ? 'failed' : 'retry';
-    deps.observe?.(endpoint.id, outcome);
-    return delivered ? { kind: 'done' } : { kind: 'retry', error: error! };
+    const finished = await store.recordAttempts(claim.owner, recorded, afterDeliveryAttempts);
+    attempts.forEach((a, i) => {
+      if (!a.attempt) return;
+      const outcome: AttemptOutcome = a.result.kind === 'done' ? 'delivered' : a.endedAt >= jobs[i]!.giveUpAt ? 'failed' : 'retry';
+      deps.observe?.(a.attempt.webhookId, outcome);
+    });
+    return attempts.map((a, i) => ({ result: a.result, finished: finished[i]! }));
+  }
+
+  /** One attempt, sent in its turn. */
+  async function attempt(job: Job, context: DeliveryContext | undefined, turn: { ready: Promise<void>; release(): void }): Promise<Attempted> {
+    try {
+      if (!context) return { result: { kind: 'fail', error: 'the endpoint or the event no longer exists' }, attempt: null, endedAt: clock.now() };
+      const { endpoint, event } = context;
+      if (!endpoint.enabled) return { result: { kind: 'fail', error: 'the endpoint is disabled' }, attempt: null, endedAt: clock.now() };
+      const started = clock.now();
+      const startedAt = performance.now();
+      let httpStatus: number | null = null;
+      let error: string | null;
+      try {
+        const checked = checkUrlSyntax(endpoint.url);
+        const [address] = await resolveAllowed(checked, deps.resolve, deps.allowPrivate);
+        const body = eventBody(event);
+        const timestamp = Math.floor(started / 1000);
+        const headers = {
+          'webhook-id': event.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signatureHeader(signingSecrets(endpoint, started), event.id, timestamp, body),
+        };
+        await turn.ready;
+        const sending = send(checked.url, address!, headers, body, deps.timeoutMs);
+        turn.release();
+        const result = await sending;
+        httpStatus = result.httpStatus;
+        error = result.error;
+      } catch (e) {
+        // A URL rule refusing the address: the attempt failed and nothing was sent.
+        error = e instanceof GatehouseError ? e.message : e instanceof Error ? e.message : String(e);
+      }
+      const durationMs = Math.round(performance.now() - startedAt);
+      const made: DeliveryAttempt = { id: newId('wha'), deliveryId: job.id, webhookId: endpoint.id, at: started, httpStatus, error, durationMs };
+      return { result: error === null ? { kind: 'done' } : { kind: 'retry', error }, attempt: made, endedAt: clock.now() };
+    } finally {
+      turn.release();
+    }
   }
 
   return {
-    handlers: new Map([[DELIVER, { policy: DELIVERY_POLICY, run: attempt }]]),
+    handlers: new Map<string, JobHandler>([[DELIVER, { policy: DELIVERY_POLICY, runClaim }]]),
     async relay() {
       let total = 0;
       if (!(await store.anyUndispatched())) return 0;
@@ -124,17 +162,26 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
 
 /** The queue with the outbox relay run before each of its rounds: a round hands new events to
  *  their deliveries (a slice at a time, RELAY_ROUND), then runs what is due, until the outbox is
- *  empty. Polls on its own timer (the queue's start() is not used, its rounds are these). */
+ *  empty; while a slice is delivered the next is handed out. Polls on its own timer (the queue's
+ *  start() is not used, its rounds are these). */
 export function withOutboxRelay(queue: JobQueue, relay: () => Promise<number>, log: Logger): JobQueue {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let round: Promise<number> | null = null;
   const runOnce = async () => {
     let ran = 0;
+    let handed = await relay();
     for (;;) {
-      const handed = await relay();
-      ran += await queue.runOnce();
-      if (handed < RELAY_ROUND || stopped) return ran;
+      const next = handed < RELAY_ROUND || stopped ? null : relay();
+      next?.catch(() => {}); // reported below, once the slice under way is delivered
+      try {
+        ran += await queue.runOnce();
+      } catch (e) {
+        await next?.catch(() => {}); // the round ends with nothing of it still running
+        throw e;
+      }
+      if (!next) return ran;
+      handed = await next;
     }
   };
   return {

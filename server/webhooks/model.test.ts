@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import type { GatehouseEvent } from '../events/model.ts';
 import {
   afterDeliveryAttempt,
+  afterDeliveryAttempts,
   createdEndpoint,
   DISABLE_AFTER_FAILING_MS,
   eventBody,
@@ -98,6 +99,37 @@ describe('afterDeliveryAttempt', () => {
     assert.equal(afterDeliveryAttempt(failing, true, T + 1)!.endpoint.failingSince, null);
     const disabled = { ...failing, enabled: false };
     assert.equal(patchedEndpoint(disabled, { enabled: true }, T + 2).failingSince, null);
+  });
+});
+
+describe('afterDeliveryAttempts', () => {
+  const delivered = (endedAt: number) => ({ delivered: true, endedAt });
+  const failed = (endedAt: number) => ({ delivered: false, endedAt });
+
+  it('changes nothing for deliveries to a healthy endpoint, nor for further failures of a failing one', () => {
+    assert.equal(afterDeliveryAttempts(endpoint(), [delivered(T), delivered(T + 1)]), null);
+    const failing = afterDeliveryAttempt(endpoint(), false, T)!.endpoint;
+    assert.equal(afterDeliveryAttempts(failing, [failed(T + 1), failed(T + 2)]), null);
+    assert.equal(afterDeliveryAttempts(endpoint(), [failed(T + 1), delivered(T + 2)]), null, 'a streak started and ended within the claim');
+    assert.equal(afterDeliveryAttempts(endpoint(), []), null);
+  });
+
+  it('takes the attempts in the order they ended', () => {
+    assert.equal(afterDeliveryAttempts(endpoint(), [failed(T + 5), delivered(T + 1), failed(T + 3)])?.endpoint.failingSince, T + 3);
+    const failing = afterDeliveryAttempt(endpoint(), false, T)!.endpoint;
+    assert.equal(afterDeliveryAttempts(failing, [delivered(T + 2), failed(T + 1)])?.endpoint.failingSince, null);
+  });
+
+  it('disables an endpoint once its streak lasts 5 days, with one audit record', () => {
+    const failing = afterDeliveryAttempt(endpoint(), false, T)!.endpoint;
+    const end = afterDeliveryAttempts(failing, [
+      failed(T + DISABLE_AFTER_FAILING_MS - 1),
+      failed(T + DISABLE_AFTER_FAILING_MS),
+      failed(T + DISABLE_AFTER_FAILING_MS + 1),
+    ])!;
+    assert.equal(end.endpoint.enabled, false);
+    assert.equal(end.endpoint.failingSince, T);
+    assert.equal(end.audit?.action, 'webhook.disable');
   });
 });
 

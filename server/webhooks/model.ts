@@ -232,3 +232,27 @@ export function afterDeliveryAttempt(e: WebhookEndpoint, delivered: boolean, now
   }
   return e.failingSince === null ? { endpoint: { ...e, failingSince }, audit: null } : null;
 }
+
+/** An attempt as its endpoint's failing streak counts it: whether it delivered, and when it ended. */
+export interface AttemptEnd {
+  delivered: boolean;
+  endedAt: number;
+}
+
+/** What several attempts to one endpoint (a claim's) make of it: afterDeliveryAttempt for each in
+ *  the order they ended. null when they leave its streak and state as they were (a healthy
+ *  endpoint's deliveries, a failing one's further failures, a failure then a delivery): the store
+ *  then neither writes nor locks the endpoint. */
+export function afterDeliveryAttempts(e: WebhookEndpoint, ends: readonly AttemptEnd[]): { endpoint: WebhookEndpoint; audit: AuditRecord | null } | null {
+  let current = e;
+  let audit: AuditRecord | null = null;
+  for (const end of [...ends].sort((a, b) => a.endedAt - b.endedAt)) {
+    const next = afterDeliveryAttempt(current, end.delivered, end.endedAt);
+    if (!next) continue;
+    current = next.endpoint;
+    // Only a disable is audited, and a disabled endpoint is not disabled again.
+    audit ??= next.audit;
+  }
+  const same = current.failingSince === e.failingSince && current.enabled === e.enabled;
+  return same && audit === null ? null : { endpoint: current, audit };
+}

@@ -17,7 +17,9 @@ export interface SendResult {
  *  beyond this is closed): a delivery reuses its endpoint's connection instead of opening one per
  *  POST, which bounded throughput to a few hundred a second on loopback. One connection per
  *  endpoint: its POSTs go out one after another in the order they were sent (order of creation
- *  within a retry wave, delivery.ts); a POST's timeout counts its wait for the connection. */
+ *  within a retry wave, delivery.ts); a POST's timeout counts its wait for the connection, so a
+ *  claim ends within the timeout whatever the endpoint does (at most CLAIM_BATCH × CLAIMS_AT_ONCE
+ *  POSTs wait for one endpoint's connection, jobs/queue.ts). */
 const MAX_AGENTS = 256;
 const agents = new Map<string, HttpAgent>();
 

@@ -3,7 +3,8 @@
 import type { AuditRecord } from '../audit/model.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Job } from '../jobs/model.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from './model.ts';
+import type { AttemptOutcome } from '../jobs/retry.ts';
+import type { AttemptEnd, Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from './model.ts';
 
 /** Where a listing of deliveries goes on from: the last one of the previous page. */
 export interface DeliveryCursor {
@@ -14,6 +15,29 @@ export interface DeliveryCursor {
 /** A change of one endpoint with its audit record; null leaves the endpoint as it is (nothing
  *  written). */
 export type EndpointChange = (current: WebhookEndpoint) => { endpoint: WebhookEndpoint; audit: AuditRecord | null } | null;
+
+/** A delivery with what its attempt needs: its endpoint and its event. */
+export interface DeliveryContext {
+  delivery: Delivery;
+  endpoint: WebhookEndpoint;
+  event: GatehouseEvent;
+}
+
+/** A claimed delivery's attempt, as recordAttempts writes it: the attempt (null when none was made:
+ *  its endpoint or event gone, or the endpoint disabled), whether it delivered and when it ended
+ *  (what its endpoint's failing streak counts), and what it makes of the delivery's job. */
+export interface ClaimedAttempt extends AttemptEnd {
+  deliveryId: string;
+  attempt: DeliveryAttempt | null;
+  decide: (job: Job) => AttemptOutcome;
+}
+
+/** What a claim's attempts to one endpoint make of it, with its audit record; null leaves it as
+ *  it is (nothing written, nothing locked). */
+export type EndpointAttemptsChange = (
+  current: WebhookEndpoint,
+  attempts: readonly ClaimedAttempt[],
+) => { endpoint: WebhookEndpoint; audit: AuditRecord | null } | null;
 
 export interface WebhookStore {
   create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void>;
@@ -34,10 +58,15 @@ export interface WebhookStore {
     limit: number,
     plan: (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => { deliveries: Delivery[]; jobs: Job[] },
   ): Promise<number>;
-  /** A delivery with its endpoint and event (null when either is gone). */
-  deliveryContext(deliveryId: string): Promise<{ delivery: Delivery; endpoint: WebhookEndpoint; event: GatehouseEvent } | null>;
-  /** Records an attempt and applies `change` to its endpoint, in one transaction. */
-  recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void>;
+  /** Deliveries with their endpoint and event, by delivery id (none for a delivery, or its
+   *  endpoint or event, gone). */
+  deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>>;
+  /** Records a claim's attempts in one transaction: each attempt made; each delivery's job
+   *  finished with its `decide` if `owner` still holds it; and `change` applied to each endpoint
+   *  attempted, given its attempts. The endpoint's row is locked (against a replica recording its
+   *  own attempts at the same time) only when `change` finds something to write. Per attempt, in
+   *  order, whether its job was finished (false: the lease was lost; the attempt is kept). */
+  recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]>;
   getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null>;
   /** The endpoint's deliveries, newest first, with their job's state and attempts. */
   listDeliveries(webhookId: string, opts: { status?: DeliveryStatus; after: DeliveryCursor | null; limit: number }): Promise<DeliveryView[]>;

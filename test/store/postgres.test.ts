@@ -8,6 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { authenticateApiKey } from '../../server/admin/api-keys.ts';
 import { SecretBox } from '../../server/crypto/secrets.ts';
+import type { Job } from '../../server/jobs/model.ts';
+import { afterAttempt, claimed } from '../../server/jobs/retry.ts';
 import { prunableReturnBlocks, returnBlocks, returnRanges } from '../../server/points/ledger.ts';
 import { freePeriodicGrantAt } from '../../server/points/periods.ts';
 import { listPostgresMigrations, migratePostgres } from '../../server/store/postgres/migrate.ts';
@@ -15,10 +17,12 @@ import { openPostgres } from '../../server/store/postgres/open.ts';
 import { keptReturnBlocksSql, returnRangesSql } from '../../server/store/postgres/points-sql.ts';
 import { postgresStores } from '../../server/store/postgres/stores.ts';
 import type { TxCost } from '../../server/store/postgres/tx.ts';
+import { afterDeliveryAttempts, createdEndpoint, DELIVER, DELIVERY_POLICY, newDelivery, webhookAuditRecord } from '../../server/webhooks/model.ts';
+import type { ClaimedAttempt } from '../../server/webhooks/store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freshDatabase, freshPostgresStores, postgresUnavailable, testPostgres, testPostgresOptions } from '../helpers/postgres.ts';
 import { openStoresAt } from '../helpers/stores.ts';
-import { DAY, rejectsWith, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
+import { DAY, HOUR, rejectsWith, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const skip = postgresUnavailable() ?? undefined;
 
@@ -222,6 +226,50 @@ describe('PostgreSQL backend', { skip }, () => {
       );
       const sum = await s.points.summary(realm, user.id, T0 + 15);
       assert.deepEqual([sum.windows[0]!.used, sum.balances.topup, sum.held], [4 - 2 + 12 + 1 + 2, 100, 0]);
+    });
+    it("a claim of webhook deliveries costs two round trips whatever its size, and so does recording its attempts, which locks the endpoint's row only when its failing streak changes", async () => {
+      const realm = await seedRealm(s);
+      const endpoint = createdEndpoint({ realmId: realm, url: 'https://hooks.example/in', eventTypes: ['*'], description: '', enabled: true }, T0);
+      await s.webhooks.create(endpoint, webhookAuditRecord('create', null, endpoint, { type: 'system', id: 'gatehouse' }, null, T0));
+      const at = T0 + HOUR;
+      const claimAll = async (n: number): Promise<Job[]> => {
+        const ids: string[] = [];
+        for (let i = 0; i < n; i++) {
+          const m = newDelivery(endpoint, { id: unique('evt'), type: 'webhook.test' }, T0 + i);
+          await s.webhooks.queueDirect({ id: m.delivery.eventId, type: 'webhook.test', realmId: realm, createdAt: T0 + i, data: {} }, m.delivery, m.job);
+          ids.push(m.job.id);
+        }
+        // No other test of this database queues jobs: the claim takes these.
+        costs.length = 0;
+        const mine = await s.jobs.claim(at, n, [DELIVER], (j) => claimed(j, 'me', at, DELIVERY_POLICY));
+        assert.deepEqual(mine.map((j) => j.id).sort(), [...ids].sort());
+        return mine;
+      };
+      const attempts = (jobs: Job[], error: string | null): ClaimedAttempt[] =>
+        jobs.map((job, i) => ({
+          deliveryId: job.id,
+          attempt: { id: unique('wha'), deliveryId: job.id, webhookId: endpoint.id, at: at + i, httpStatus: error === null ? 204 : 500, error, durationMs: 1 },
+          delivered: error === null,
+          endedAt: at + i,
+          decide: (j) => afterAttempt(j, error === null ? { kind: 'done' } : { kind: 'retry', error }, at + i, DELIVERY_POLICY, 0),
+        }));
+      const costOf = (useCase: string) => costs.filter((c) => c.useCase === useCase).map((c) => [c.cost.statements, c.cost.roundTrips]);
+
+      const delivered = await claimAll(20);
+      // BEGIN, the due jobs locked | their new state in one statement, COMMIT.
+      assert.deepEqual(costOf('claimJobs'), [[4, 2]]);
+      costs.length = 0;
+      assert.deepEqual(await s.webhooks.recordAttempts('me', attempts(delivered, null), afterDeliveryAttempts), Array(20).fill(true));
+      // BEGIN, the jobs locked, the endpoint read | the jobs' new state, the attempts, COMMIT: a
+      // healthy endpoint's deliveries change nothing there, so its row is not locked.
+      assert.deepEqual(costOf('recordWebhookAttempts'), [[6, 2]]);
+
+      const failed = await claimAll(3);
+      costs.length = 0;
+      await s.webhooks.recordAttempts('me', attempts(failed, 'HTTP 500'), afterDeliveryAttempts);
+      // A failing streak starts: the endpoint's row locked (one more round trip) and written.
+      assert.deepEqual(costOf('recordWebhookAttempts'), [[8, 3]]);
+      assert.equal((await s.webhooks.get(realm, endpoint.id))?.failingSince, at);
     });
   });
 

@@ -1,15 +1,21 @@
 // WebhookStore contract: endpoints kept with their secrets and audited in the transaction of the
 // change; the outbox's fan-out handing each event out once, oldest first, also with a peer handing
-// at the same time; attempts recorded and listed with their job's state. What a change or an attempt
-// makes of an endpoint is webhooks/model.ts's (tested beside it).
+// at the same time; a claim's attempts recorded with their jobs' outcomes and their endpoints'
+// changes in one transaction, and listed with their job's state. What a change or an attempt makes
+// of an endpoint is webhooks/model.ts's (tested beside it).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { GatehouseEvent } from '../../server/events/model.ts';
+import type { Job } from '../../server/jobs/model.ts';
 import { afterAttempt, claimed } from '../../server/jobs/retry.ts';
 import { planAccountDeletion } from '../../server/users/deletion.ts';
 import {
+  afterDeliveryAttempt,
+  afterDeliveryAttempts,
   createdEndpoint,
+  DELIVER,
   DELIVERY_POLICY,
+  DISABLE_AFTER_FAILING_MS,
   fanOut,
   newDelivery,
   patchedEndpoint,
@@ -17,7 +23,8 @@ import {
   type WebhookEndpoint,
   webhookAuditRecord,
 } from '../../server/webhooks/model.ts';
-import { DAY, HOUR, SECOND, type StoreFactory, type StoreFixture, type Stores, seedRealm, seedUser, T0 } from './contract.ts';
+import type { ClaimedAttempt } from '../../server/webhooks/store.ts';
+import { DAY, HOUR, SECOND, type StoreFactory, type StoreFixture, type Stores, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const actor = { type: 'api_key' as const, id: 'key_1' };
 
@@ -33,6 +40,29 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const e = createdEndpoint({ realmId: realm, url: 'https://hooks.example/in', eventTypes: ['*'], description: '', enabled: true, ...over }, T0);
       await s.webhooks.create(e, webhookAuditRecord('create', null, e, actor, 'req_1', T0));
       return e;
+    }
+
+    /** `n` deliveries to the endpoint, each with its event, their jobs claimed by `owner` at `at`. */
+    async function claimedDeliveries(e: WebhookEndpoint, n: number, owner: string, at: number): Promise<Job[]> {
+      const held: Job[] = [];
+      for (let i = 0; i < n; i++) {
+        const m = newDelivery(e, { id: unique('evt'), type: 'webhook.test' }, T0 + i);
+        await s.webhooks.queueDirect({ id: m.delivery.eventId, type: 'webhook.test', realmId: e.realmId, createdAt: T0 + i, data: {} }, m.delivery, m.job);
+        const [job] = await s.jobs.claim(at, 1, [DELIVER], (j) => claimed(j, owner, at, DELIVERY_POLICY), m.job.id);
+        held.push(job!);
+      }
+      return held;
+    }
+
+    /** An attempt of a claimed delivery that ended at `at`: delivered, or failed with `error`. */
+    function attemptOf(job: Job, webhookId: string, at: number, error: string | null = null): ClaimedAttempt {
+      return {
+        deliveryId: job.id,
+        attempt: { id: unique('wha'), deliveryId: job.id, webhookId, at, httpStatus: error === null ? 204 : 500, error, durationMs: 3 },
+        delivered: error === null,
+        endedAt: at,
+        decide: (j) => afterAttempt(j, error === null ? { kind: 'done' } : { kind: 'retry', error }, at, DELIVERY_POLICY, 0),
+      };
     }
 
     /** Deletes a new user of the realm: its user.deleted event goes to the outbox. */
@@ -135,14 +165,18 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const first = made[0]!;
       const [held] = await s.jobs.claim(T0 + HOUR, 1, ['webhook.deliver'], (j) => claimed(j, 'me', T0 + HOUR, DELIVERY_POLICY), first.job.id);
       assert.equal(held?.id, first.job.id);
-      await s.webhooks.recordAttempt(
-        { id: 'wha_1', deliveryId: first.delivery.id, webhookId: e.id, at: T0 + HOUR, httpStatus: 204, error: null, durationMs: 12 },
-        (current) => ({ endpoint: { ...current, failingSince: null }, audit: null }),
+      const attempt = { id: unique('wha'), deliveryId: first.delivery.id, webhookId: e.id, at: T0 + HOUR, httpStatus: 204, error: null, durationMs: 12 };
+      const decide = (j: Job) => afterAttempt(j, { kind: 'done' }, T0 + HOUR, DELIVERY_POLICY, 0);
+      assert.deepEqual(
+        await s.webhooks.recordAttempts('me', [{ deliveryId: first.job.id, attempt, delivered: true, endedAt: T0 + HOUR, decide }], afterDeliveryAttempts),
+        [true],
       );
-      await s.jobs.finish(first.job.id, 'me', (j) => afterAttempt(j, { kind: 'done' }, T0 + HOUR, DELIVERY_POLICY, 0));
-      const context = await s.webhooks.deliveryContext(first.delivery.id);
+      const contexts = await s.webhooks.deliveryContexts([first.delivery.id, 'job_unknown']);
+      assert.deepEqual([...contexts.keys()], [first.delivery.id]);
+      const context = contexts.get(first.delivery.id);
       assert.equal(context?.endpoint.secret, e.secret);
       assert.equal(context?.event.id, first.delivery.eventId);
+      assert.deepEqual(context?.delivery, first.delivery);
       const all = await s.webhooks.listDeliveries(e.id, { after: null, limit: 10 });
       assert.deepEqual(
         all.map((d) => d.id),
@@ -150,9 +184,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       );
       const [delivered] = await s.webhooks.listDeliveries(e.id, { status: 'delivered', after: null, limit: 10 });
       assert.equal(delivered?.id, first.delivery.id);
-      assert.deepEqual(delivered?.attempts, [
-        { id: 'wha_1', deliveryId: first.delivery.id, webhookId: e.id, at: T0 + HOUR, httpStatus: 204, error: null, durationMs: 12 },
-      ]);
+      assert.deepEqual(delivered?.attempts, [attempt]);
       const page2 = await s.webhooks.listDeliveries(e.id, { after: { createdAt: all[0]!.createdAt, id: all[0]!.id }, limit: 10 });
       assert.deepEqual(
         page2.map((d) => d.id),
@@ -160,6 +192,95 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       );
       assert.deepEqual(await s.webhooks.getDelivery(e.id, first.delivery.id), first.delivery);
       assert.equal(await s.webhooks.getDelivery('whk_other', first.delivery.id), null);
+    });
+
+    it("records a claim's attempts with their jobs' outcomes and their endpoints' changes; a job whose lease was lost keeps its attempt but is not finished", async () => {
+      const realm = await seedRealm(s);
+      const healthy = await endpointIn(realm);
+      const failing = await endpointIn(realm);
+      const at = T0 + HOUR;
+      const [d1, d2, lost] = await claimedDeliveries(healthy, 3, 'me', at);
+      const [d3] = await claimedDeliveries(failing, 1, 'me', at);
+      const [gone] = await claimedDeliveries(healthy, 1, 'me', at);
+      // The lease of `lost` runs out and another replica claims it before this one records.
+      const later = at + DELIVERY_POLICY.leaseMs;
+      const peer = await s.peer();
+      assert.equal((await peer.jobs.claim(later, 1, [DELIVER], (j) => claimed(j, 'other', later, DELIVERY_POLICY), lost!.id))[0]?.leaseOwner, 'other');
+      const ended = later + SECOND;
+      const claim: ClaimedAttempt[] = [
+        attemptOf(d1!, healthy.id, ended),
+        attemptOf(d2!, healthy.id, ended + 1),
+        attemptOf(lost!, healthy.id, ended + 2),
+        attemptOf(d3!, failing.id, ended + 3, 'HTTP 500'),
+        // No attempt was made (its endpoint or event was gone): the job is given up all the same.
+        {
+          deliveryId: gone!.id,
+          attempt: null,
+          delivered: false,
+          endedAt: ended,
+          decide: (j) => afterAttempt(j, { kind: 'fail', error: 'gone' }, ended, DELIVERY_POLICY, 0),
+        },
+      ];
+      assert.deepEqual(await s.webhooks.recordAttempts('me', claim, afterDeliveryAttempts), [true, true, false, true, true]);
+      const state = async (j: Job) => (await s.jobs.get(j.id))?.status;
+      assert.deepEqual(await Promise.all([d1, d2, lost, d3, gone].map((j) => state(j!))), ['done', 'done', 'running', 'pending', 'failed']);
+      const attempts = async (e: WebhookEndpoint) =>
+        (await s.webhooks.listDeliveries(e.id, { after: null, limit: 10 })).flatMap((d) => d.attempts.map((a) => [d.id, a.at, a.error]));
+      assert.deepEqual(
+        (await attempts(healthy)).sort(),
+        [
+          [d1!.id, ended, null],
+          [d2!.id, ended + 1, null],
+          [lost!.id, ended + 2, null],
+        ].sort(),
+      );
+      assert.deepEqual(await attempts(failing), [[d3!.id, ended + 3, 'HTTP 500']]);
+      assert.equal((await s.webhooks.get(realm, healthy.id))?.failingSince, null);
+      assert.equal((await s.webhooks.get(realm, failing.id))?.failingSince, ended + 3, 'its failing streak started');
+      assert.deepEqual((await s.records.audit(realm, { action: 'webhook.disable', limit: 10 })).length, 0);
+    });
+
+    it("writes nothing of a claim's attempts when one of its outcomes cannot be decided", async () => {
+      const realm = await seedRealm(s);
+      const e = await endpointIn(realm);
+      const at = T0 + HOUR;
+      const [d1, d2] = await claimedDeliveries(e, 2, 'me', at);
+      const refused: ClaimedAttempt = {
+        ...attemptOf(d2!, e.id, at + 1, 'HTTP 500'),
+        decide: () => {
+          throw new Error('no decision');
+        },
+      };
+      await assert.rejects(s.webhooks.recordAttempts('me', [attemptOf(d1!, e.id, at), refused], afterDeliveryAttempts));
+      assert.deepEqual([(await s.jobs.get(d1!.id))?.status, (await s.jobs.get(d2!.id))?.status], ['running', 'running']);
+      assert.deepEqual(
+        (await s.webhooks.listDeliveries(e.id, { after: null, limit: 10 })).flatMap((d) => d.attempts),
+        [],
+      );
+      assert.equal((await s.webhooks.get(realm, e.id))?.failingSince, null);
+    });
+
+    it('disables an endpoint failing for 5 days once, with one audit record, when two replicas record its failures at the same moment', async () => {
+      const realm = await seedRealm(s);
+      const e = await endpointIn(realm);
+      const start = T0 + HOUR;
+      await s.webhooks.update(realm, e.id, (current) => afterDeliveryAttempt(current, false, start));
+      const peer = await s.peer();
+      const at = start + DISABLE_AFTER_FAILING_MS;
+      const [mine] = await claimedDeliveries(e, 1, 'me', at);
+      const [theirs] = await claimedDeliveries(e, 1, 'other', at);
+      const recorded = await Promise.all([
+        s.webhooks.recordAttempts('me', [attemptOf(mine!, e.id, at, 'HTTP 500')], afterDeliveryAttempts),
+        peer.webhooks.recordAttempts('other', [attemptOf(theirs!, e.id, at + 1, 'HTTP 500')], afterDeliveryAttempts),
+      ]);
+      assert.deepEqual(recorded, [[true], [true]]);
+      const after = await s.webhooks.get(realm, e.id);
+      assert.deepEqual([after?.enabled, after?.failingSince], [false, start]);
+      const disables = await s.records.audit(realm, { action: 'webhook.disable', limit: 10 });
+      assert.deepEqual(
+        disables.map((a) => a.targetId),
+        [e.id],
+      );
     });
 
     it('deletes an endpoint with its delivery records and audits it', async () => {
@@ -170,7 +291,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const deleted = await s.webhooks.delete(realm, e.id, (x) => webhookAuditRecord('delete', x, null, actor, null, T0));
       assert.equal(deleted?.id, e.id);
       assert.equal(await s.webhooks.get(realm, e.id), null);
-      assert.equal(await s.webhooks.deliveryContext(m.delivery.id), null);
+      assert.equal((await s.webhooks.deliveryContexts([m.delivery.id])).size, 0);
       assert.equal(await s.webhooks.delete(realm, e.id, () => assert.fail('asked')), null);
       assert.equal((await s.records.audit(realm, { action: 'webhook.delete', limit: 10 })).length, 1);
     });
@@ -199,15 +320,24 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.equal((await s.records.auditPage(realm, { action: 'webhook.create', actorId: 'key_1', after: null, limit: 10 })).length, 1);
     });
 
-    /** Makes the delivery's attempt at `at`: claimed, answered 204, recorded, its job done. */
+    /** Makes the delivery's attempt at `at`: claimed, answered 204, recorded with its job done. */
     async function delivered(stores: Stores, m: ReturnType<typeof newDelivery>, at: number): Promise<void> {
       const [held] = await stores.jobs.claim(at, 1, ['webhook.deliver'], (j) => claimed(j, 'me', at, DELIVERY_POLICY), m.job.id);
       assert.equal(held?.id, m.job.id);
-      await stores.webhooks.recordAttempt(
-        { id: `wha_${m.delivery.id}`, deliveryId: m.delivery.id, webhookId: m.delivery.webhookId, at, httpStatus: 204, error: null, durationMs: 3 },
-        (current) => ({ endpoint: { ...current, failingSince: null }, audit: null }),
+      const attempt = {
+        id: `wha_${m.delivery.id}`,
+        deliveryId: m.delivery.id,
+        webhookId: m.delivery.webhookId,
+        at,
+        httpStatus: 204,
+        error: null,
+        durationMs: 3,
+      };
+      const decide = (j: Job) => afterAttempt(j, { kind: 'done' }, at, DELIVERY_POLICY, 0);
+      assert.deepEqual(
+        await stores.webhooks.recordAttempts('me', [{ deliveryId: m.job.id, attempt, delivered: true, endedAt: at, decide }], afterDeliveryAttempts),
+        [true],
       );
-      await stores.jobs.finish(m.job.id, 'me', (j) => afterAttempt(j, { kind: 'done' }, at, DELIVERY_POLICY, 0));
     }
 
     it('queues a redelivery of an event beside its first delivery, due at once', async () => {
@@ -227,7 +357,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         ],
       );
       assert.deepEqual(await s.webhooks.getDelivery(e.id, again.delivery.id), again.delivery);
-      assert.equal((await s.webhooks.deliveryContext(again.delivery.id))?.event.id, event.id);
+      assert.equal((await s.webhooks.deliveryContexts([again.delivery.id])).get(again.delivery.id)?.event.id, event.id);
       const [due] = await s.jobs.claim(T0 + HOUR, 1, ['webhook.deliver'], (j) => claimed(j, 'me', T0 + HOUR, DELIVERY_POLICY), again.job.id);
       assert.equal(due?.id, again.job.id);
     });
@@ -254,7 +384,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         assert.equal(await own.webhooks.pruneEvents(T0 + HOUR, 2), 0);
         for (const m of done) {
           assert.equal(await own.webhooks.getDelivery(e.id, m.delivery.id), null);
-          assert.equal(await own.webhooks.deliveryContext(m.delivery.id), null);
+          assert.equal((await own.webhooks.deliveryContexts([m.delivery.id])).size, 0);
           assert.equal(await own.jobs.get(m.job.id), null);
         }
         assert.deepEqual(

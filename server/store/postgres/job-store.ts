@@ -1,28 +1,115 @@
 // PostgreSQL implementation of JobStore, the twin of store/job-store.ts. A claim locks the due rows
 // it takes with FOR UPDATE SKIP LOCKED: replicas claiming together each take other jobs instead of
-// waiting for one another, and the lease keeps a job theirs once the claim commits.
+// waiting for one another, and the lease keeps a job theirs once the claim commits. The rows a
+// claim or a claim's outcomes write go in one statement (one array per column, unnest), whatever
+// their number.
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { Job, JobStatus } from '../../jobs/model.ts';
 import { type AttemptOutcome, isDue } from '../../jobs/retry.ts';
 import type { JobStore } from '../../jobs/store.ts';
-import { dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from '../record-rows.ts';
+import { dueSql, insertSql, JOB_COLUMNS, JOB_STATE_COLUMNS, type JobRow, jobStateValues, jobValues, toJob } from '../record-rows.ts';
 import { writeEmitted } from './records.ts';
-import { inTransaction, query, type TxContext } from './tx.ts';
+import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
 const dollar = (n: number) => `$${n}`;
 
+/** The SQL type of each column of the jobs table (migration 010). */
+const JOB_COLUMN_TYPES: Record<(typeof JOB_COLUMNS)[number], string> = {
+  id: 'text',
+  kind: 'text',
+  realm_id: 'text',
+  payload: 'text',
+  secret: 'text',
+  status: 'text',
+  attempts: 'int',
+  run_at: 'bigint',
+  lease_owner: 'text',
+  lease_until: 'bigint',
+  give_up_at: 'bigint',
+  last_error: 'text',
+  created_at: 'bigint',
+  updated_at: 'bigint',
+};
+
+/** `INSERT INTO table (columns) SELECT * FROM unnest($1::type[], …)`: any number of rows in one
+ *  statement of one text (prepared once), the values given as columnArrays(rows). */
+export function insertRowsSql(table: string, columns: readonly string[], types: readonly string[]): string {
+  return `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+}
+
+/** Rows of values as one array per column. */
+export function columnArrays(rows: readonly unknown[][], width: number): unknown[][] {
+  return Array.from({ length: width }, (_, c) => rows.map((r) => r[c]));
+}
+
 const SQL = {
   insert: insertSql('jobs', JOB_COLUMNS, dollar),
+  insertMany: insertRowsSql(
+    'jobs',
+    JOB_COLUMNS,
+    JOB_COLUMNS.map((c) => JOB_COLUMN_TYPES[c]),
+  ),
   anyDue: `SELECT 1 FROM jobs WHERE ${dueSql('$1')} AND kind = ANY($2::text[]) LIMIT 1`,
   due: `SELECT * FROM jobs WHERE ${dueSql('$1')} AND kind = ANY($3::text[]) ORDER BY coalesce(lease_until, run_at), id COLLATE "C" LIMIT $2
     FOR UPDATE SKIP LOCKED`,
   dueOne: `SELECT * FROM jobs WHERE id = $2 AND ${dueSql('$1')} AND kind = ANY($3::text[]) FOR UPDATE SKIP LOCKED`,
   get: 'SELECT * FROM jobs WHERE id = $1',
-  lock: 'SELECT * FROM jobs WHERE id = $1 FOR UPDATE',
-  update: updateJobStateSql(dollar),
+  lock: 'SELECT * FROM jobs WHERE id = ANY($1::text[]) ORDER BY id COLLATE "C" FOR UPDATE',
+  // The state columns of many jobs, by id: `$1` the ids, then one array per state column.
+  updateStates: `UPDATE jobs SET ${JOB_STATE_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+    FROM unnest($1::text[], ${JOB_STATE_COLUMNS.map((c, i) => `$${i + 2}::${JOB_COLUMN_TYPES[c]}[]`).join(', ')}) AS u(id, ${JOB_STATE_COLUMNS.join(', ')})
+    WHERE jobs.id = u.id`,
   list: `SELECT * FROM jobs WHERE realm_id = $1 AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR status = $3)
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $4`,
 };
+
+/** Sends the insert of `jobs` on `tx`, one statement for all of them. */
+export function insertJobs(tx: Tx, jobs: readonly Job[], secrets: SecretBox): void {
+  if (jobs.length === 0) return;
+  tx.run(
+    SQL.insertMany,
+    columnArrays(
+      jobs.map((j) => jobValues(j, secrets)),
+      JOB_COLUMNS.length,
+    ),
+  );
+}
+
+/** Sends the new state of `jobs` on `tx`, one statement for all of them. */
+function updateJobStates(tx: Tx, jobs: readonly Job[]): void {
+  if (jobs.length === 0) return;
+  tx.run(SQL.updateStates, [jobs.map((j) => j.id), ...columnArrays(jobs.map(jobStateValues), JOB_STATE_COLUMNS.length)]);
+}
+
+/** The rows of jobs `ids`, locked until the transaction ends (read them before finishHeldJobs). */
+export function lockJobs(tx: Tx, ids: readonly string[]): Promise<JobRow[]> {
+  return tx.rows<JobRow>(SQL.lock, [ids]);
+}
+
+/** Applies each `decide` to its job if `owner` still holds it (its row among `locked`), with the
+ *  audit records of the jobs' ends; per entry, whether it did (false: the lease was lost). */
+export function finishHeldJobs(
+  tx: Tx,
+  locked: readonly JobRow[],
+  owner: string,
+  entries: ReadonlyArray<{ id: string; decide: (job: Job) => AttemptOutcome }>,
+  secrets: SecretBox,
+): boolean[] {
+  const rows = new Map(locked.map((r) => [r.id, r]));
+  const outcomes: AttemptOutcome[] = [];
+  const finished = entries.map(({ id, decide }) => {
+    const row = rows.get(id);
+    if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
+    outcomes.push(decide(toJob(row, secrets)));
+    return true;
+  });
+  updateJobStates(
+    tx,
+    outcomes.map((o) => o.job),
+  );
+  writeEmitted(tx, { events: [], audit: outcomes.flatMap((o) => (o.audit ? [o.audit] : [])), jobs: [] }, secrets);
+  return finished;
+}
 
 export class PostgresJobStore implements JobStore {
   constructor(
@@ -41,25 +128,19 @@ export class PostgresJobStore implements JobStore {
   claim(now: number, limit: number, kinds: readonly string[], claim: (job: Job) => Job, onlyId?: string): Promise<Job[]> {
     return inTransaction(this.ctx, 'claimJobs', async (tx) => {
       const rows = onlyId === undefined ? await tx.rows<JobRow>(SQL.due, [now, limit, kinds]) : await tx.rows<JobRow>(SQL.dueOne, [now, onlyId, kinds]);
-      return rows
+      const held = rows
         .map((r) => toJob(r, this.secrets))
         .filter((j) => isDue(j, now))
-        .map((j) => {
-          const held = claim(j);
-          tx.run(SQL.update, [...jobStateValues(held), held.id]);
-          return held;
-        });
+        .map(claim);
+      updateJobStates(tx, held);
+      return held;
     });
   }
 
   finish(id: string, owner: string, decide: (job: Job) => AttemptOutcome): Promise<boolean> {
     return inTransaction(this.ctx, 'finishJob', async (tx) => {
-      const row = await tx.row<JobRow>(SQL.lock, [id]);
-      if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
-      const outcome = decide(toJob(row, this.secrets));
-      tx.run(SQL.update, [...jobStateValues(outcome.job), id]);
-      writeEmitted(tx, { events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] }, this.secrets);
-      return true;
+      const [finished] = finishHeldJobs(tx, await lockJobs(tx, [id]), owner, [{ id, decide }], this.secrets);
+      return finished!;
     });
   }
 

@@ -5,12 +5,13 @@ import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../../webhooks/model.ts';
-import type { DeliveryCursor, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
+import type { Delivery, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../../webhooks/model.ts';
+import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
 import { type EventRow, insertSql, toEvent } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
+  attemptsByEndpoint,
   attemptValues,
   DELIVERY_COLUMNS,
   type DeliveryJobRow,
@@ -28,6 +29,7 @@ import {
   type WebhookRow,
   webhookValues,
 } from '../webhook-rows.ts';
+import { columnArrays, finishHeldJobs, insertJobs, insertRowsSql, lockJobs } from './job-store.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
@@ -38,22 +40,24 @@ const SQL = {
   insert: insertSql('webhooks', WEBHOOK_COLUMNS, dollar),
   get: 'SELECT * FROM webhooks WHERE realm_id = $1 AND id = $2',
   lock: 'SELECT * FROM webhooks WHERE realm_id = $1 AND id = $2 FOR UPDATE',
-  lockById: 'SELECT * FROM webhooks WHERE id = $1 FOR UPDATE',
-  getById: 'SELECT * FROM webhooks WHERE id = $1',
+  getByIds: 'SELECT * FROM webhooks WHERE id = ANY($1::text[])',
+  lockByIds: 'SELECT * FROM webhooks WHERE id = ANY($1::text[]) ORDER BY id COLLATE "C" FOR UPDATE',
   list: 'SELECT * FROM webhooks WHERE realm_id = $1 ORDER BY created_at, id COLLATE "C"',
   update: updateWebhookSql(dollar),
   delete: 'DELETE FROM webhooks WHERE id = $1',
   deleteAttempts: 'DELETE FROM webhook_attempts WHERE webhook_id = $1',
   deleteDeliveries: 'DELETE FROM webhook_deliveries WHERE webhook_id = $1',
   insertDelivery: insertSql('webhook_deliveries', DELIVERY_COLUMNS, dollar),
-  insertAttempt: insertSql('webhook_attempts', ATTEMPT_COLUMNS, dollar),
+  insertDeliveries: insertRowsSql('webhook_deliveries', DELIVERY_COLUMNS, ['text', 'text', 'text', 'text', 'text', 'bigint']),
+  insertAttempts: insertRowsSql('webhook_attempts', ATTEMPT_COLUMNS, ['text', 'text', 'text', 'bigint', 'int', 'text', 'bigint']),
   undispatched: 'SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED',
   enabledOf: 'SELECT * FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"',
   markDispatched: 'UPDATE events SET dispatched_at = $1 WHERE id = ANY($2::text[])',
   insertEventDispatched: 'INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)',
-  delivery: 'SELECT * FROM webhook_deliveries WHERE id = $1',
+  // Each delivery with its endpoint's and its event's rows (as JSON objects of their columns).
+  contexts: `SELECT d.*, row_to_json(w) AS endpoint, row_to_json(e) AS event FROM webhook_deliveries d
+    JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id WHERE d.id = ANY($1::text[])`,
   deliveryOf: 'SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2',
-  event: 'SELECT * FROM events WHERE id = $1',
   deliveries: listDeliveriesSql((n, cast) => `$${n}::${cast}`, ' COLLATE "C"'),
   attemptsOf: 'SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY at, id COLLATE "C"',
   prunable: `SELECT id FROM events e WHERE dispatched_at IS NOT NULL AND created_at < $1 AND NOT EXISTS (
@@ -129,28 +133,58 @@ export class PostgresWebhookStore implements WebhookStore {
       const realms = [...new Set(events.map((e) => e.realmId))];
       const endpoints = (await tx.rows<WebhookRow>(SQL.enabledOf, [realms])).map((r) => toEndpoint(r, this.secrets));
       const planned = plan(events, endpoints);
-      for (const d of planned.deliveries) tx.run(SQL.insertDelivery, deliveryValues(d));
-      writeEmitted(tx, { events: [], audit: [], jobs: planned.jobs }, this.secrets);
+      if (planned.deliveries.length > 0) tx.run(SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
+      insertJobs(tx, planned.jobs, this.secrets);
       tx.run(SQL.markDispatched, [now, events.map((e) => e.id)]);
       return events.length;
     });
   }
 
-  async deliveryContext(deliveryId: string): Promise<{ delivery: Delivery; endpoint: WebhookEndpoint; event: GatehouseEvent } | null> {
-    const [d] = await query<DeliveryRow>(this.ctx.pool, SQL.delivery, [deliveryId]);
-    if (!d) return null;
-    const [[w], [e]] = await Promise.all([
-      query<WebhookRow>(this.ctx.pool, SQL.getById, [d.webhook_id]),
-      query<EventRow>(this.ctx.pool, SQL.event, [d.event_id]),
-    ]);
-    return w && e ? { delivery: toDelivery(d), endpoint: toEndpoint(w, this.secrets), event: toEvent(e) } : null;
+  async deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>> {
+    const rows = await query<DeliveryRow & { endpoint: WebhookRow; event: EventRow }>(this.ctx.pool, SQL.contexts, [deliveryIds]);
+    // A claim's deliveries mostly go to a few endpoints: each one's secrets are opened once.
+    const endpoints = new Map<string, WebhookEndpoint>();
+    const contexts = new Map<string, DeliveryContext>();
+    for (const r of rows) {
+      let endpoint = endpoints.get(r.webhook_id);
+      if (!endpoint) endpoints.set(r.webhook_id, (endpoint = toEndpoint(r.endpoint, this.secrets)));
+      contexts.set(r.id, { delivery: toDelivery(r), endpoint, event: toEvent(r.event) });
+    }
+    return contexts;
   }
 
-  async recordAttempt(attempt: DeliveryAttempt, change: EndpointChange): Promise<void> {
-    await inTransaction(this.ctx, 'recordWebhookAttempt', async (tx) => {
-      tx.run(SQL.insertAttempt, attemptValues(attempt));
-      const w = await tx.row<WebhookRow>(SQL.lockById, [attempt.webhookId]);
-      if (w) apply(tx, toEndpoint(w, this.secrets), change, this.secrets);
+  recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
+    const byEndpoint = attemptsByEndpoint(attempts);
+    return inTransaction(this.ctx, 'recordWebhookAttempts', async (tx) => {
+      const [jobs, present] = await Promise.all([
+        lockJobs(
+          tx,
+          attempts.map((a) => a.deliveryId),
+        ),
+        byEndpoint.size > 0 ? tx.rows<WebhookRow>(SQL.getByIds, [[...byEndpoint.keys()]]) : [],
+      ]);
+      const finished = finishHeldJobs(
+        tx,
+        jobs,
+        owner,
+        attempts.map((a) => ({ id: a.deliveryId, decide: a.decide })),
+        this.secrets,
+      );
+      // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
+      const made = present.flatMap((r) => byEndpoint.get(r.id)!.map((a) => attemptValues(a.attempt)));
+      if (made.length > 0) tx.run(SQL.insertAttempts, columnArrays(made, ATTEMPT_COLUMNS.length));
+      // Most claims change no endpoint (deliveries to a healthy one, more failures of a failing
+      // one): decided on the rows as read, without a lock, so replicas recording attempts to one
+      // endpoint do not queue behind each other (one that changes nothing commits as if before a
+      // concurrent one that does). One that changes is locked and decided again on its locked
+      // row, which a concurrent recording may have changed meanwhile.
+      const changing = present.filter((r) => change(toEndpoint(r, this.secrets), byEndpoint.get(r.id)!) !== null).map((r) => r.id);
+      if (changing.length > 0) {
+        for (const r of await tx.rows<WebhookRow>(SQL.lockByIds, [changing])) {
+          apply(tx, toEndpoint(r, this.secrets), (current) => change(current, byEndpoint.get(r.id)!), this.secrets);
+        }
+      }
+      return finished;
     });
   }
 
