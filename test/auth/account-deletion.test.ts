@@ -353,12 +353,16 @@ describeEachBackend('account deletion', (backend) => {
       assert.ok(job && job.payload.userId === a.userId, 'queued');
       assert.deepEqual([job.attempts, job.lastError], [1, 'Apple refused: invalid_grant']);
       assert.ok(job.runAt > clock.now(), 'backed off');
-      assert.equal(await jobs().runOnce(), 0, 'not due yet');
+      // A round also runs the purge job a deletion queues, when it is due: what counts here is
+      // this job's own attempts.
+      await jobs().runOnce();
+      assert.equal((await stores.jobs.get(job.id))!.attempts, 1, 'not due yet');
       let attempts = 1;
       while ((await stores.jobs.get(job.id))!.status === 'pending') {
         clock.set((await stores.jobs.get(job.id))!.runAt);
-        assert.equal(await jobs().runOnce(), 1);
+        await jobs().runOnce();
         attempts++;
+        assert.equal((await stores.jobs.get(job.id))!.attempts, attempts, 'one attempt a round once due');
         assert.ok(attempts < 80, 'gives up');
       }
       const end = (await stores.jobs.get(job.id))!;
@@ -380,7 +384,7 @@ describeEachBackend('account deletion', (backend) => {
       tokenMode = 'ok';
       const before = revoked.length;
       clock.set(job.runAt);
-      assert.equal(await jobs().runOnce(), 1);
+      await jobs().runOnce(); // with the deletion's purge, when it is due too
       assert.equal((await stores.jobs.get(job.id))?.status, 'done');
       assert.equal(revoked.length, before + 1);
       const [record] = await stores.records.audit(REALM, { action: 'job.done', targetId: job.id, limit: 1 });
