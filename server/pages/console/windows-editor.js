@@ -1,6 +1,7 @@
-// The multi-window editor (points-quota-windows.md): rows of {windowSeconds, limit} to add, remove
-// and reorder. It checks nothing itself: the API validates, and its message is shown next to the
-// row and field it names (`{prefix}[i].windowSeconds`), so the console never words a rule twice.
+// The multi-window editor (docs/points.md "Rolling windows", docs/console.md): rows of
+// {windowSeconds, limit} to add, remove and reorder. It checks nothing itself: the API validates,
+// and its message is shown next to the row and field it names (`{prefix}[i].windowSeconds`), so
+// the console never words a rule twice.
 import { h, input, numberOrRaw, uid } from './ui.js';
 
 /** A window length in words: 18000 → "5 hours", 604800 → "7 days". */
