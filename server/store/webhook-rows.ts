@@ -2,7 +2,7 @@
 // same columns in SQLite and PostgreSQL), and the records they make.
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { JobStatus } from '../jobs/model.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../webhooks/model.ts';
 import type { ClaimedAttempt } from '../webhooks/store.ts';
 import { flag } from './row-values.ts';
 
@@ -109,6 +109,16 @@ export interface AttemptRow {
 // PostgreSQL returns BIGINT columns as strings.
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+/** An endpoint as the outbox's fan-out reads it: whom it subscribes, its secrets not even read
+ *  (the relay opened every endpoint's sealed secrets at each hand-out for nothing). */
+export const WEBHOOK_SUBSCRIBER_COLUMNS = 'id, realm_id, event_types, enabled';
+export const toSubscriber = (r: Pick<WebhookRow, 'id' | 'realm_id' | 'event_types' | 'enabled'>): Subscriber => ({
+  id: r.id,
+  realmId: r.realm_id,
+  eventTypes: JSON.parse(r.event_types),
+  enabled: flag(r.enabled),
+});
 
 export const toEndpoint = (r: WebhookRow, secrets: SecretBox): WebhookEndpoint => ({
   id: r.id,

@@ -4,7 +4,7 @@ import type { AuditRecord } from '../audit/model.ts';
 import type { SecretBox } from '../crypto/secrets.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Job } from '../jobs/model.ts';
-import type { Delivery, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../webhooks/model.ts';
+import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../webhooks/model.ts';
 import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../webhooks/store.ts';
 import { finishHeldJob } from './job-store.ts';
 import { type Db, immediate } from './open.ts';
@@ -25,9 +25,11 @@ import {
   toDelivery,
   toDeliveryView,
   toEndpoint,
+  toSubscriber,
   updateWebhookSql,
   updateWebhookValues,
   WEBHOOK_COLUMNS,
+  WEBHOOK_SUBSCRIBER_COLUMNS,
   type WebhookRow,
   webhookValues,
 } from './webhook-rows.ts';
@@ -54,7 +56,9 @@ export class SqliteWebhookStore implements WebhookStore {
       insertDelivery: db.prepare(insertSql('webhook_deliveries', DELIVERY_COLUMNS, question)),
       insertAttempt: db.prepare(insertSql('webhook_attempts', ATTEMPT_COLUMNS, question)),
       undispatched: db.prepare('SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT ?'),
-      enabledOf: db.prepare('SELECT * FROM webhooks WHERE enabled = 1 AND realm_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id'),
+      enabledOf: db.prepare(
+        `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled = 1 AND realm_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id`,
+      ),
       markDispatched: db.prepare('UPDATE events SET dispatched_at = ? WHERE id = ?'),
       insertEventDispatched: db.prepare('INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES (?, ?, ?, ?, ?, ?)'),
       delivery: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
@@ -134,13 +138,13 @@ export class SqliteWebhookStore implements WebhookStore {
   dispatch(
     now: number,
     limit: number,
-    plan: (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => { deliveries: Delivery[]; jobs: Job[] },
+    plan: (events: GatehouseEvent[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
   ): Promise<number> {
     return immediate(this.db, () => {
       const events = (this.s.undispatched.all(limit) as EventRow[]).map(toEvent);
       if (events.length === 0) return 0;
       const realms = [...new Set(events.map((e) => e.realmId))];
-      const endpoints = (this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[]).map((r) => toEndpoint(r, this.secrets));
+      const endpoints = (this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[]).map(toSubscriber);
       const planned = plan(events, endpoints);
       for (const d of planned.deliveries) this.s.insertDelivery.run(...deliveryValues(d));
       recordWriter(this.db, this.secrets)({ events: [], audit: [], jobs: planned.jobs });

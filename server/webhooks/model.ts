@@ -124,10 +124,13 @@ export function newDelivery(
   return { delivery: { id: job.id, webhookId: endpoint.id, realmId: endpoint.realmId, eventId: event.id, eventType: event.type, createdAt: now }, job };
 }
 
+/** What the fan-out reads of an endpoint: whom it subscribes, none of its secrets. */
+export type Subscriber = Pick<WebhookEndpoint, 'id' | 'realmId' | 'enabled' | 'eventTypes'>;
+
 /** The outbox's fan-out: for each event, oldest first, one delivery per enabled endpoint of its
  *  realm that subscribes to its type. `webhook.test` goes only to the endpoint tested (queued there
  *  directly), never fanned out. */
-export function fanOut(events: readonly GatehouseEvent[], endpoints: readonly WebhookEndpoint[], now: number): { deliveries: Delivery[]; jobs: Job[] } {
+export function fanOut(events: readonly GatehouseEvent[], endpoints: readonly Subscriber[], now: number): { deliveries: Delivery[]; jobs: Job[] } {
   const deliveries: Delivery[] = [];
   const jobs: Job[] = [];
   for (const event of events) {

@@ -4,7 +4,7 @@ import type { AuditRecord } from '../audit/model.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Job } from '../jobs/model.ts';
 import type { AttemptOutcome } from '../jobs/retry.ts';
-import type { AttemptEnd, Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, WebhookEndpoint } from './model.ts';
+import type { AttemptEnd, Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from './model.ts';
 
 /** Where a listing of deliveries goes on from: the last one of the previous page. */
 export interface DeliveryCursor {
@@ -53,11 +53,7 @@ export interface WebhookStore {
   /** Hands up to `limit` undispatched outbox events, oldest first, to their deliveries (`plan`
    *  given the events and every enabled endpoint of their realms), and marks them dispatched; how
    *  many events were handed. Events another replica is handing at the moment are skipped. */
-  dispatch(
-    now: number,
-    limit: number,
-    plan: (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => { deliveries: Delivery[]; jobs: Job[] },
-  ): Promise<number>;
+  dispatch(now: number, limit: number, plan: (events: GatehouseEvent[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number>;
   /** Deliveries with their endpoint and event, by delivery id (none for a delivery, or its
    *  endpoint or event, gone). */
   deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>>;

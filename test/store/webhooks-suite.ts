@@ -19,6 +19,7 @@ import {
   fanOut,
   newDelivery,
   patchedEndpoint,
+  type Subscriber,
   subscribes,
   type WebhookEndpoint,
   webhookAuditRecord,
@@ -113,7 +114,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.equal((await s.webhooks.outbox()).depth, 6);
       const peer = await s.peer();
       const handed: GatehouseEvent[][] = [];
-      const plan = (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => {
+      const plan = (events: GatehouseEvent[], endpoints: Subscriber[]) => {
         handed.push(events);
         return fanOut(events, endpoints, T0 + HOUR);
       };

@@ -5,7 +5,7 @@ import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
-import type { Delivery, DeliveryStatus, DeliveryView, WebhookEndpoint } from '../../webhooks/model.ts';
+import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../../webhooks/model.ts';
 import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
 import { type EventRow, insertSql, toEvent } from '../record-rows.ts';
 import {
@@ -23,9 +23,11 @@ import {
   toDelivery,
   toDeliveryView,
   toEndpoint,
+  toSubscriber,
   updateWebhookSql,
   updateWebhookValues,
   WEBHOOK_COLUMNS,
+  WEBHOOK_SUBSCRIBER_COLUMNS,
   type WebhookRow,
   webhookValues,
 } from '../webhook-rows.ts';
@@ -51,7 +53,7 @@ const SQL = {
   insertDeliveries: insertRowsSql('webhook_deliveries', DELIVERY_COLUMNS, ['text', 'text', 'text', 'text', 'text', 'bigint']),
   insertAttempts: insertRowsSql('webhook_attempts', ATTEMPT_COLUMNS, ['text', 'text', 'text', 'bigint', 'int', 'text', 'bigint']),
   undispatched: 'SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED',
-  enabledOf: 'SELECT * FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"',
+  enabledOf: `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"`,
   markDispatched: 'UPDATE events SET dispatched_at = $1 WHERE id = ANY($2::text[])',
   insertEventDispatched: 'INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)',
   // Each delivery with its endpoint's and its event's rows (as JSON objects of their columns).
@@ -125,13 +127,13 @@ export class PostgresWebhookStore implements WebhookStore {
   dispatch(
     now: number,
     limit: number,
-    plan: (events: GatehouseEvent[], endpoints: WebhookEndpoint[]) => { deliveries: Delivery[]; jobs: Job[] },
+    plan: (events: GatehouseEvent[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
   ): Promise<number> {
     return inTransaction(this.ctx, 'dispatchEvents', async (tx) => {
       const events = (await tx.rows<EventRow>(SQL.undispatched, [limit])).map(toEvent);
       if (events.length === 0) return 0;
       const realms = [...new Set(events.map((e) => e.realmId))];
-      const endpoints = (await tx.rows<WebhookRow>(SQL.enabledOf, [realms])).map((r) => toEndpoint(r, this.secrets));
+      const endpoints = (await tx.rows<WebhookRow>(SQL.enabledOf, [realms])).map(toSubscriber);
       const planned = plan(events, endpoints);
       if (planned.deliveries.length > 0) tx.run(SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
       insertJobs(tx, planned.jobs, this.secrets);
