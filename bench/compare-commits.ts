@@ -7,6 +7,9 @@
 // or, as a guard that later work costs nothing (`npm run bench:compare -- --against <commit>`):
 //   --against REV checks REV out into a temporary worktree itself, and --max-cpu-growth PCT exits 1
 //   when consume's or login's server CPU per call (all threads) grew by more than PCT percent.
+//   --layers DIR profiles both servers (node --cpu-prof, every thread, into DIR) and prints where
+//   each one's CPU per call went in the counted rounds, by layer (lib/cpu-layers.ts), old → new;
+//   the profiler's own cost is in both sides' figures then.
 // Each checkout's own seed (bench/consume-history.ts) and server helper (test/helpers/server.ts)
 // are used, so the servers are exactly those commits'; the client is this checkout's.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { closeGrpcClients } from '../test/helpers/grpc.ts';
 import { startIdp } from '../test/helpers/idp.ts';
 import type { SpawnedServer } from '../test/helpers/server.ts';
+import { formatLayers, layerProfile, nowUs, scaledTo, type Window } from './lib/cpu-layers.ts';
 import { AUD, addPools, bareVerify, configureRealm, consumeLoad, firstLogins, loginLoad, median, serverArgs, signTokens } from './lib/gatehouse.ts';
 import { round, withCpu } from './lib/load.ts';
 
@@ -30,6 +34,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     against: { type: 'string' },
     'max-cpu-growth': { type: 'string' },
+    layers: { type: 'string' },
   },
 });
 // Checked against the two names below.
@@ -41,7 +46,7 @@ if (
   (MAX_GROWTH !== null && !(MAX_GROWTH >= 0))
 ) {
   process.stderr.write(
-    'usage: node --import tsx bench/compare-commits.ts (--old DIR | --against REV) [--new DIR] [--rounds N --calls N --logins N] [--only consume|login] [--max-cpu-growth PCT]\n',
+    'usage: node --import tsx bench/compare-commits.ts (--old DIR | --against REV) [--new DIR] [--rounds N --calls N --logins N] [--only consume|login] [--max-cpu-growth PCT] [--layers DIR]\n',
   );
   process.exit(2);
 }
@@ -87,7 +92,8 @@ try {
     const work = tempDir('gatehouse-compare-');
     const dbPath = join(work, 'compare.db');
     const users = (await seed(dbPath, { small: 1_000, large: 10 })) as { small: string };
-    const srv = (await spawnServer({ dir: work, dbPath, args: serverArgs(idp) })) as SpawnedServer;
+    const nodeArgs = args.layers === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', join(resolve(args.layers), name)];
+    const srv = (await spawnServer({ dir: work, dbPath, args: serverArgs(idp), nodeArgs })) as SpawnedServer;
     await configureRealm(srv, false);
     await addPools(srv, [users.small]);
     sides[name] = { srv, consumer: users.small, returning: await firstLogins(srv, idp, 100) };
@@ -96,6 +102,14 @@ try {
   type Sample = { perSecond: number; mainUs: number | null; allUs: number | null };
   const samples = { consume: { old: [] as Sample[], new: [] as Sample[] }, login: { old: [] as Sample[], new: [] as Sample[] } };
   const verify: number[] = [];
+  /** The counted rounds' time spans, for the layer profiles. */
+  const spans = { consume: { old: [] as Window[], new: [] as Window[] }, login: { old: [] as Window[], new: [] as Window[] } };
+  const timed = async <T>(what: 'consume' | 'login', name: 'old' | 'new', counted: boolean, f: () => Promise<T>): Promise<T> => {
+    const from = nowUs();
+    const r = await f();
+    if (counted) spans[what][name].push({ from, to: nowUs() });
+    return r;
+  };
   for (let r = 0; r < ROUNDS + WARMUP; r++) {
     const order = r % 2 ? (['old', 'new'] as const) : (['new', 'old'] as const);
     for (const name of order) {
@@ -103,10 +117,12 @@ try {
       const keep = (what: 'consume' | 'login', x: Awaited<ReturnType<typeof withCpu>>) => {
         if (r >= WARMUP) samples[what][name].push({ perSecond: x.throughput, mainUs: x.cpu.serverMainUs, allUs: x.cpu.serverAllUs });
       };
-      if (MEASURES.includes('consume')) keep('consume', await withCpu(srv.proc.pid!, () => consumeLoad(srv, consumer, CALLS, 16)));
+      const counted = r >= WARMUP;
+      if (MEASURES.includes('consume'))
+        keep('consume', await timed('consume', name, counted, () => withCpu(srv.proc.pid!, () => consumeLoad(srv, consumer, CALLS, 16))));
       if (MEASURES.includes('login')) {
         const tokens = await signTokens(idp, LOGINS, returning);
-        keep('login', await withCpu(srv.proc.pid!, () => loginLoad(srv, tokens, 16)));
+        keep('login', await timed('login', name, counted, () => withCpu(srv.proc.pid!, () => loginLoad(srv, tokens, 16))));
         if (name === 'old' && r >= WARMUP) verify.push((await bareVerify(idp, tokens, 1)).throughput);
       }
     }
@@ -145,6 +161,16 @@ try {
       : {}),
   };
   console.log(JSON.stringify(out, null, 2));
+  if (args.layers !== undefined) {
+    // A profile is written when its process exits.
+    for (const s of Object.values(sides)) await s.srv.stop();
+    for (const what of MEASURES) {
+      const measured = report(what).serverAllThreadsUsPerCall;
+      const per = (name: 'old' | 'new') =>
+        scaledTo(layerProfile(join(resolve(args.layers!), name), spans[what][name], (what === 'consume' ? CALLS : LOGINS) * ROUNDS), measured[name]);
+      process.stderr.write(formatLayers(what, per('old'), per('new')));
+    }
+  }
   if (MAX_GROWTH !== null) {
     // All threads, so work moved to the signature worker still counts; the main thread where
     // /proc gives no per-thread figure.
