@@ -3,13 +3,15 @@
 // bundle id, app Apple id and environment). Online checks (OCSP, the current date) are off: the
 // chain is checked at the payload's signedDate, as the library does offline, and no request leaves
 // the process. A chain verified once is kept (per distinct leaf and intermediate) with its validity.
-// The library is loaded with the first notification a process verifies: with what it pulls in it
-// holds ~25 MiB of memory that a server taking no App Store notifications should not carry.
 import type { KeyObject, X509Certificate } from 'node:crypto';
-import type { JWSTransactionDecodedPayload, ResponseBodyV2DecodedPayload } from '@apple/app-store-server-library';
+import {
+  Environment,
+  type JWSTransactionDecodedPayload,
+  type ResponseBodyV2DecodedPayload,
+  SignedDataVerifier,
+  VerificationException,
+} from '@apple/app-store-server-library';
 import { GatehouseError } from '../errors.ts';
-
-type Library = typeof import('@apple/app-store-server-library');
 
 export interface AppStoreSettings {
   bundleId: string;
@@ -31,37 +33,32 @@ interface Verified {
 /** Verified chains by leaf and intermediate, shared by every realm's verifier of one process. */
 const chains = new Map<string, Verified>();
 
-/** The library, and its verifier keeping verified chains, once loaded. */
-let loaded: Promise<{ lib: Library; Verifier: ReturnType<typeof cachingVerifier> }> | null = null;
-const library = () => (loaded ??= import('@apple/app-store-server-library').then((lib) => ({ lib, Verifier: cachingVerifier(lib) })));
-
-const cachingVerifier = ({ SignedDataVerifier, VerificationException }: Library) =>
-  class CachingVerifier extends SignedDataVerifier {
-    protected override async verifyCertificateChain(
-      trustedRoots: X509Certificate[],
-      leaf: X509Certificate,
-      intermediate: X509Certificate,
-      effectiveDate: Date,
-    ): Promise<KeyObject> {
-      const key = `${leaf.fingerprint256}/${intermediate.fingerprint256}/${trustedRoots.map((r) => r.fingerprint256).join(',')}`;
-      const at = effectiveDate.getTime();
-      const hit = chains.get(key);
-      if (hit) {
-        if (hit.notBefore > at + MAX_SKEW || hit.notAfter < at - MAX_SKEW) throw new VerificationException(6); // INVALID_CERTIFICATE, as the library says of dates
-        return hit.key;
-      }
-      const publicKey = await this.verifyCertificateChainWithoutCaching(trustedRoots, leaf, intermediate, effectiveDate);
-      const root = trustedRoots.find((r) => intermediate.checkIssued(r)) ?? intermediate;
-      const certs = [leaf, intermediate, root];
-      if (chains.size >= CACHE_LIMIT) chains.delete(chains.keys().next().value as string);
-      chains.set(key, {
-        key: publicKey,
-        notBefore: Math.max(...certs.map((c) => Date.parse(c.validFrom))),
-        notAfter: Math.min(...certs.map((c) => Date.parse(c.validTo))),
-      });
-      return publicKey;
+class CachingVerifier extends SignedDataVerifier {
+  protected override async verifyCertificateChain(
+    trustedRoots: X509Certificate[],
+    leaf: X509Certificate,
+    intermediate: X509Certificate,
+    effectiveDate: Date,
+  ): Promise<KeyObject> {
+    const key = `${leaf.fingerprint256}/${intermediate.fingerprint256}/${trustedRoots.map((r) => r.fingerprint256).join(',')}`;
+    const at = effectiveDate.getTime();
+    const hit = chains.get(key);
+    if (hit) {
+      if (hit.notBefore > at + MAX_SKEW || hit.notAfter < at - MAX_SKEW) throw new VerificationException(6); // INVALID_CERTIFICATE, as the library says of dates
+      return hit.key;
     }
-  };
+    const publicKey = await this.verifyCertificateChainWithoutCaching(trustedRoots, leaf, intermediate, effectiveDate);
+    const root = trustedRoots.find((r) => intermediate.checkIssued(r)) ?? intermediate;
+    const certs = [leaf, intermediate, root];
+    if (chains.size >= CACHE_LIMIT) chains.delete(chains.keys().next().value as string);
+    chains.set(key, {
+      key: publicKey,
+      notBefore: Math.max(...certs.map((c) => Date.parse(c.validFrom))),
+      notAfter: Math.min(...certs.map((c) => Date.parse(c.validTo))),
+    });
+    return publicKey;
+  }
+}
 
 export interface VerifiedNotification {
   payload: ResponseBodyV2DecodedPayload;
@@ -84,26 +81,21 @@ const STATUS_NAMES = [
 
 /** A verifier for one realm's settings; roots are DER buffers. */
 export function appStoreVerifier(roots: Buffer[], s: AppStoreSettings) {
-  let made: Promise<{ v: InstanceType<ReturnType<typeof cachingVerifier>>; lib: Library }> | null = null;
-  const verifier = () =>
-    (made ??= library().then(({ lib, Verifier }) => {
-      const env = s.environment === 'Production' ? lib.Environment.PRODUCTION : lib.Environment.SANDBOX;
-      return { v: new Verifier(roots, false, env, s.bundleId, s.appAppleId ?? undefined), lib };
-    }));
+  const env = s.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
+  const v = new CachingVerifier(roots, false, env, s.bundleId, s.appAppleId ?? undefined);
+  const guard = async <T>(f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (e) {
+      if (e instanceof VerificationException) throw unauthorized(STATUS_NAMES[e.status] ?? 'verification failure', e);
+      throw unauthorized('verification failure', e);
+    }
+  };
   return {
     /** The notification and its transaction, each verified (a transaction for another app or environment is refused too). */
     async verify(signedPayload: string): Promise<VerifiedNotification> {
       // Only ES256 is Apple's: a header naming another algorithm is refused before anything else.
       if (headerAlg(signedPayload) !== 'ES256') throw unauthorized('algorithm');
-      const { v, lib } = await verifier();
-      const guard = async <T>(f: () => Promise<T>): Promise<T> => {
-        try {
-          return await f();
-        } catch (e) {
-          if (e instanceof lib.VerificationException) throw unauthorized(STATUS_NAMES[e.status] ?? 'verification failure', e);
-          throw unauthorized('verification failure', e);
-        }
-      };
       const payload = await guard(() => v.verifyAndDecodeNotification(signedPayload));
       const signedTx = payload.data?.signedTransactionInfo;
       if (!signedTx) return { payload, transaction: null };

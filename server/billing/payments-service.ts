@@ -2,9 +2,8 @@
 // the App Store and Stripe"): App Store Server Notifications V2 and Stripe webhooks, each verified
 // with the provider's own library before anything is read or written, then recorded once per
 // provider id and applied in one transaction (PaymentStore); the operator's settings, listing and
-// replay. Stripe's library is loaded with the first Stripe event (~20 MiB a server taking none
-// should not carry), as app-store-verify.ts loads Apple's.
-import type Stripe from 'stripe';
+// replay.
+import Stripe from 'stripe';
 import { badRequest, GatehouseError, notFound } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -37,9 +36,6 @@ export type PaymentHandlers = Pick<
 
 const ENVIRONMENTS = ['Production', 'Sandbox'] as const;
 type AppStoreEnvironment = (typeof ENVIRONMENTS)[number];
-let stripeLoaded: Promise<typeof Stripe> | null = null;
-const stripeLibrary = () => (stripeLoaded ??= import('stripe').then((m) => m.default));
-
 /** Stripe's own default: a signature older than 5 minutes is refused (replays). */
 const STRIPE_TOLERANCE_SECONDS = 300;
 
@@ -155,7 +151,6 @@ export function createPaymentHandlers({ store, clock, appStoreRoots }: PaymentsD
       const header = ctx.header('stripe-signature');
       if (!header) throw unverified('Stripe event (no Stripe-Signature header)');
       let event: Stripe.Event;
-      const Stripe = await stripeLibrary();
       try {
         // receivedAt (milliseconds) from our clock: the tolerance is measured on the server's time.
         event = Stripe.webhooks.constructEvent(Buffer.from(req.payload), header, stored.secret, STRIPE_TOLERANCE_SECONDS, undefined, clock.now());
