@@ -1,13 +1,14 @@
 // Prompts exist only where a person can answer: stdin and stderr must be terminals. Prompts are
-// written to stderr so that stdout keeps only the command's result.
-import inquirer from 'inquirer';
+// written to stderr so that stdout keeps only the command's result. inquirer (some fifty modules)
+// loads only when a question is asked: a command that asks none starts without it.
 import { usageError } from './output.ts';
 
 export function canPrompt(): boolean {
   return Boolean(process.stdin.isTTY && process.stderr.isTTY);
 }
 
-export function promptModule() {
+export async function promptModule() {
+  const { default: inquirer } = await import('inquirer');
   return inquirer.createPromptModule({ input: process.stdin, output: process.stderr });
 }
 
@@ -15,6 +16,6 @@ export function promptModule() {
 export async function confirmOrFail(message: string, yes: boolean | undefined): Promise<void> {
   if (yes) return;
   if (!canPrompt()) throw usageError(`${message} — no terminal to ask on; pass --yes to confirm`);
-  const { ok } = await promptModule()([{ type: 'confirm', name: 'ok', message, default: false }]);
+  const { ok } = await (await promptModule())([{ type: 'confirm', name: 'ok', message, default: false }]);
   if (!ok) throw usageError('cancelled; nothing was saved');
 }

@@ -20,7 +20,7 @@ type Action = 'add' | 'change' | 'remove' | 'up' | 'down' | 'clear' | 'done' | '
 
 /** Runs the editor; resolves with the list to save, or null when the operator cancels. */
 export async function editWindows(title: string, initial: Window[], rules: WindowRules): Promise<Window[] | null> {
-  const prompt = promptModule();
+  const prompt = await promptModule();
   const say = (text: string) => process.stderr.write(text + '\n');
   let rows = initial.map((w) => ({ ...w }));
 

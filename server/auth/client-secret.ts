@@ -2,7 +2,6 @@
 // team's .p8 key (Apple, "Creating a client secret"): header alg ES256 + kid = key id; claims
 // iss = team id, sub = Services ID, aud = https://appleid.apple.com, iat, exp (at most six months;
 // we sign a fresh one per exchange, valid for five minutes). Never logged.
-import { importPKCS8, SignJWT } from 'jose';
 
 /** Apple's documented audience of the client secret — fixed, whatever base URL the endpoints use. */
 export const APPLE_CLIENT_SECRET_AUDIENCE = 'https://appleid.apple.com';
@@ -20,6 +19,8 @@ export interface ClientSecretInput {
 }
 
 export async function appleClientSecret(i: ClientSecretInput): Promise<string> {
+  // jose loads with the first exchange, not at every start.
+  const { importPKCS8, SignJWT } = await import('jose');
   const key = await importPKCS8(i.privateKeyPem, 'ES256');
   return new SignJWT({})
     .setProtectedHeader({ alg: 'ES256', kid: i.keyId })

@@ -11,7 +11,7 @@
 // - An outage is logged when it starts (with its cause: ECONNREFUSED, a timeout, an HTTP status)
 //   and when it ends, not once per login that fails meanwhile.
 import { KeyObject } from 'node:crypto';
-import { importJWK, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { JwsAlgorithm } from '../crypto/offload.ts';
 import { ALGORITHMS, keyFits } from '../crypto/ops.mjs';
 import { OutageCause } from '../errors.ts';
@@ -51,6 +51,8 @@ async function readCapped(res: Response, cap: number): Promise<string> {
  *  key `alg` may not use (crypto/ops.mjs keyFits: an RSA key under 2048 bits, RFC 7518 §3.3; an EC
  *  key off P-256 for ES256, §3.4). */
 async function importKey(jwk: JWK, alg: JwsAlgorithm): Promise<KeyObject | null> {
+  // jose (some fifty modules) loads with the first key set, not at every start.
+  const { importJWK } = await import('jose');
   try {
     const imported = await importJWK({ ...jwk, alg }, alg);
     const key = imported instanceof Uint8Array ? null : KeyObject.from(imported);

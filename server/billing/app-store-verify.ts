@@ -4,13 +4,7 @@
 // chain is checked at the payload's signedDate, as the library does offline, and no request leaves
 // the process. A chain verified once is kept (per distinct leaf and intermediate) with its validity.
 import type { KeyObject, X509Certificate } from 'node:crypto';
-import {
-  Environment,
-  type JWSTransactionDecodedPayload,
-  type ResponseBodyV2DecodedPayload,
-  SignedDataVerifier,
-  VerificationException,
-} from '@apple/app-store-server-library';
+import type { JWSTransactionDecodedPayload, ResponseBodyV2DecodedPayload } from '@apple/app-store-server-library';
 import { GatehouseError } from '../errors.ts';
 
 export interface AppStoreSettings {
@@ -33,31 +27,40 @@ interface Verified {
 /** Verified chains by leaf and intermediate, shared by every realm's verifier of one process. */
 const chains = new Map<string, Verified>();
 
-class CachingVerifier extends SignedDataVerifier {
-  protected override async verifyCertificateChain(
-    trustedRoots: X509Certificate[],
-    leaf: X509Certificate,
-    intermediate: X509Certificate,
-    effectiveDate: Date,
-  ): Promise<KeyObject> {
-    const key = `${leaf.fingerprint256}/${intermediate.fingerprint256}/${trustedRoots.map((r) => r.fingerprint256).join(',')}`;
-    const at = effectiveDate.getTime();
-    const hit = chains.get(key);
-    if (hit) {
-      if (hit.notBefore > at + MAX_SKEW || hit.notAfter < at - MAX_SKEW) throw new VerificationException(6); // INVALID_CERTIFICATE, as the library says of dates
-      return hit.key;
+type AppleLibrary = typeof import('@apple/app-store-server-library');
+
+/** Apple's library, loaded at the first App Store notification: about 0.3 CPU-s that a server
+ *  start need not spend. */
+let library: Promise<{ apple: AppleLibrary; CachingVerifier: ReturnType<typeof cachingVerifierOf> }> | null = null;
+const loadLibrary = () => (library ??= import('@apple/app-store-server-library').then((apple) => ({ apple, CachingVerifier: cachingVerifierOf(apple) })));
+
+function cachingVerifierOf(apple: AppleLibrary) {
+  return class CachingVerifier extends apple.SignedDataVerifier {
+    protected override async verifyCertificateChain(
+      trustedRoots: X509Certificate[],
+      leaf: X509Certificate,
+      intermediate: X509Certificate,
+      effectiveDate: Date,
+    ): Promise<KeyObject> {
+      const key = `${leaf.fingerprint256}/${intermediate.fingerprint256}/${trustedRoots.map((r) => r.fingerprint256).join(',')}`;
+      const at = effectiveDate.getTime();
+      const hit = chains.get(key);
+      if (hit) {
+        if (hit.notBefore > at + MAX_SKEW || hit.notAfter < at - MAX_SKEW) throw new apple.VerificationException(6); // INVALID_CERTIFICATE, as the library says of dates
+        return hit.key;
+      }
+      const publicKey = await this.verifyCertificateChainWithoutCaching(trustedRoots, leaf, intermediate, effectiveDate);
+      const root = trustedRoots.find((r) => intermediate.checkIssued(r)) ?? intermediate;
+      const certs = [leaf, intermediate, root];
+      if (chains.size >= CACHE_LIMIT) chains.delete(chains.keys().next().value as string);
+      chains.set(key, {
+        key: publicKey,
+        notBefore: Math.max(...certs.map((c) => Date.parse(c.validFrom))),
+        notAfter: Math.min(...certs.map((c) => Date.parse(c.validTo))),
+      });
+      return publicKey;
     }
-    const publicKey = await this.verifyCertificateChainWithoutCaching(trustedRoots, leaf, intermediate, effectiveDate);
-    const root = trustedRoots.find((r) => intermediate.checkIssued(r)) ?? intermediate;
-    const certs = [leaf, intermediate, root];
-    if (chains.size >= CACHE_LIMIT) chains.delete(chains.keys().next().value as string);
-    chains.set(key, {
-      key: publicKey,
-      notBefore: Math.max(...certs.map((c) => Date.parse(c.validFrom))),
-      notAfter: Math.min(...certs.map((c) => Date.parse(c.validTo))),
-    });
-    return publicKey;
-  }
+  };
 }
 
 export interface VerifiedNotification {
@@ -81,21 +84,29 @@ const STATUS_NAMES = [
 
 /** A verifier for one realm's settings; roots are DER buffers. */
 export function appStoreVerifier(roots: Buffer[], s: AppStoreSettings) {
-  const env = s.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
-  const v = new CachingVerifier(roots, false, env, s.bundleId, s.appAppleId ?? undefined);
-  const guard = async <T>(f: () => Promise<T>): Promise<T> => {
-    try {
-      return await f();
-    } catch (e) {
-      if (e instanceof VerificationException) throw unauthorized(STATUS_NAMES[e.status] ?? 'verification failure', e);
-      throw unauthorized('verification failure', e);
-    }
-  };
+  let made: Promise<{ apple: AppleLibrary; v: InstanceType<ReturnType<typeof cachingVerifierOf>> }> | null = null;
+  const verifier = () =>
+    (made ??= loadLibrary().then(({ apple, CachingVerifier }) => {
+      const env = s.environment === 'Production' ? apple.Environment.PRODUCTION : apple.Environment.SANDBOX;
+      return { apple, v: new CachingVerifier(roots, false, env, s.bundleId, s.appAppleId ?? undefined) };
+    })).catch((e: unknown) => {
+      made = null; // what the library refused is refused again at the next notification, not kept
+      throw e;
+    });
   return {
     /** The notification and its transaction, each verified (a transaction for another app or environment is refused too). */
     async verify(signedPayload: string): Promise<VerifiedNotification> {
       // Only ES256 is Apple's: a header naming another algorithm is refused before anything else.
       if (headerAlg(signedPayload) !== 'ES256') throw unauthorized('algorithm');
+      const { apple, v } = await verifier();
+      const guard = async <T>(f: () => Promise<T>): Promise<T> => {
+        try {
+          return await f();
+        } catch (e) {
+          if (e instanceof apple.VerificationException) throw unauthorized(STATUS_NAMES[e.status] ?? 'verification failure', e);
+          throw unauthorized('verification failure', e);
+        }
+      };
       const payload = await guard(() => v.verifyAndDecodeNotification(signedPayload));
       const signedTx = payload.data?.signedTransactionInfo;
       if (!signedTx) return { payload, transaction: null };

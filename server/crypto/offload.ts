@@ -147,8 +147,9 @@ export class CryptoOffload implements SignatureService {
     let w: Worker;
     try {
       // It holds a few keys and one batch at a time: a small heap, not the main thread's defaults
-      // (running out would end the worker, and its jobs would run here).
-      w = new Worker(new URL('./worker.mjs', import.meta.url), { resourceLimits: WORKER_HEAP });
+      // (running out would end the worker, and its jobs would run here). Plain JavaScript: no
+      // execArgv, so a process started with `--import tsx` does not load tsx again in the thread.
+      w = new Worker(new URL('./worker.mjs', import.meta.url), { resourceLimits: WORKER_HEAP, execArgv: [] });
     } catch {
       this.failedAt = performance.now();
       return null;

@@ -1,11 +1,12 @@
-// Loads proto/ once: proto-loader definitions for grpc-js and reflection, and a protobufjs Root
-// (original field names and comments kept) for the HTTP adapter's JSON mapping and the OpenAPI
-// document. A bad annotation stops the boot.
+// Loads proto/ once: grpc-js service definitions (proto-loader's objects: camelCase fields), and a
+// protobufjs Root (original field names and comments kept) for the HTTP adapter's JSON mapping and
+// the OpenAPI document. A bad annotation stops the boot.
 import { accessSync, constants, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as protoLoader from '@grpc/proto-loader';
+import type * as grpc from '@grpc/grpc-js';
+import type * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 import { type ErrorCode, isErrorCode } from '../errors.ts';
 import { optionValues } from './field-rules.ts';
@@ -58,7 +59,7 @@ export interface MethodInfo {
   service: string; // gatehouse.v1.AdminService
   name: string; // CreateRealm
   path: string; // /gatehouse.v1.AdminService/CreateRealm
-  definition: protoLoader.MethodDefinition<object, object>;
+  definition: grpc.MethodDefinition<object, object>;
   requestType: protobuf.Type;
   responseType: protobuf.Type;
   /** The rule of google.api.http and its additional bindings: one HTTP route each (none: gRPC only). */
@@ -71,7 +72,8 @@ export interface MethodInfo {
 }
 
 export interface LoadedProtos {
-  packageDefinition: protoLoader.PackageDefinition;
+  /** Every service of the API by full name (gatehouse.v1.AdminService), as grpc-js takes it. */
+  packageDefinition: Record<string, grpc.ServiceDefinition>;
   root: protobuf.Root;
   methods: MethodInfo[];
   services: string[];
@@ -91,7 +93,14 @@ let cached: LoadedProtos | null = null;
 export function loadProtos(): LoadedProtos {
   if (cached) return cached;
   const files = apiProtoFiles();
-  const packageDefinition = protoLoader.loadSync(files, LOADER_OPTIONS);
+  // What proto-loader's loadSync parses (LOADER_OPTIONS: camelCase fields), and the service
+  // definitions it would build from it, without its descriptor of every message: nothing here
+  // reads them (reflection answers from protoc's descriptor set), and making them cost more than
+  // the parse at each start of a server or a CLI call.
+  const loaderRoot = new protobuf.Root();
+  loaderRoot.resolvePath = (_origin, target) => resolveImport(target);
+  loaderRoot.loadSync(files, { keepCase: LOADER_OPTIONS.keepCase });
+  loaderRoot.resolveAll();
 
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => resolveImport(target);
@@ -102,23 +111,25 @@ export function loadProtos(): LoadedProtos {
   );
   root.resolveAll();
 
+  const packageDefinition: Record<string, grpc.ServiceDefinition> = {};
   const methods: MethodInfo[] = [];
   const services: string[] = [];
-  for (const [fullName, def] of Object.entries(packageDefinition)) {
-    if (!fullName.startsWith('gatehouse.') || (def as { format?: string }).format) continue;
-    const first = Object.values(def)[0] as { path?: unknown } | undefined;
-    if (!first || typeof first.path !== 'string') continue;
+  for (const [fullName, service] of servicesOf(loaderRoot)) {
+    if (!fullName.startsWith('gatehouse.') || service.methodsArray.length === 0) continue;
     services.push(fullName);
+    const definition = serviceDefinition(fullName, service);
+    packageDefinition[fullName] = definition;
     const svc = root.lookupService(fullName);
-    for (const [name, m] of Object.entries(def as Record<string, protoLoader.MethodDefinition<object, object>>)) {
+    for (const method of service.methodsArray) {
+      const name = method.name;
       const rpc = svc.methods[name];
       if (!rpc) throw new Error(`proto: ${fullName}.${name} not found in reflection root`);
-      const options = (m.options ?? {}) as Record<string, unknown>;
+      const options = methodOptions(method.parsedOptions);
       methods.push({
         service: fullName,
         name,
-        path: m.path,
-        definition: m,
+        path: `/${fullName}/${name}`,
+        definition: definition[name]!,
         requestType: root.lookupType(rpc.resolvedRequestType!.fullName),
         responseType: root.lookupType(rpc.resolvedResponseType!.fullName),
         http: readHttpRules(`${fullName}.${name}`, options['(google.api.http)']),
@@ -130,6 +141,53 @@ export function loadProtos(): LoadedProtos {
   }
   cached = { packageDefinition, root, methods, services };
   return cached;
+}
+
+/** Every service under `ns`, by full name without the leading dot, in declaration order. */
+function servicesOf(ns: protobuf.NamespaceBase): Array<[string, protobuf.Service]> {
+  return ns.nestedArray.flatMap((o): Array<[string, protobuf.Service]> => {
+    if (o instanceof protobuf.Service) return [[o.fullName.slice(1), o]];
+    return o instanceof protobuf.Namespace ? servicesOf(o) : [];
+  });
+}
+
+/** A service as proto-loader defines it for grpc-js: each method's path and its (de)serialisers,
+ *  objects shaped by LOADER_OPTIONS (int64 as numbers, enums as names, defaults filled in). */
+function serviceDefinition(fullName: string, service: protobuf.Service): Record<string, grpc.MethodDefinition<object, object>> {
+  const definition: Record<string, grpc.MethodDefinition<object, object>> = {};
+  for (const method of service.methodsArray) {
+    const request = method.resolvedRequestType!;
+    const response = method.resolvedResponseType!;
+    definition[method.name] = {
+      path: `/${fullName}/${method.name}`,
+      requestStream: Boolean(method.requestStream),
+      responseStream: Boolean(method.responseStream),
+      requestSerialize: serializer(request),
+      requestDeserialize: deserializer(request),
+      responseSerialize: serializer(response),
+      responseDeserialize: deserializer(response),
+    };
+  }
+  return definition;
+}
+
+function serializer(type: protobuf.Type): (value: object) => Buffer {
+  return (value) => {
+    if (Array.isArray(value)) throw new Error(`Failed to serialize message: expected object with ${type.name} structure, got array instead`);
+    // A Buffer: protobufjs writes into one under Node.
+    return type.encode(type.fromObject(value)).finish() as Buffer;
+  };
+}
+
+function deserializer(type: protobuf.Type): (bytes: Buffer) => object {
+  return (bytes) => type.toObject(type.decode(bytes), LOADER_OPTIONS);
+}
+
+/** A method's options as proto-loader merges them: one object, by option name. */
+function methodOptions(parsed: Array<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const entry of parsed ?? []) Object.assign(options, entry);
+  return options;
 }
 
 function readErrorCodes(where: string, raw: unknown[]): ErrorCode[] {

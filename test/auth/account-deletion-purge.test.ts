@@ -8,15 +8,16 @@ import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { createClient } from '../../server/store/postgres/connect.ts';
-import { PURGE_TABLES } from '../../server/users/purge.ts';
+import { PURGE_BATCH_ROWS, PURGE_TABLES } from '../../server/users/purge.ts';
 import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { testPostgresOptions } from '../helpers/postgres.ts';
 import { newDatabase, type SpawnedServer, spawnServer, type TestBackend, tempDir } from '../helpers/server.ts';
 
 const REALM = 'purge';
-/** History and usage ledger rows each: a few hundred batches of 1 000. */
-const SEEDED = 120_000;
+/** History and usage ledger rows each: 120 batches a table, whatever a batch's size, so the purge
+ *  is still under way when the tests look (what 120 000 rows were when batches were of 1 000). */
+const SEEDED = 120 * PURGE_BATCH_ROWS;
 
 /** The database a server serves, as a test reads and seeds it ($1… placeholders, one use each). */
 interface RawDb {

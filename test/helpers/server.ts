@@ -14,7 +14,7 @@ import { type Config, loadConfig } from '../../server/config.ts';
 import type { SecretBox } from '../../server/crypto/secrets.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { createLogger } from '../../server/lib/log.ts';
-import { type RunningServer, type ServerOptions, startServer } from '../../server/main.ts';
+import type { RunningServer, ServerOptions } from '../../server/main.ts';
 import { loadSecrets } from '../../server/secrets-key.ts';
 import { freshDatabase } from './postgres.ts';
 
@@ -187,6 +187,9 @@ export async function startInProcess(
   const adminKey = await bootstrapKey(dbPath);
   let logs = '';
   const config = { ...loadConfig({}, {}), db: dbPath, grpcAddr: '127.0.0.1:0', httpAddr: '127.0.0.1:0', ...opts.config };
+  // Imported here, not above: a test file that only spawns servers (or runs the CLI) then never
+  // loads the whole server (about a CPU-second per file).
+  const { startServer } = await import('../../server/main.ts');
   const running = await startServer(config, { ...opts.tuning, clock: opts.clock, log: createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }) });
   return {
     http: running.httpUrl,
