@@ -8,6 +8,7 @@ import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
+import type { BalanceLife } from '../points/balance-life.ts';
 import { isWindowLine, type LineReturn } from '../points/charges.ts';
 import { dueGrantEmitted, holdExpiredEmitted } from '../points/events.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../points/history.ts';
@@ -16,18 +17,15 @@ import {
   type LedgerHead,
   type LedgerPoint,
   type LedgerRow,
-  ledgerIsEmpty,
   prunableReturnBlocks,
   RETURN_LEVELS,
   returnBlocks,
   returnRanges,
-  seqBeforeWindow,
-  windowUsage,
+  windowFacts,
 } from '../points/ledger.ts';
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
 import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
-import type { BalanceLife } from '../points/refund.ts';
 import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
 import { materialisedCut } from '../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
@@ -62,6 +60,7 @@ export class PointsSql {
       insertEntitlement:
         db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // Live balances (balance-life.ts balanceIsLive) and active entitlements (windows.ts isActive), in SQL.
       liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
       liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
@@ -94,6 +93,7 @@ export class PointsSql {
         (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
       given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
       // The live balances of a user other than one (the grant just inserted).
+      // The user's other live balances (balanceIsLive), which a materialised grant is cut against.
       otherLiveTotal: db
         .prepare(`SELECT coalesce(sum(remaining), 0) FROM points_balances
         WHERE user_id = ? AND id <> ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`)
@@ -280,20 +280,17 @@ export class PointsSql {
     return userState(bindings, heads, usage, this.s.liveBalances.all(userId, now) as Balance[]);
   }
 
-  /** One window's usage from the ledger (ledger.ts windowUsage): two index seeks at most, whatever
-   *  the history length, plus, once quota has gone back to the kind, one sum over a few block
-   *  ranges; none when nothing was ever consumed from the kind. The seek after the window's start
-   *  is skipped when the row at or before it answers `used` and the times are not needed. */
+  /** One window's usage from the ledger (ledger.ts windowFacts says which reads it takes): two index
+   *  seeks at most, whatever the history length, plus, once quota has gone back to the kind, one
+   *  sum over a few block ranges. */
   private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, windowSeconds: number, now: number, withTimes: boolean): WindowUsageFacts {
-    if (head === undefined || ledgerIsEmpty(head)) return windowUsage(head, undefined, undefined, 0, null);
     const from = windowStart(now, windowSeconds);
-    const before = this.s.pointAtOrBefore.get(userId, kind, from) as LedgerPoint | undefined;
-    const returns = head.returned > 0;
-    const first = withTimes || before === undefined ? (this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined) : undefined;
-    const inside = returns ? this.returnedAfter(userId, kind, seqBeforeWindow(head, before, first), head.seq) : 0;
-    // The newest row is the head's, unless it was given back whole.
-    const newestAt = withTimes && returns ? ((this.s.lastRow.get(userId, kind) as number | undefined) ?? null) : head.lastAt;
-    return windowUsage(head, before, first, inside, withTimes ? { oldestAt: first?.at ?? null, newestAt } : null);
+    return windowFacts(head, withTimes, {
+      before: () => this.s.pointAtOrBefore.get(userId, kind, from) as LedgerPoint | undefined,
+      first: () => this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined,
+      returnedAfter: (seq) => this.returnedAfter(userId, kind, seq, head!.seq),
+      newestAt: () => (this.s.lastRow.get(userId, kind) as number | undefined) ?? null,
+    });
   }
 
   /** Everything returned to the kind's rows after seq `s` (ledger.ts returnRanges), in one statement. */

@@ -255,6 +255,19 @@ export function describeLedgerStore(backend: string, factory: StoreFactory): voi
         await rejectsWith(s.points.refund(refundCmd(realm, c.transactionId, 1), T0 + 3 * HOUR), 'refund_exceeds');
       });
 
+      it('a balance takes its share back until the instant it expires, and at that instant no longer counts (balanceIsLive)', async () => {
+        const { realm, userId } = await account([]);
+        const expiresAt = T0 + HOUR;
+        await topup(realm, userId, 10, T0, expiresAt);
+        const early = await consume(realm, userId, 4, T0);
+        const late = await consume(realm, userId, 4, T0);
+        const before = await s.points.refund(refundCmd(realm, early.transactionId, null), expiresAt - 1);
+        assert.deepEqual([before.refunded, before.remaining.pool], [4, 6]);
+        const at = await s.points.refund(refundCmd(realm, late.transactionId, null), expiresAt);
+        assert.deepEqual([at.amount, at.refunded, at.remaining.pool], [4, 0, 0]);
+        assert.equal((await summary(realm, userId, expiresAt)).total, 0);
+      });
+
       it('a settlement is refundable too (its extra drawn last goes back first); a hold itself is not a transaction to refund', async () => {
         const { realm, userId } = await account([], 50);
         const h = await s.points.hold(holdCmd(realm, userId, 5), T0);
