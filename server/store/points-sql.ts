@@ -11,7 +11,7 @@ import type { ConsumeWrites } from '../points/apply-plan.ts';
 import type { BalanceLife } from '../points/balance-life.ts';
 import { isWindowLine, type LineReturn } from '../points/charges.ts';
 import { dueGrantEmitted, holdExpiredEmitted } from '../points/events.ts';
-import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../points/history.ts';
+import { grantDescription, historyCutoff, historyRetention, keptInHistory, type Movement, prunesHistory, storedLines } from '../points/history.ts';
 import { HOLD_LIMITS, isDue, releaseAll } from '../points/holds.ts';
 import {
   type LedgerHead,
@@ -27,7 +27,7 @@ import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, t
 import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
 import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
-import { materialisedCut } from '../points/total-cap.ts';
+import { materialisedGrant } from '../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
 import type { Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
@@ -158,7 +158,7 @@ export class PointsSql {
   }
 
   /** A grant the service makes by itself, once per source whatever its form (materialise.ts): a
-   *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedCut)
+   *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedGrant)
    *  and written in the history. */
   insertDue(realmId: string, userId: string, g: DueGrant, now: number): void {
     if (this.s.given.run(userId, g.source).changes !== 1) return;
@@ -171,10 +171,9 @@ export class PointsSql {
     }
     const id = newId('bal');
     if (!this.insertBalance(realmId, userId, g, now, id)) return;
-    const cut = materialisedCut(this.s.otherLiveTotal.get(userId, id, now) as number, g.amount);
-    if (cut !== null) this.s.trimBalance.run(cut, cut, id);
-    const amount = cut ?? g.amount;
-    if (amount > 0) {
+    const { cutTo, given: amount } = materialisedGrant(this.s.otherLiveTotal.get(userId, id, now) as number, g.amount);
+    if (cutTo !== null) this.s.trimBalance.run(cutTo, cutTo, id);
+    if (amount !== null) {
       const lines = [{ creditKind: g.kind, sourceId: id, amount }];
       this.recordMovement(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
       const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
@@ -232,7 +231,7 @@ export class PointsSql {
     if (!prunesHistory(m.id)) return;
     const cutoff = historyCutoff(now);
     const oldest = this.s.oldestHistory.get(userId) as number | undefined;
-    if (oldest !== undefined && oldest < cutoff) {
+    if (oldest !== undefined && !keptInHistory(oldest, now)) {
       this.s.pruneHistory.run(userId, cutoff, historyRetention.batch);
       this.s.pruneHolds.run(userId, cutoff, historyRetention.batch);
     }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { GatehouseError } from '../../server/errors.ts';
+import { historyRetention } from '../../server/points/history.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import type { HoldCommand, RefundCommand, ReleaseCommand, SettleCommand } from '../../server/points/store.ts';
 import { DAY, HOUR, MINUTE, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
@@ -361,6 +362,18 @@ export function describeLedgerStore(backend: string, factory: StoreFactory): voi
           settles.transactions.map((t) => [t.transactionId, t.description, t.allocations.length]),
           [[st.transactionId, 'render', 1]],
         );
+      });
+
+      it('keeps a movement until it is older than the history keeps: listed and refundable at the cutoff, neither a millisecond later (keptInHistory)', async () => {
+        const { realm, userId } = await account([], 100);
+        const c = await consume(realm, userId, 5, T0);
+        const edge = T0 + historyRetention.ms;
+        const listed = async (now: number) =>
+          (await s.points.history({ realmId: realm, userId, pageSize: 10, after: null, kind: 'consume' }, now)).transactions.map((t) => t.transactionId);
+        assert.deepEqual(await listed(edge), [c.transactionId]);
+        assert.equal((await s.points.refund(refundCmd(realm, c.transactionId, 1), edge)).amount, 1);
+        assert.deepEqual(await listed(edge + 1), []);
+        await rejectsWith(s.points.refund(refundCmd(realm, c.transactionId, 1), edge + 1), 'not_found');
       });
 
       it('shows the grants the service makes by itself, and is 404 for an unknown user', async () => {

@@ -37,7 +37,7 @@ import { type ActiveSubscription, type DueGrant, dueGrants } from '../../points/
 import type { Balance, DefaultPointsConfig, QuotaKind, QuotaWindow, WindowEntitlement } from '../../points/model.ts';
 import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
-import { materialisedCut } from '../../points/total-cap.ts';
+import { materialisedGrant } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
 import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, OWNER_DELETED, POINTS_IDEM_SQL, toConfig, toHold } from '../points-rows.ts';
 import { writeEmitted } from './records.ts';
@@ -175,7 +175,7 @@ export const POINTS_SQL = {
   pageOfKind: pageSql(true),
   // A grant the service makes by itself, once per source (points_grants_given), in each of its
   // forms: nothing, a window entitlement, a balance (with the user's other live balances, for
-  // materialisedCut; live: balanceIsLive). $1 user, $2 source.
+  // materialisedGrant; live: balanceIsLive). $1 user, $2 source.
   given: 'INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING',
   dueEntitlement: `WITH given AS (INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1)
     INSERT INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
@@ -618,7 +618,7 @@ export function giveBack(tx: Tx, userId: string, returns: readonly LineReturn[])
 }
 
 /** A grant the service makes by itself, once per source whatever its form (materialise.ts): a
- *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedCut)
+ *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedGrant)
  *  and written in the history. True when the user's state changed (an entitlement or a balance was
  *  given). */
 export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueGrant, now: number): Promise<boolean> {
@@ -637,10 +637,9 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
   const id = newId('bal');
   const r = await tx.row<{ inserted: number; others: number }>(POINTS_SQL.dueBalance, [userId, g.source, id, realmId, g.kind, g.amount, g.expiresAt, now]);
   if (r!.inserted !== 1) return false;
-  const cut = materialisedCut(r!.others, g.amount);
-  if (cut !== null) tx.run(POINTS_SQL.trimBalance, [id, cut]);
-  const amount = cut ?? g.amount;
-  if (amount > 0) {
+  const { cutTo, given: amount } = materialisedGrant(r!.others, g.amount);
+  if (cutTo !== null) tx.run(POINTS_SQL.trimBalance, [id, cutTo]);
+  if (amount !== null) {
     const lines = [{ creditKind: g.kind, sourceId: id, amount }];
     recordMovement(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
     const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
