@@ -52,7 +52,7 @@ export class SqliteAdminStore implements AdminStore {
       listClients: db.prepare('SELECT * FROM clients WHERE realm_id = ? ORDER BY client_id'),
       updateClient: db.prepare(`UPDATE clients SET name = ?, type = ?, redirect_uris = ?, ip_binding = ?, enabled = ?,
         access_token_ttl_seconds = ?, refresh_token_ttl_seconds = ? WHERE realm_id = ? AND client_id = ?`),
-      // A disabled client's live sessions (token families) end with it.
+      // A disabled client's live sessions (token families, family-lifetime.ts sessionIsLive) end with it.
       endClientSessions: db.prepare(`UPDATE token_families SET revoked_at = ?, revoked_reason = 'client_disabled'
         WHERE realm_id = ? AND client_id = ? AND revoked_at IS NULL AND expires_at > ? RETURNING id, user_id AS userId`),
       getProvider: db.prepare('SELECT * FROM providers WHERE realm_id = ? AND provider = ?'),

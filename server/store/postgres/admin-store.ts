@@ -39,7 +39,7 @@ const SQL = {
   // The row (when found) and the cache version, in one snapshot.
   getClient: `SELECT ${VERSION_SQL} AS cache_version, c.* FROM (SELECT 1) one LEFT JOIN clients c ON c.realm_id = $1 AND c.client_id = $2`,
   lockClient: 'SELECT * FROM clients WHERE realm_id = $1 AND client_id = $2 FOR UPDATE',
-  // A disabled client's live sessions (token families) end with it.
+  // A disabled client's live sessions (token families, family-lifetime.ts sessionIsLive) end with it.
   endClientSessions: `UPDATE token_families SET revoked_at = $3, revoked_reason = 'client_disabled'
     WHERE realm_id = $1 AND client_id = $2 AND revoked_at IS NULL AND expires_at > $3 RETURNING id, user_id AS "userId"`,
   listClients: 'SELECT * FROM clients WHERE realm_id = $1 ORDER BY client_id COLLATE "C"',
