@@ -2,15 +2,14 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
 import {
   apiKeyCreatedAudit,
-  apiKeyRevokedAudit,
   applyClientPatch,
   applyProviderPut,
   clientCreatedAudit,
   clientUpdatedEmitted,
   disablesClient,
+  keyRevocation,
   providerUpdatedAudit,
   realmCreatedAudit,
-  revokedKey,
 } from '../admin/record-changes.ts';
 import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../admin/store.ts';
 import type { AuditRecord } from '../audit/model.ts';
@@ -248,11 +247,10 @@ export class SqliteAdminStore implements AdminStore {
     return this.write(() => {
       const r = this.s.keyById.get(id) as KeyRow | undefined;
       if (!r) return null;
-      const before = toKey(r);
-      const k = revokedKey(before, at);
-      this.s.revokeKey.run(k.revokedAt, id);
-      if (k !== before) this.audit(apiKeyRevokedAudit(before, k, by));
-      return k;
+      const { key, audit } = keyRevocation(toKey(r), at, by);
+      this.s.revokeKey.run(key.revokedAt, id);
+      if (audit) this.audit(audit);
+      return key;
     });
   }
 }

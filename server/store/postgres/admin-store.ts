@@ -5,15 +5,14 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../../admin/model.ts';
 import {
   apiKeyCreatedAudit,
-  apiKeyRevokedAudit,
   applyClientPatch,
   applyProviderPut,
   clientCreatedAudit,
   clientUpdatedEmitted,
   disablesClient,
+  keyRevocation,
   providerUpdatedAudit,
   realmCreatedAudit,
-  revokedKey,
 } from '../../admin/record-changes.ts';
 import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../../admin/store.ts';
 import type { AuditRecord } from '../../audit/model.ts';
@@ -249,11 +248,10 @@ export class PostgresAdminStore implements AdminStore {
       return await inTransaction(this.ctx, 'revokeApiKey', async (tx) => {
         const r = await tx.row<KeyRow>(SQL.lockKey, [id]);
         if (!r) return null;
-        const before = toKey(r);
-        const k = revokedKey(before, at);
-        tx.run(SQL.revokeKey, [id, k.revokedAt]);
-        if (k !== before) audit(tx, apiKeyRevokedAudit(before, k, by), this.secrets);
-        return k;
+        const revocation = keyRevocation(toKey(r), at, by);
+        tx.run(SQL.revokeKey, [id, revocation.key.revokedAt]);
+        if (revocation.audit) audit(tx, revocation.audit, this.secrets);
+        return revocation.key;
       });
     } finally {
       this.dropCaches();
