@@ -9,7 +9,7 @@ import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
 import type { BalanceLife } from '../points/balance-life.ts';
-import { isWindowLine, type LineReturn } from '../points/charges.ts';
+import { type LineReturn, returnTargets } from '../points/charges.ts';
 import { dueGrantEmitted, holdExpiredEmitted } from '../points/events.ts';
 import { grantDescription, historyCutoff, historyRetention, keptInHistory, type Movement, prunesHistory, storedLines } from '../points/history.ts';
 import { HOLD_LIMITS, isDue, releaseAll } from '../points/holds.ts';
@@ -240,14 +240,10 @@ export class PointsSql {
   /** Points going back to their sources: quota to the ledger row it was drawn at (and the block
    *  sums holding it), a balance's to the balance. */
   giveBack(userId: string, returns: readonly LineReturn[]): void {
-    for (const r of returns) {
-      if (r.amount === 0) continue;
+    const { rows, balances } = returnTargets(returns);
+    for (const r of balances) this.s.giveBack.run(r.amount, r.line.sourceId, r.amount);
+    for (const r of rows) {
       const l = r.line;
-      if (!isWindowLine(l)) {
-        // A window entitlement's id here is quota drawn before lines kept their rows: nothing to return to.
-        this.s.giveBack.run(r.amount, l.sourceId, r.amount);
-        continue;
-      }
       const row = { userId, kind: l.creditKind, at: l.at, seq: l.seq, amount: r.amount };
       // A row given back whole goes: every row a window reads then still counts (its times too);
       // its amount stays in the running totals and, returned, in the block sums, which cancel.

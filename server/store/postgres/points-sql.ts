@@ -19,7 +19,7 @@
 import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
-import { isWindowLine, type LineReturn } from '../../points/charges.ts';
+import { type LineReturn, returnTargets } from '../../points/charges.ts';
 import { dueGrantEmitted, holdExpiredEmitted } from '../../points/events.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../../points/history.ts';
 import { releaseAll, type StoredHold } from '../../points/holds.ts';
@@ -596,16 +596,14 @@ export function recordMovement(tx: Tx, realmId: string, userId: string, m: Movem
 /** Points going back to their sources (one statement, nothing to wait for): quota to the ledger row
  *  it was drawn at and the block sums holding it, a balance's to the balance. */
 export function giveBack(tx: Tx, userId: string, returns: readonly LineReturn[]): void {
-  const rows = returns.filter((r) => r.amount > 0 && isWindowLine(r.line));
-  // A window entitlement's id here is quota drawn before lines kept their rows: it matches no balance.
-  const balances = returns.filter((r) => r.amount > 0 && !isWindowLine(r.line));
+  const { rows, balances } = returnTargets(returns);
   if (rows.length === 0 && balances.length === 0) return;
-  const blocks = rows.flatMap((r) => returnBlocks(r.line.seq!).map((b) => ({ kind: r.line.creditKind, seq: r.line.seq!, ...b, amount: r.amount })));
+  const blocks = rows.flatMap((r) => returnBlocks(r.line.seq).map((b) => ({ kind: r.line.creditKind, seq: r.line.seq, ...b, amount: r.amount })));
   tx.run(POINTS_SQL.giveBack, [
     userId,
     rows.map((r) => r.line.creditKind),
-    rows.map((r) => r.line.at!),
-    rows.map((r) => r.line.seq!),
+    rows.map((r) => r.line.at),
+    rows.map((r) => r.line.seq),
     rows.map((r) => r.amount),
     blocks.map((b) => b.kind),
     blocks.map((b) => b.seq),
