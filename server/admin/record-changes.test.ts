@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApiKeyRecord, ClientApp, ProviderConfig } from './model.ts';
-import { applyClientPatch, applyProviderPut, fieldChanges, revokedKey } from './record-changes.ts';
+import { applyClientPatch, applyProviderPut, fieldChanges, keyRevocation, revokedKey } from './record-changes.ts';
 import type { ProviderPut } from './store.ts';
 
 describe("an operator's change to a stored record", () => {
@@ -98,6 +98,15 @@ describe("an operator's change to a stored record", () => {
     const k: ApiKeyRecord = { id: 'key_1', keyHash: 'h', realm: '*', permissions: ['*'], name: '', createdAt: 0, revokedAt: null };
     assert.deepEqual(revokedKey(k, 5), { ...k, revokedAt: 5 });
     assert.deepEqual(revokedKey({ ...k, revokedAt: 3 }, 5), { ...k, revokedAt: 3 });
+  });
+
+  it('api key: a revocation is audited once, when it changes the key', () => {
+    const k: ApiKeyRecord = { id: 'key_1', keyHash: 'h', realm: 'r1', permissions: ['*'], name: '', createdAt: 0, revokedAt: null };
+    const by = { actor: { type: 'api_key' as const, id: 'key_0' }, requestId: null };
+    const first = keyRevocation(k, 5, by);
+    assert.deepEqual(first.key, { ...k, revokedAt: 5 });
+    assert.equal(first.audit?.action, 'api_key.revoke');
+    assert.deepEqual(keyRevocation(first.key, 9, by), { key: first.key, audit: null });
   });
 });
 

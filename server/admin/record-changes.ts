@@ -100,3 +100,10 @@ export const apiKeyCreatedAudit = (key: ApiKeyRecord, by: ChangeBy): AuditRecord
 
 export const apiKeyRevokedAudit = (before: ApiKeyRecord, after: ApiKeyRecord, by: ChangeBy): AuditRecord =>
   record(by, after.revokedAt ?? before.createdAt, after.realm, 'api_key.revoke', after.id, fieldChanges(before, after, { skip: ['keyHash'] }));
+
+/** Revoking `key` at `at` (revokedKey) and its audit record: none when the key was revoked
+ *  already, as nothing changed. */
+export function keyRevocation(key: ApiKeyRecord, at: number, by: ChangeBy): { key: ApiKeyRecord; audit: AuditRecord | null } {
+  const after = revokedKey(key, at);
+  return { key: after, audit: after === key ? null : apiKeyRevokedAudit(key, after, by) };
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { familyExpiresAt, revocationApplies } from './family-lifetime.ts';
+import { familyExpiresAt, revocationApplies, sessionIsLive } from './family-lifetime.ts';
 import type { TokenFamily } from './store.ts';
 
 describe("a token family's lifetime", () => {
@@ -28,5 +28,13 @@ describe("a token family's lifetime", () => {
   it('is revoked once: a later revocation keeps the first', () => {
     assert.equal(revocationApplies(f), true);
     assert.equal(revocationApplies({ revokedAt: 5 }), false);
+  });
+});
+
+describe('session liveness', () => {
+  it('a session is live until its expiry, not at it, and never once revoked', () => {
+    assert.equal(sessionIsLive({ revokedAt: null, expiresAt: 11 }, 10), true);
+    assert.equal(sessionIsLive({ revokedAt: null, expiresAt: 10 }, 10), false);
+    assert.equal(sessionIsLive({ revokedAt: 5, expiresAt: 11 }, 10), false);
   });
 });

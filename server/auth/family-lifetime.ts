@@ -11,6 +11,15 @@ export function familyExpiresAt(f: TokenFamily, refresh: NewRefreshToken, issued
   return Math.max(stored ?? 0, refresh.expiresAt, issuedAt + f.accessTtlS * 1000);
 }
 
+/** A session (token family) is live at `now` until it is revoked or its expiry (familyExpiresAt)
+ *  comes: at that instant its last token has lapsed, and the sweep may delete it (sweep-rules.ts).
+ *  The stores' SQL mirrors this (`revoked_at IS NULL AND expires_at > now`) where it reads the
+ *  access-token lifetimes of a realm's live sessions (signing-key rotation) and where it ends a
+ *  disabled client's live sessions. */
+export function sessionIsLive(f: { revokedAt: number | null; expiresAt: number }, now: number): boolean {
+  return f.revokedAt === null && f.expiresAt > now;
+}
+
 /** Whether revoking `f` changes it: a family is revoked once, and a later revocation (another
  *  replay, an RFC 7009 call) keeps the first one's time and reason. */
 export function revocationApplies(f: Pick<TokenFamily, 'revokedAt'>): boolean {

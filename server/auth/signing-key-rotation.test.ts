@@ -17,6 +17,7 @@ const key = (createdAt: number, retiredAt: number | null = null): SigningKeyReco
 test('an operator rotation always rotates, retiring the old key after the longest access-token lifetime', () => {
   assert.deepEqual(decideRotation(key(T0), T0 + 1, 900, { kind: 'operator' }), { rotate: true, retireAt: T0 + 1 + 900_000 });
   assert.deepEqual(decideRotation(null, T0, 60, { kind: 'operator' }), { rotate: true, retireAt: T0 + 60_000 });
+  assert.deepEqual(decideRotation(key(T0), T0 + 1, null, { kind: 'operator' }), { rotate: true, retireAt: T0 + 1 }, 'no client, no live session');
 });
 
 test('a scheduled rotation waits until the key is max-age old', () => {

@@ -18,11 +18,12 @@ export type RotationReason = { kind: 'operator' } | { kind: 'schedule'; maxAgeMs
 /**
  * `current`: the realm's current key, or null when it has none yet (a new one is simply made).
  * `longestAccessTtlS`: the longest lifetime an access token of the realm can have been given
- * (its clients' setting and its live sessions').
+ * (its clients' setting and its live sessions', family-lifetime.ts sessionIsLive); null when the
+ * realm has neither: no token signed with the replaced key can still be in use, it retires now.
  */
-export function decideRotation(current: SigningKeyRecord | null, now: number, longestAccessTtlS: number, reason: RotationReason): RotationDecision {
+export function decideRotation(current: SigningKeyRecord | null, now: number, longestAccessTtlS: number | null, reason: RotationReason): RotationDecision {
   if (reason.kind === 'schedule' && current !== null && !rotationDue(current, now, reason.maxAgeMs)) return { rotate: false };
-  return { rotate: true, retireAt: now + longestAccessTtlS * 1000 };
+  return { rotate: true, retireAt: now + (longestAccessTtlS ?? 0) * 1000 };
 }
 
 /** What a store writes for `decision` (the current key's retirement, the new key) and answers. */

@@ -140,7 +140,7 @@ export interface AuthStore {
   rotateSigningKey(
     realmId: string,
     now: number,
-    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
+    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number | null) => RotationDecision,
     create: () => SigningKeyRecord,
     by?: ChangeBy,
   ): Promise<SigningKeyRotation>;

@@ -79,7 +79,7 @@ export interface PaymentStore {
 }
 
 /** The product a notification's facts name (the first candidate), for the record. */
-export const productOf = (f: NotificationFacts) => f.productIds[0] ?? '';
+export const productOf = (f: { productIds: readonly string[] }) => f.productIds[0] ?? '';
 
 export interface NotificationRow {
   id: string;

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { appStoreEffect, isStale, notificationOutcome, planOf, stripeEffect } from './provider-rules.ts';
+import {
+  appStoreEffect,
+  endsSubscription,
+  isStale,
+  matchedMapping,
+  mayReplay,
+  notificationOutcome,
+  notificationOwner,
+  planOf,
+  stripeEffect,
+} from './provider-rules.ts';
 
 const tx = { purchaseDate: 1_000 };
 
@@ -90,5 +100,45 @@ describe('notificationOutcome', () => {
       plan: { start: false, endCurrent: true },
       reason: '',
     });
+  });
+});
+
+describe('matchedMapping', () => {
+  const older = { id: 'map_a', productId: 'pro' };
+  const newer = { id: 'map_b', productId: 'pro' };
+  const basic = { id: 'map_c', productId: 'basic' };
+  it('takes the first product, in the order the notification names them, that has an enabled mapping', () => {
+    assert.deepEqual(matchedMapping(['gone', 'basic', 'pro'], [older, basic]), { mapping: basic, productId: 'basic' });
+    assert.deepEqual(matchedMapping(['pro', 'basic'], [basic, older]), { mapping: older, productId: 'pro' });
+  });
+  it('of a product’s mappings, the oldest (candidates come oldest first)', () => {
+    assert.deepEqual(matchedMapping(['pro'], [older, newer]).mapping, older);
+  });
+  it('without a mapping, the notification is about the first product it names, or none', () => {
+    assert.deepEqual(matchedMapping(['x', 'y'], []), { mapping: null, productId: 'x' });
+    assert.deepEqual(matchedMapping([], [older]), { mapping: null, productId: '' });
+  });
+});
+
+describe('notificationOwner', () => {
+  it('is the user the notification names, else the provider state’s', () => {
+    assert.equal(notificationOwner('usr_1', 'usr_2'), 'usr_1');
+    assert.equal(notificationOwner(null, 'usr_2'), 'usr_2');
+    assert.throws(() => notificationOwner(null, null));
+  });
+});
+
+describe('endsSubscription', () => {
+  it('ends the current subscription only while it is active', () => {
+    assert.equal(endsSubscription({ status: 'active' }), true);
+    assert.equal(endsSubscription({ status: 'canceled' }), false);
+    assert.equal(endsSubscription(undefined), false);
+  });
+});
+
+describe('mayReplay', () => {
+  it('applies again only an unmatched notification', () => {
+    assert.equal(mayReplay({ status: 'unmatched' }), true);
+    for (const status of ['applied', 'ignored'] as const) assert.equal(mayReplay({ status }), false);
   });
 });

@@ -1,5 +1,7 @@
 // What a verified payment-provider notification does to a subscription (README "Selling plans through the App Store and Stripe"): pure rules,
 // no I/O. A store reads the state, asks these, and writes what they decided in one transaction.
+import type { Subscription } from './model.ts';
+import { type BillingNotification, productOf } from './notifications.ts';
 
 /** What one notification does. */
 export type ProviderEffect =
@@ -82,4 +84,45 @@ export function notificationOutcome(
   if (found.userId === null) return { status: 'unmatched', reason: 'unknown user' };
   if (found.mappingId === null) return { status: 'unmatched', reason: `no enabled mapping for product ${found.productId}` };
   return { status: 'applied', plan: planOf(effect, found.state, found.productId), reason: '' };
+}
+
+/** An enabled mapping of one of a notification's products, as a store reads them. */
+export interface MappingCandidate {
+  id: string;
+  productId: string;
+}
+
+/** The mapping a notification applies and the product it is about. Of the products it names (in
+ *  the provider's order), the first with an enabled mapping; of that product's enabled mappings,
+ *  the oldest (`candidates` come oldest first, by creation time then id). The product is the
+ *  mapping's, else the first the notification names. */
+export function matchedMapping(
+  productIds: readonly string[],
+  candidates: readonly MappingCandidate[],
+): { mapping: MappingCandidate | null; productId: string } {
+  for (const productId of productIds) {
+    const mapping = candidates.find((c) => c.productId === productId);
+    if (mapping) return { mapping, productId };
+  }
+  return { mapping: null, productId: productOf({ productIds }) };
+}
+
+/** Whom an applied notification's state and records name: the user it names, else (an end
+ *  without a user) the user of the provider subscription's state. */
+export function notificationOwner(userId: string | null, stateUserId: string | null): string {
+  const owner = userId ?? stateUserId;
+  if (owner === null) throw new Error('an applied notification names a user or has a state');
+  return owner;
+}
+
+/** A plan that ends the current subscription ends the one the provider state names only while it
+ *  is active: one canceled meanwhile (by an operator) stays as it is. */
+export function endsSubscription<S extends { status: Subscription['status'] | string }>(current: S | undefined): current is S {
+  return current?.status === 'active';
+}
+
+/** A replay applies again only a notification recorded as unmatched (its user or mapping may exist
+ *  now); any other is answered as it was recorded. */
+export function mayReplay(n: Pick<BillingNotification, 'status'>): boolean {
+  return n.status === 'unmatched';
 }

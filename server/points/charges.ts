@@ -31,6 +31,24 @@ export interface LineReturn {
   amount: number;
 }
 
+/** Where points going back go: quota to the ledger row its line was drawn at (`rows`), the rest to
+ *  the balance its line names (`balances`; a window entitlement's id there is quota drawn before
+ *  lines kept their rows, which matches no balance and so takes nothing). A share of 0 goes nowhere. */
+export function returnTargets(returns: readonly LineReturn[]): {
+  rows: Array<{ line: ChargeLine & { at: number; seq: number }; amount: number }>;
+  balances: LineReturn[];
+} {
+  const rows: Array<{ line: ChargeLine & { at: number; seq: number }; amount: number }> = [];
+  const balances: LineReturn[] = [];
+  for (const r of returns) {
+    if (r.amount === 0) continue;
+    const line = r.line;
+    if (isWindowLine(line)) rows.push({ line, amount: r.amount });
+    else balances.push(r);
+  }
+  return { rows, balances };
+}
+
 /** The allocation lines a client sees. */
 export function publicLines(lines: readonly ChargeLine[]): AllocationLine[] {
   return lines.map((l) => ({ creditKind: l.creditKind, sourceId: l.sourceId, amount: l.amount }));

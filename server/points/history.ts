@@ -14,6 +14,13 @@ export function historyCutoff(now: number): number {
   return now - historyRetention.ms;
 }
 
+/** Whether a movement made at `at` is still kept at `now` (listed, refundable): from the cutoff on.
+ *  The stores' SQL mirrors this with historyCutoff (`created_at >= cutoff` in pages and refunds,
+ *  `created_at < cutoff` in what a prune deletes). */
+export function keptInHistory(at: number, now: number): boolean {
+  return at >= historyCutoff(now);
+}
+
 /** How a grant the service made is described in the history, from its source (materialise.ts);
  *  an operator's grant (`grant:<id>`) has no description. */
 export function grantDescription(source: string): string | null {

@@ -45,7 +45,8 @@ export function openHold(cmd: HoldCommand, lines: ChargeLine[], now: number): St
   };
 }
 
-/** Holds released by themselves once `expiresAt` has come. */
+/** Holds released by themselves once `expiresAt` has come. The stores' SQL mirrors this where it
+ *  selects due holds (`status = 'open' AND expires_at <= now`) and open ones (its negation). */
 export function isDue(h: StoredHold, now: number): boolean {
   return h.status === 'open' && h.expiresAt <= now;
 }
@@ -70,10 +71,16 @@ export function assertOpen(h: StoredHold, now: number): void {
 }
 
 /** A settlement of `amount`: the held lines kept and what goes back (below or equal), or the extra
- *  to draw now (above). */
-export function settleDecision(h: StoredHold, amount: number): { kept: ChargeLine[]; returns: LineReturn[]; extra: number } {
-  if (amount >= h.amount) return { kept: h.lines.map((l) => ({ ...l })), returns: [], extra: amount - h.amount };
-  return { ...giveBackLastFirst(h.lines, h.amount - amount), extra: 0 };
+ *  to draw now (above); its movement is described by the settlement's own description, else by
+ *  the hold's. */
+export function settleDecision(
+  h: StoredHold,
+  amount: number,
+  description: string | null,
+): { kept: ChargeLine[]; returns: LineReturn[]; extra: number; description: string | null } {
+  const described = description ?? h.description;
+  if (amount >= h.amount) return { kept: h.lines.map((l) => ({ ...l })), returns: [], extra: amount - h.amount, description: described };
+  return { ...giveBackLastFirst(h.lines, h.amount - amount), extra: 0, description: described };
 }
 
 /** The answer for a hold at `now`. */

@@ -12,6 +12,8 @@ import {
   returnBlocks,
   returnRanges,
   seqBeforeWindow,
+  type WindowReads,
+  windowFacts,
   windowUsage,
 } from './ledger.ts';
 
@@ -54,6 +56,59 @@ describe('running-total ledger: usage of a window', () => {
     assert.equal(seqBeforeWindow(head(9, 100, 5000), { seq: 6, cum: 60 }, undefined), 6);
     assert.equal(seqBeforeWindow(head(9, 100, 5000), undefined, { at: 1200, seq: 7, cum: 70, amount: 10 }), 6);
     assert.equal(seqBeforeWindow(head(9, 100, 5000), undefined, undefined), 9);
+  });
+});
+
+describe('running-total ledger: which facts a window takes', () => {
+  /** Reads answering these facts, recording which were asked (and the seq returnedAfter was asked at). */
+  const reads = (f: {
+    before?: { seq: number; cum: number };
+    first?: { at: number; seq: number; cum: number; amount: number };
+    returned?: number;
+    newestAt?: number;
+  }) => {
+    const asked: string[] = [];
+    const read: WindowReads = {
+      before: () => (asked.push('before'), f.before),
+      first: () => (asked.push('first'), f.first),
+      returnedAfter: (s) => (asked.push(`returnedAfter ${s}`), f.returned ?? 0),
+      newestAt: () => (asked.push('newestAt'), f.newestAt ?? null),
+    };
+    return { read, asked };
+  };
+  const before = { seq: 6, cum: 60 };
+  const first = { at: 1200, seq: 7, cum: 70, amount: 10 };
+
+  it('reads nothing when nothing was ever consumed from the kind', () => {
+    for (const h of [undefined, head(0, 0, 0)]) {
+      const r = reads({ before, first });
+      assert.deepEqual(windowFacts(h, true, r.read), { used: 0, oldestAt: null, newestAt: null });
+      assert.deepEqual(r.asked, []);
+    }
+  });
+
+  it('without the times, the row after the start is read only when no row at or before it answers used', () => {
+    const r = reads({ before, first });
+    assert.deepEqual(windowFacts(head(9, 100, 5000), false, r.read), { used: 40, oldestAt: null, newestAt: null });
+    assert.deepEqual(r.asked, ['before']);
+    const pruned = reads({ first });
+    assert.equal(windowFacts(head(9, 100, 5000), false, pruned.read).used, 40);
+    assert.deepEqual(pruned.asked, ['before', 'first']);
+  });
+
+  it('with the times: the oldest is the row after the start, the newest the head’s while nothing went back', () => {
+    const r = reads({ before, first, newestAt: 4000 });
+    assert.deepEqual(windowFacts(head(9, 100, 5000), true, r.read), { used: 40, oldestAt: 1200, newestAt: 5000 });
+    assert.deepEqual(r.asked, ['before', 'first']);
+  });
+
+  it('once quota went back: what was returned after the window’s start, and the newest row left', () => {
+    const r = reads({ before, first, returned: 15, newestAt: 4000 });
+    assert.deepEqual(windowFacts(head(9, 100, 5000, 20), true, r.read), { used: 25, oldestAt: 1200, newestAt: 4000 });
+    assert.deepEqual(r.asked, ['before', 'first', 'returnedAfter 6', 'newestAt']);
+    const quick = reads({ first, returned: 15 });
+    assert.equal(windowFacts(head(9, 100, 5000, 20), false, quick.read).used, 25);
+    assert.deepEqual(quick.asked, ['before', 'first', 'returnedAfter 6']);
   });
 });
 

@@ -5,7 +5,7 @@
 // grant with windows is a window entitlement carrying a snapshot of them; without, a fixed balance;
 // a zero amount without windows is a grant of nothing, recorded as given all the same, so a later
 // configuration change applies to later periods only. A balance the service grants by itself is
-// then cut to what fits under MAX_POINTS (total-cap.ts materialisedCut).
+// then cut to what fits under MAX_POINTS (total-cap.ts materialisedGrant).
 import type { CreditKind, DefaultPointsConfig, QuotaKind, QuotaWindow } from './model.ts';
 import { dueSubscriptionPeriods, freePeriodicGrantAt, type SubscriptionTerms } from './periods.ts';
 

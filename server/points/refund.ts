@@ -3,6 +3,7 @@
 // or not every source can take its share back: quota whose time has left every window of its kind,
 // and a balance that has expired or ended, take nothing (`returned` 0).
 import { GatehouseError } from '../errors.ts';
+import { type BalanceLife, balanceIsLive } from './balance-life.ts';
 import { type ChargeLine, isWindowLine, type LineReturn } from './charges.ts';
 import type { QuotaKind, RefundLine } from './model.ts';
 import type { UserPointsState } from './state.ts';
@@ -62,20 +63,14 @@ export function planRefund(tx: RefundableTransaction, asked: number | null, canR
   return { amount, lines, shares, returns, refunded: returns.reduce((s, r) => s + r.amount, 0) };
 }
 
-/** When a balance ends taking points: its expiry and the instant it was ended (null: not yet). */
-export interface BalanceLife {
-  expiresAt: number | null;
-  endedAt: number | null;
-}
-
 /** Whether a refunded line's source takes its points back at `now`: a window line while its charge
  *  is inside the longest window of its kind the user has (`longest`, longestWindows), a balance
- *  line while its balance (`balanceOf`; undefined when gone) has neither expired nor ended. */
+ *  line while its balance (`balanceOf`; undefined when gone) is live (balanceIsLive). */
 export function returnable(longest: Map<QuotaKind, number>, balanceOf: (id: string) => BalanceLife | undefined, now: number): (line: ChargeLine) => boolean {
   return (l) => {
     if (!isWindowLine(l)) {
       const b = balanceOf(l.sourceId);
-      return b !== undefined && b.endedAt === null && (b.expiresAt === null || b.expiresAt > now);
+      return b !== undefined && balanceIsLive(b, now);
     }
     const w = longest.get(l.creditKind as QuotaKind);
     return w !== undefined && l.at > now - w * 1000;

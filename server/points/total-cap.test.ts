@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fittingAmount, grantOverCap, MAX_POINTS, materialisedCut } from './total-cap.ts';
+import { fittingAmount, grantOverCap, MAX_POINTS, materialisedGrant } from './total-cap.ts';
 
 describe('the cap on a user total (2^53−1)', () => {
   it('a grant that lands exactly on the cap fits; one point more does not', () => {
@@ -23,8 +23,12 @@ describe('the cap on a user total (2^53−1)', () => {
   });
 
   it('a materialised grant that fits whole is not cut; one that does not is cut to what fits', () => {
-    assert.equal(materialisedCut(MAX_POINTS - 500, 500), null);
-    assert.equal(materialisedCut(MAX_POINTS - 200, 500), 200);
-    assert.equal(materialisedCut(MAX_POINTS, 500), 0);
+    assert.deepEqual(materialisedGrant(MAX_POINTS - 500, 500), { cutTo: null, given: 500 });
+    assert.deepEqual(materialisedGrant(MAX_POINTS - 200, 500), { cutTo: 200, given: 200 });
+  });
+
+  it('a materialised grant nothing of which fits, or of 0, gives nothing: no movement, no event', () => {
+    assert.deepEqual(materialisedGrant(MAX_POINTS, 500), { cutTo: 0, given: null });
+    assert.deepEqual(materialisedGrant(0, 0), { cutTo: null, given: null });
   });
 });

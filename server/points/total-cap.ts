@@ -17,8 +17,9 @@ export function fittingAmount(total: number, amount: number): number {
 /** A grant the service makes by itself (registration credit, a free periodic or subscription
  *  period) is given in full when it fits on top of the user's other live balances (`others`), and
  *  otherwise cut down to what fits, possibly nothing (configured amounts that each fit can still
- *  add up past MAX_POINTS). The amount to cut it to, or null when it fits whole. */
-export function materialisedCut(others: number, amount: number): number | null {
+ *  add up past MAX_POINTS). `cutTo`: the amount to cut its balance to, null when it fits whole;
+ *  `given`: what it gives, null when nothing (then no movement is written and no event sent). */
+export function materialisedGrant(others: number, amount: number): { cutTo: number | null; given: number | null } {
   const fits = fittingAmount(others, amount);
-  return fits < amount ? fits : null;
+  return { cutTo: fits < amount ? fits : null, given: fits > 0 ? fits : null };
 }

@@ -66,6 +66,9 @@ export function windowStart(now: number, windowSeconds: number): number {
   return now - windowSeconds * 1000;
 }
 
+/** An entitlement is active from `startsAt` until `endsAt`, which it is not active at. The stores'
+ *  SQL mirrors this where it reads active entitlements (`starts_at <= now AND (ends_at IS NULL OR
+ *  ends_at > now)`). */
 export function isActive(e: { startsAt: number; endsAt: number | null }, now: number): boolean {
   return e.startsAt <= now && (e.endsAt === null || now < e.endsAt);
 }

@@ -2,15 +2,14 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
 import {
   apiKeyCreatedAudit,
-  apiKeyRevokedAudit,
   applyClientPatch,
   applyProviderPut,
   clientCreatedAudit,
   clientUpdatedEmitted,
   disablesClient,
+  keyRevocation,
   providerUpdatedAudit,
   realmCreatedAudit,
-  revokedKey,
 } from '../admin/record-changes.ts';
 import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../admin/store.ts';
 import type { AuditRecord } from '../audit/model.ts';
@@ -52,7 +51,7 @@ export class SqliteAdminStore implements AdminStore {
       listClients: db.prepare('SELECT * FROM clients WHERE realm_id = ? ORDER BY client_id'),
       updateClient: db.prepare(`UPDATE clients SET name = ?, type = ?, redirect_uris = ?, ip_binding = ?, enabled = ?,
         access_token_ttl_seconds = ?, refresh_token_ttl_seconds = ? WHERE realm_id = ? AND client_id = ?`),
-      // A disabled client's live sessions (token families) end with it.
+      // A disabled client's live sessions (token families, family-lifetime.ts sessionIsLive) end with it.
       endClientSessions: db.prepare(`UPDATE token_families SET revoked_at = ?, revoked_reason = 'client_disabled'
         WHERE realm_id = ? AND client_id = ? AND revoked_at IS NULL AND expires_at > ? RETURNING id, user_id AS userId`),
       getProvider: db.prepare('SELECT * FROM providers WHERE realm_id = ? AND provider = ?'),
@@ -248,11 +247,10 @@ export class SqliteAdminStore implements AdminStore {
     return this.write(() => {
       const r = this.s.keyById.get(id) as KeyRow | undefined;
       if (!r) return null;
-      const before = toKey(r);
-      const k = revokedKey(before, at);
-      this.s.revokeKey.run(k.revokedAt, id);
-      if (k !== before) this.audit(apiKeyRevokedAudit(before, k, by));
-      return k;
+      const { key, audit } = keyRevocation(toKey(r), at, by);
+      this.s.revokeKey.run(key.revokedAt, id);
+      if (audit) this.audit(audit);
+      return key;
     });
   }
 }

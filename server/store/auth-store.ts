@@ -68,6 +68,7 @@ export class SqliteAuthStore implements AuthStore {
       insertKey: db.prepare(`INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at)
         VALUES (?, ?, ?, ?, ?, ?)`),
       retireKey: db.prepare('UPDATE signing_keys SET retired_at = ? WHERE kid = ?'),
+      // Its clients' access-token lifetimes and its live sessions' (family-lifetime.ts sessionIsLive); null: none.
       longestAccessTtl: db
         .prepare(`SELECT max(ttl) FROM (SELECT max(access_token_ttl_seconds) AS ttl FROM clients WHERE realm_id = @realmId
         UNION ALL SELECT max(access_ttl_s) FROM token_families WHERE realm_id = @realmId AND expires_at > @now AND revoked_at IS NULL)`)
@@ -159,14 +160,14 @@ export class SqliteAuthStore implements AuthStore {
   async rotateSigningKey(
     realmId: string,
     now: number,
-    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
+    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number | null) => RotationDecision,
     create: () => SigningKeyRecord,
     by: ChangeBy = SYSTEM_CHANGE,
   ): Promise<SigningKeyRotation> {
     const rotation = await immediate(this.db, (): SigningKeyRotation => {
       const found = this.s.currentKey.get(realmId) as KeyRow | undefined;
       const current = found ? toKey(found, this.secrets) : null;
-      const decision = decide(current, (this.s.longestAccessTtl.get({ realmId, now }) as number | null) ?? 0);
+      const decision = decide(current, this.s.longestAccessTtl.get({ realmId, now }) as number | null);
       const { retire, insert, answer, audit } = rotationWrites(current, decision, create, by);
       if (retire) this.s.retireKey.run(retire.at, retire.kid);
       if (insert) this.insertKey(insert);

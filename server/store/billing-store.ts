@@ -20,7 +20,7 @@ import {
   toProviderState,
 } from '../billing/notifications.ts';
 import { appliedRecords } from '../billing/provider-records.ts';
-import { notificationOutcome } from '../billing/provider-rules.ts';
+import { endsSubscription, type MappingCandidate, matchedMapping, mayReplay, notificationOutcome, notificationOwner } from '../billing/provider-rules.ts';
 import type { BillingStore, MappingBatchRecords } from '../billing/store.ts';
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { Emitted } from '../events/plan.ts';
@@ -85,10 +85,10 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
         ORDER BY received_at DESC, id DESC LIMIT @limit`),
       userByToken: db.prepare('SELECT id FROM users WHERE realm_id = ? AND app_account_token = ? AND deleted_at IS NULL').pluck(),
       userById: db.prepare('SELECT id FROM users WHERE realm_id = ? AND id = ? AND deleted_at IS NULL').pluck(),
-      mappingOf: db
-        .prepare(`SELECT id FROM entitlement_mappings WHERE realm_id = ? AND payment_provider = ? AND external_product_id = ? AND enabled = 1
-        ORDER BY created_at, id LIMIT 1`)
-        .pluck(),
+      // Every enabled mapping of the notification's products (a JSON array), oldest first: matchedMapping picks.
+      mappingsOf: db.prepare(`SELECT id, external_product_id AS productId FROM entitlement_mappings
+        WHERE realm_id = ? AND payment_provider = ? AND external_product_id IN (SELECT value FROM json_each(?)) AND enabled = 1
+        ORDER BY created_at, id`),
       providerState: db.prepare('SELECT * FROM billing_provider_subscriptions WHERE realm_id = ? AND provider = ? AND external_subscription_id = ?'),
       putProviderState: db.prepare(`INSERT INTO billing_provider_subscriptions (realm_id, provider, external_subscription_id, user_id, external_product_id,
           active, provider_at, subscription_id) VALUES (@realmId, @provider, @externalSubscriptionId, @userId, @productId, @active, @providerAt, @subscriptionId)
@@ -252,7 +252,7 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     return immediate(this.db, () => {
       const r = this.s.notification.get(realmId, id) as NotificationRow | undefined;
       if (!r) return null;
-      if (r.status !== 'unmatched') return toNotification(r);
+      if (!mayReplay(toNotification(r))) return toNotification(r);
       this.s.updateNotification.run({ id, ...this.applyFacts(realmId, JSON.parse(r.facts) as NotificationFacts, id, now) });
       return toNotification(this.s.notification.get(realmId, id) as NotificationRow);
     });
@@ -278,15 +278,8 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     const userId = (
       f.user === null ? null : 'userId' in f.user ? this.s.userById.get(realmId, f.user.userId) : this.s.userByToken.get(realmId, f.user.appAccountToken)
     ) as string | undefined | null;
-    let mapping: { id: string; productId: string } | null = null;
-    for (const productId of f.productIds) {
-      const id = this.s.mappingOf.get(realmId, f.provider, productId) as string | undefined;
-      if (id) {
-        mapping = { id, productId };
-        break;
-      }
-    }
-    const productId = mapping?.productId ?? productOf(f);
+    const candidates = this.s.mappingsOf.all(realmId, f.provider, JSON.stringify(f.productIds)) as MappingCandidate[];
+    const { mapping, productId } = matchedMapping(f.productIds, candidates);
     const outcome = notificationOutcome(f.effect, f.providerAt, { userId: userId ?? null, mappingId: mapping?.id ?? null, productId, state });
     if (outcome.status !== 'applied') return { status: outcome.status, reason: outcome.reason, userId: userId ?? null, subscriptionId: null, appliedAt: null };
     let subscriptionId = stateRow?.subscription_id ?? null;
@@ -294,12 +287,12 @@ export class SqliteBillingStore implements BillingStore, PaymentStore {
     let started: { subscriptionId: string; mappingId: string } | null = null;
     if (outcome.plan.endCurrent && subscriptionId) {
       const current = this.s.subscription.get(realmId, subscriptionId) as SubscriptionRow | undefined;
-      if (current && current.status === 'active') {
+      if (endsSubscription(current)) {
         this.end(current, now);
         ended = current.id;
       }
     }
-    const owner = userId ?? stateRow!.user_id; // an end without a user has a state
+    const owner = notificationOwner(userId ?? null, stateRow?.user_id ?? null);
     if (outcome.plan.start) {
       const id = newId('sub');
       const req = { realmId, userId: owner, mappingId: mapping!.id, externalSubscriptionId: `${f.provider}:${f.transactionId}` };

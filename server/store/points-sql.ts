@@ -8,28 +8,26 @@ import { createCache } from '../lib/cache.ts';
 import { newId } from '../lib/ids.ts';
 import { perObject } from '../lib/memo.ts';
 import type { ConsumeWrites } from '../points/apply-plan.ts';
-import { isWindowLine, type LineReturn } from '../points/charges.ts';
+import type { BalanceLife } from '../points/balance-life.ts';
+import { type LineReturn, returnTargets } from '../points/charges.ts';
 import { dueGrantEmitted, holdExpiredEmitted } from '../points/events.ts';
-import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../points/history.ts';
+import { grantDescription, historyCutoff, historyRetention, keptInHistory, type Movement, prunesHistory, storedLines } from '../points/history.ts';
 import { HOLD_LIMITS, isDue, releaseAll } from '../points/holds.ts';
 import {
   type LedgerHead,
   type LedgerPoint,
   type LedgerRow,
-  ledgerIsEmpty,
   prunableReturnBlocks,
   RETURN_LEVELS,
   returnBlocks,
   returnRanges,
-  seqBeforeWindow,
-  windowUsage,
+  windowFacts,
 } from '../points/ledger.ts';
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
 import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
 import type { SubscriptionTerms } from '../points/periods.ts';
-import type { BalanceLife } from '../points/refund.ts';
 import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
-import { materialisedCut } from '../points/total-cap.ts';
+import { materialisedGrant } from '../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
 import type { Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
@@ -62,6 +60,7 @@ export class PointsSql {
       insertEntitlement:
         db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // Live balances (balance-life.ts balanceIsLive) and active entitlements (windows.ts isActive), in SQL.
       liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
       liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
@@ -94,6 +93,7 @@ export class PointsSql {
         (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
       given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
       // The live balances of a user other than one (the grant just inserted).
+      // The user's other live balances (balanceIsLive), which a materialised grant is cut against.
       otherLiveTotal: db
         .prepare(`SELECT coalesce(sum(remaining), 0) FROM points_balances
         WHERE user_id = ? AND id <> ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`)
@@ -158,7 +158,7 @@ export class PointsSql {
   }
 
   /** A grant the service makes by itself, once per source whatever its form (materialise.ts): a
-   *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedCut)
+   *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedGrant)
    *  and written in the history. */
   insertDue(realmId: string, userId: string, g: DueGrant, now: number): void {
     if (this.s.given.run(userId, g.source).changes !== 1) return;
@@ -171,10 +171,9 @@ export class PointsSql {
     }
     const id = newId('bal');
     if (!this.insertBalance(realmId, userId, g, now, id)) return;
-    const cut = materialisedCut(this.s.otherLiveTotal.get(userId, id, now) as number, g.amount);
-    if (cut !== null) this.s.trimBalance.run(cut, cut, id);
-    const amount = cut ?? g.amount;
-    if (amount > 0) {
+    const { cutTo, given: amount } = materialisedGrant(this.s.otherLiveTotal.get(userId, id, now) as number, g.amount);
+    if (cutTo !== null) this.s.trimBalance.run(cutTo, cutTo, id);
+    if (amount !== null) {
       const lines = [{ creditKind: g.kind, sourceId: id, amount }];
       this.recordMovement(realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
       const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };
@@ -232,7 +231,7 @@ export class PointsSql {
     if (!prunesHistory(m.id)) return;
     const cutoff = historyCutoff(now);
     const oldest = this.s.oldestHistory.get(userId) as number | undefined;
-    if (oldest !== undefined && oldest < cutoff) {
+    if (oldest !== undefined && !keptInHistory(oldest, now)) {
       this.s.pruneHistory.run(userId, cutoff, historyRetention.batch);
       this.s.pruneHolds.run(userId, cutoff, historyRetention.batch);
     }
@@ -241,14 +240,10 @@ export class PointsSql {
   /** Points going back to their sources: quota to the ledger row it was drawn at (and the block
    *  sums holding it), a balance's to the balance. */
   giveBack(userId: string, returns: readonly LineReturn[]): void {
-    for (const r of returns) {
-      if (r.amount === 0) continue;
+    const { rows, balances } = returnTargets(returns);
+    for (const r of balances) this.s.giveBack.run(r.amount, r.line.sourceId, r.amount);
+    for (const r of rows) {
       const l = r.line;
-      if (!isWindowLine(l)) {
-        // A window entitlement's id here is quota drawn before lines kept their rows: nothing to return to.
-        this.s.giveBack.run(r.amount, l.sourceId, r.amount);
-        continue;
-      }
       const row = { userId, kind: l.creditKind, at: l.at, seq: l.seq, amount: r.amount };
       // A row given back whole goes: every row a window reads then still counts (its times too);
       // its amount stays in the running totals and, returned, in the block sums, which cancel.
@@ -280,20 +275,17 @@ export class PointsSql {
     return userState(bindings, heads, usage, this.s.liveBalances.all(userId, now) as Balance[]);
   }
 
-  /** One window's usage from the ledger (ledger.ts windowUsage): two index seeks at most, whatever
-   *  the history length, plus, once quota has gone back to the kind, one sum over a few block
-   *  ranges; none when nothing was ever consumed from the kind. The seek after the window's start
-   *  is skipped when the row at or before it answers `used` and the times are not needed. */
+  /** One window's usage from the ledger (ledger.ts windowFacts says which reads it takes): two index
+   *  seeks at most, whatever the history length, plus, once quota has gone back to the kind, one
+   *  sum over a few block ranges. */
   private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, windowSeconds: number, now: number, withTimes: boolean): WindowUsageFacts {
-    if (head === undefined || ledgerIsEmpty(head)) return windowUsage(head, undefined, undefined, 0, null);
     const from = windowStart(now, windowSeconds);
-    const before = this.s.pointAtOrBefore.get(userId, kind, from) as LedgerPoint | undefined;
-    const returns = head.returned > 0;
-    const first = withTimes || before === undefined ? (this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined) : undefined;
-    const inside = returns ? this.returnedAfter(userId, kind, seqBeforeWindow(head, before, first), head.seq) : 0;
-    // The newest row is the head's, unless it was given back whole.
-    const newestAt = withTimes && returns ? ((this.s.lastRow.get(userId, kind) as number | undefined) ?? null) : head.lastAt;
-    return windowUsage(head, before, first, inside, withTimes ? { oldestAt: first?.at ?? null, newestAt } : null);
+    return windowFacts(head, withTimes, {
+      before: () => this.s.pointAtOrBefore.get(userId, kind, from) as LedgerPoint | undefined,
+      first: () => this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined,
+      returnedAfter: (seq) => this.returnedAfter(userId, kind, seq, head!.seq),
+      newestAt: () => (this.s.lastRow.get(userId, kind) as number | undefined) ?? null,
+    });
   }
 
   /** Everything returned to the kind's rows after seq `s` (ledger.ts returnRanges), in one statement. */

@@ -300,7 +300,7 @@ export class SqlitePointsStore implements PointsStore {
       if (prior) return prior;
       const h = this.loadHold(cmd.realmId, cmd.holdId, now);
       assertOpen(h, now);
-      const d = settleDecision(h, cmd.amount);
+      const d = settleDecision(h, cmd.amount, cmd.description);
       let lines: ChargeLine[] = d.kept;
       const st = this.p.state(h.userId, now, false);
       const watch = this.watch(cmd.realmId, h.userId, st);
@@ -317,8 +317,12 @@ export class SqlitePointsStore implements PointsStore {
       this.p.giveBack(h.userId, d.returns);
       this.p.closeHold(h.holdId, 'settled', cmd.amount, now);
       this.alert(cmd.realmId, h.userId, watch, now);
-      const description = cmd.description ?? h.description;
-      this.p.recordMovement(cmd.realmId, h.userId, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now);
+      this.p.recordMovement(
+        cmd.realmId,
+        h.userId,
+        { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description: d.description, lines, relatedId: h.holdId },
+        now,
+      );
       const r: SettleResult = {
         transactionId: cmd.transactionId,
         holdId: h.holdId,

@@ -6,7 +6,7 @@ import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGive
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
 import { type Identity, type ProviderLogin, type User, withDisabled } from '../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
-import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeOutcome } from '../users/purge.ts';
+import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from '../users/purge.ts';
 import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../users/store.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
@@ -242,7 +242,7 @@ export class SqliteUserStore implements UserStore {
   purgeAccountBatch(userId: string, lease: PurgeLease): Promise<PurgeBatch | null> {
     return immediate(this.db, () => {
       if (this.s.renewLease.run(lease.until, lease.now, lease.jobId, lease.owner).changes !== 1) return null;
-      const accountDeleted = (this.s.deletedAt.get(userId) ?? null) !== null;
+      const accountDeleted = purgeApplies(this.s.deletedAt.get(userId) as number | null | undefined);
       const done: PurgeDone[] = [];
       for (let d = nextPurgeDelete(accountDeleted, done); d !== null; d = nextPurgeDelete(accountDeleted, done)) {
         done.push({ ...d, deleted: this.s.purge.get(d.table)!.run(userId, d.limit).changes });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeOutcome } from './purge.ts';
+import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from './purge.ts';
 
 /** A batch size of the tests' own, round for reading; the server's is PURGE_BATCH_ROWS. */
 const ROWS = 1000;
@@ -72,5 +72,14 @@ describe('account purge plan', () => {
   it('deletes nothing of an account that is not deleted, and is done with it', () => {
     assert.equal(nextPurgeDelete(false, []), null);
     assert.deepEqual(purgeOutcome(false, []), { deleted: 0, finished: true });
+  });
+});
+
+describe('which account a purge acts on', () => {
+  it('only on one marked deleted: not a live account, nor one without a row', () => {
+    assert.equal(purgeApplies(1_700_000_000_000), true);
+    assert.equal(purgeApplies(0), true);
+    assert.equal(purgeApplies(null), false);
+    assert.equal(purgeApplies(undefined), false);
   });
 });

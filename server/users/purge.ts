@@ -58,6 +58,12 @@ export function userPurgeJob(realmId: string, userId: string, now: number): Job 
   return newJob(USER_PURGE, realmId, { userId }, null, now, USER_PURGE_POLICY);
 }
 
+/** Whether the purge acts on the account whose `deleted_at` a batch read (undefined: no row): only on
+ *  one marked deleted; a live account keeps its rows whatever job names it. */
+export function purgeApplies(deletedAt: number | null | undefined): boolean {
+  return deletedAt !== null && deletedAt !== undefined;
+}
+
 /** The next delete of a batch after `done` (the deletes it ran so far), or null when the batch is
  *  over: its rows all spent, or every table found empty. A table is empty once a delete took fewer
  *  rows than it asked for. Nothing is deleted of an account that is not deleted (a live one keeps

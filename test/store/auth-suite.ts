@@ -159,7 +159,8 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         createdAt: at,
         retiredAt: null,
       });
-      const operator = (now: number) => (current: SigningKeyRecord | null, longest: number) => decideRotation(current, now, longest, { kind: 'operator' });
+      const operator = (now: number) => (current: SigningKeyRecord | null, longest: number | null) =>
+        decideRotation(current, now, longest, { kind: 'operator' });
 
       it("retires the replaced key after the realm's longest access-token lifetime, and the new one is current", async () => {
         const r = await seedRealm(s);
@@ -167,7 +168,7 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
         await s.admin.createClient(clientApp(r, 'long', { accessTokenTtlSeconds: 600 }));
         const old = await s.auth.currentSigningKey(r, () => key(r));
         const at = T0 + HOUR;
-        let seenLongest = -1;
+        let seenLongest: number | null = -1;
         const rotation = await s.auth.rotateSigningKey(
           r,
           at,
@@ -183,6 +184,42 @@ export function describeAuthStore(backend: string, factory: StoreFactory): void 
           (await s.auth.signingKeys(r)).map((k) => k.kid),
           [old.kid, rotation.current.kid],
         );
+      });
+
+      it("counts a session's access-token lifetime until the instant the session expires, and none without client or session (sessionIsLive)", async () => {
+        const r = await seedRealm(s);
+        const u = (await seedUser(s, r)).id;
+        const longestAt = async (at: number) => {
+          let seen: number | null = -1;
+          await s.auth.rotateSigningKey(
+            r,
+            at,
+            (current, longest) => ((seen = longest), decideRotation(current, at, longest, { kind: 'operator' })),
+            () => key(r, at),
+          );
+          return seen;
+        };
+        assert.equal(await longestAt(T0), null);
+        await s.admin.createClient(clientApp(r, 'app', { accessTokenTtlSeconds: 60 }));
+        // 600 s access tokens, given before the client's lifetime was lowered; the family lapses with its refresh token.
+        await s.auth.createFamily(family(T0, { realmId: r, userId: u, accessTtlS: 600 }), refresh(T0, 10 * MINUTE));
+        assert.equal(await longestAt(T0 + 10 * MINUTE - 1), 600);
+        assert.equal(await longestAt(T0 + 10 * MINUTE), 60);
+      });
+
+      it('disabling a client ends its sessions still live at that instant, not one that expires at it (sessionIsLive)', async () => {
+        const r = await seedRealm(s);
+        const u = (await seedUser(s, r)).id;
+        await s.admin.createClient(clientApp(r, 'app'));
+        const lapsing = family(T0, { realmId: r, userId: u });
+        const lapsingToken = refresh(T0, 10 * MINUTE);
+        await s.auth.createFamily(lapsing, lapsingToken);
+        const live = family(T0 + 1, { realmId: r, userId: u });
+        const liveToken = refresh(T0 + 1, 10 * MINUTE);
+        await s.auth.createFamily(live, liveToken);
+        await s.admin.updateClient(r, 'app', { enabled: false }, () => {}, T0 + 10 * MINUTE);
+        assert.equal((await s.auth.familyOfRefreshToken(lapsingToken.hash))!.family.revokedAt, null);
+        assert.equal((await s.auth.familyOfRefreshToken(liveToken.hash))!.family.revokedAt, T0 + 10 * MINUTE);
       });
 
       it('rotates once however many replicas rotate a due key at once', async () => {

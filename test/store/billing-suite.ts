@@ -331,6 +331,27 @@ export function describeBillingStore(backend: string, factory: StoreFactory): vo
         assert.equal((await list(realm))[0]!.activeSubscriptions, 0);
       });
 
+      it('applies the mapping of the first product it names that has one, whichever mapping is older (matchedMapping)', async () => {
+        const { realm, userId } = await setup();
+        await mapping(realm, { entitlementKey: 'pro' });
+        const basic = await mapping(realm, { entitlementKey: 'basic' }, 'basic');
+        const r = await receive(realm, facts({ user: { userId }, productIds: ['none', 'basic', 'pro'] }));
+        assert.equal(r.notification.status, 'applied');
+        assert.deepEqual([(await list(realm))[0]!.activeSubscriptions, (await list(realm, 'basic'))[0]!.activeSubscriptions], [0, 1]);
+        assert.equal((await list(realm, 'basic'))[0]!.id, basic.id);
+      });
+
+      it('an end leaves a subscription an operator canceled meanwhile as it was canceled (endsSubscription)', async () => {
+        const { realm, userId } = await setup();
+        await mapping(realm, { entitlementKey: 'pro' });
+        const ext = unique('sub_ext');
+        const started = await receive(realm, facts({ user: { userId }, externalSubscriptionId: ext, providerAt: T0 }));
+        const canceled = await s.billing.cancelSubscription(realm, started.notification.subscriptionId!, T0 + 5);
+        const end = await receive(realm, facts({ externalSubscriptionId: ext, effect: { kind: 'end' }, providerAt: T0 + 10 }), T0 + 10);
+        assert.equal(end.notification.status, 'applied');
+        assert.deepEqual(await s.billing.cancelSubscription(realm, canceled.id, T0 + 20), canceled, 'still canceled at T0 + 5');
+      });
+
       it('records an unmatched notification and applies it on replay once its mapping exists', async () => {
         const { realm, userId } = await setup();
         const r = await receive(realm, facts({ user: { userId }, productIds: ['later'] }));

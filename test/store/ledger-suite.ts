@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { GatehouseError } from '../../server/errors.ts';
+import { historyRetention } from '../../server/points/history.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import type { HoldCommand, RefundCommand, ReleaseCommand, SettleCommand } from '../../server/points/store.ts';
 import { DAY, HOUR, MINUTE, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
@@ -255,6 +256,19 @@ export function describeLedgerStore(backend: string, factory: StoreFactory): voi
         await rejectsWith(s.points.refund(refundCmd(realm, c.transactionId, 1), T0 + 3 * HOUR), 'refund_exceeds');
       });
 
+      it('a balance takes its share back until the instant it expires, and at that instant no longer counts (balanceIsLive)', async () => {
+        const { realm, userId } = await account([]);
+        const expiresAt = T0 + HOUR;
+        await topup(realm, userId, 10, T0, expiresAt);
+        const early = await consume(realm, userId, 4, T0);
+        const late = await consume(realm, userId, 4, T0);
+        const before = await s.points.refund(refundCmd(realm, early.transactionId, null), expiresAt - 1);
+        assert.deepEqual([before.refunded, before.remaining.pool], [4, 6]);
+        const at = await s.points.refund(refundCmd(realm, late.transactionId, null), expiresAt);
+        assert.deepEqual([at.amount, at.refunded, at.remaining.pool], [4, 0, 0]);
+        assert.equal((await summary(realm, userId, expiresAt)).total, 0);
+      });
+
       it('a settlement is refundable too (its extra drawn last goes back first); a hold itself is not a transaction to refund', async () => {
         const { realm, userId } = await account([], 50);
         const h = await s.points.hold(holdCmd(realm, userId, 5), T0);
@@ -348,6 +362,18 @@ export function describeLedgerStore(backend: string, factory: StoreFactory): voi
           settles.transactions.map((t) => [t.transactionId, t.description, t.allocations.length]),
           [[st.transactionId, 'render', 1]],
         );
+      });
+
+      it('keeps a movement until it is older than the history keeps: listed and refundable at the cutoff, neither a millisecond later (keptInHistory)', async () => {
+        const { realm, userId } = await account([], 100);
+        const c = await consume(realm, userId, 5, T0);
+        const edge = T0 + historyRetention.ms;
+        const listed = async (now: number) =>
+          (await s.points.history({ realmId: realm, userId, pageSize: 10, after: null, kind: 'consume' }, now)).transactions.map((t) => t.transactionId);
+        assert.deepEqual(await listed(edge), [c.transactionId]);
+        assert.equal((await s.points.refund(refundCmd(realm, c.transactionId, 1), edge)).amount, 1);
+        assert.deepEqual(await listed(edge + 1), []);
+        await rejectsWith(s.points.refund(refundCmd(realm, c.transactionId, 1), edge + 1), 'not_found');
       });
 
       it('shows the grants the service makes by itself, and is 404 for an unknown user', async () => {

@@ -5,15 +5,14 @@
 import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../../admin/model.ts';
 import {
   apiKeyCreatedAudit,
-  apiKeyRevokedAudit,
   applyClientPatch,
   applyProviderPut,
   clientCreatedAudit,
   clientUpdatedEmitted,
   disablesClient,
+  keyRevocation,
   providerUpdatedAudit,
   realmCreatedAudit,
-  revokedKey,
 } from '../../admin/record-changes.ts';
 import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../../admin/store.ts';
 import type { AuditRecord } from '../../audit/model.ts';
@@ -39,7 +38,7 @@ const SQL = {
   // The row (when found) and the cache version, in one snapshot.
   getClient: `SELECT ${VERSION_SQL} AS cache_version, c.* FROM (SELECT 1) one LEFT JOIN clients c ON c.realm_id = $1 AND c.client_id = $2`,
   lockClient: 'SELECT * FROM clients WHERE realm_id = $1 AND client_id = $2 FOR UPDATE',
-  // A disabled client's live sessions (token families) end with it.
+  // A disabled client's live sessions (token families, family-lifetime.ts sessionIsLive) end with it.
   endClientSessions: `UPDATE token_families SET revoked_at = $3, revoked_reason = 'client_disabled'
     WHERE realm_id = $1 AND client_id = $2 AND revoked_at IS NULL AND expires_at > $3 RETURNING id, user_id AS "userId"`,
   listClients: 'SELECT * FROM clients WHERE realm_id = $1 ORDER BY client_id COLLATE "C"',
@@ -249,11 +248,10 @@ export class PostgresAdminStore implements AdminStore {
       return await inTransaction(this.ctx, 'revokeApiKey', async (tx) => {
         const r = await tx.row<KeyRow>(SQL.lockKey, [id]);
         if (!r) return null;
-        const before = toKey(r);
-        const k = revokedKey(before, at);
-        tx.run(SQL.revokeKey, [id, k.revokedAt]);
-        if (k !== before) audit(tx, apiKeyRevokedAudit(before, k, by), this.secrets);
-        return k;
+        const revocation = keyRevocation(toKey(r), at, by);
+        tx.run(SQL.revokeKey, [id, revocation.key.revokedAt]);
+        if (revocation.audit) audit(tx, revocation.audit, this.secrets);
+        return revocation.key;
       });
     } finally {
       this.dropCaches();

@@ -55,6 +55,7 @@ const SQL = {
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
   insertKey: 'INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
   retireKey: 'UPDATE signing_keys SET retired_at = $2 WHERE kid = $1',
+  // Its clients' access-token lifetimes and its live sessions' (family-lifetime.ts sessionIsLive); null: none.
   longestAccessTtl: `SELECT max(ttl)::int AS ttl FROM (SELECT max(access_token_ttl_seconds) AS ttl FROM clients WHERE realm_id = $1
     UNION ALL SELECT max(access_ttl_s) FROM token_families WHERE realm_id = $1 AND expires_at > $2 AND revoked_at IS NULL) t`,
   realmsWithKeysCreatedBy: 'SELECT realm_id FROM signing_keys WHERE retired_at IS NULL AND created_at <= $1 ORDER BY realm_id',
@@ -179,7 +180,7 @@ export class PostgresAuthStore implements AuthStore {
   async rotateSigningKey(
     realmId: string,
     now: number,
-    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number) => RotationDecision,
+    decide: (current: SigningKeyRecord | null, longestAccessTtlS: number | null) => RotationDecision,
     create: () => SigningKeyRecord,
     by: ChangeBy = SYSTEM_CHANGE,
   ): Promise<SigningKeyRotation> {
@@ -192,7 +193,7 @@ export class PostgresAuthStore implements AuthStore {
         tx.row<{ ttl: number | null }>(SQL.longestAccessTtl, [realmId, now]),
       ]);
       const current = found ? toKey(found, this.secrets) : null;
-      const { retire, insert, answer, audit } = rotationWrites(current, decide(current, longest?.ttl ?? 0), create, by);
+      const { retire, insert, answer, audit } = rotationWrites(current, decide(current, longest?.ttl ?? null), create, by);
       if (retire) tx.run(SQL.retireKey, [retire.kid, retire.at]);
       if (insert) this.insertKey(tx, insert);
       writeEmitted(tx, { events: [], audit, jobs: [] }, this.secrets);

@@ -22,7 +22,7 @@ import {
   toProviderState,
 } from '../../billing/notifications.ts';
 import { appliedRecords } from '../../billing/provider-records.ts';
-import { notificationOutcome } from '../../billing/provider-rules.ts';
+import { endsSubscription, type MappingCandidate, matchedMapping, mayReplay, notificationOutcome, notificationOwner } from '../../billing/provider-rules.ts';
 import type { BillingStore, MappingBatchRecords } from '../../billing/store.ts';
 import { ENCRYPTED, type SecretBox } from '../../crypto/secrets.ts';
 import type { Emitted } from '../../events/plan.ts';
@@ -77,8 +77,9 @@ const SQL = {
       AND ($3::bigint IS NULL OR received_at < $3 OR (received_at = $3 AND id COLLATE "C" < $4))
     ORDER BY received_at DESC, id COLLATE "C" DESC LIMIT $5`,
   userByToken: 'SELECT id FROM users WHERE realm_id = $1 AND app_account_token = $2 AND deleted_at IS NULL',
-  mappingOf: `SELECT id, external_product_id FROM entitlement_mappings WHERE realm_id = $1 AND payment_provider = $2 AND external_product_id = ANY($3::text[])
-    AND enabled ORDER BY array_position($3::text[], external_product_id), created_at, id COLLATE "C" LIMIT 1 FOR SHARE`,
+  // Every enabled mapping of the notification's products, oldest first: matchedMapping picks.
+  mappingsOf: `SELECT id, external_product_id AS "productId" FROM entitlement_mappings WHERE realm_id = $1 AND payment_provider = $2
+    AND external_product_id = ANY($3::text[]) AND enabled ORDER BY created_at, id COLLATE "C" FOR SHARE`,
   // One provider subscription's notifications apply one after the other (hashtextextended: a
   // 64-bit key per text).
   lockProviderSubscription: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
@@ -311,7 +312,7 @@ export class PostgresBillingStore implements BillingStore {
     return inTransaction(this.ctx, 'replayNotification', async (tx) => {
       const r = await tx.row<NotificationRow>(SQL.lockNotification, [realmId, id]);
       if (!r) return null;
-      if (r.status !== 'unmatched') return toNotification(r);
+      if (!mayReplay(toNotification(r))) return toNotification(r);
       const done = await this.applyFacts(tx, realmId, JSON.parse(r.facts) as NotificationFacts, id, now);
       tx.run(SQL.updateNotification, [id, done.status, done.reason, done.userId, done.subscriptionId, done.appliedAt]);
       return toNotification((await tx.row<NotificationRow>(SQL.notification, [realmId, id]))!);
@@ -344,15 +345,14 @@ export class PostgresBillingStore implements BillingStore {
         : 'userId' in u
           ? tx.row(POINTS_SQL.user, [realmId, u.userId]).then((r) => (r ? u.userId : undefined))
           : tx.row<{ id: string }>(SQL.userByToken, [realmId, u.appAccountToken]).then((r) => r?.id);
-    const mappingRow = tx.row<{ id: string; external_product_id: string }>(SQL.mappingOf, [realmId, f.provider, f.productIds]);
+    const candidates = tx.rows<MappingCandidate>(SQL.mappingsOf, [realmId, f.provider, f.productIds]);
     const st = await stateRow;
     const state = st ? toProviderState(st) : null;
     const userId = (await quiet(named)) || null;
-    const m = await mappingRow;
-    const productId = m?.external_product_id ?? productOf(f);
+    const { mapping: m, productId } = matchedMapping(f.productIds, await candidates);
     const outcome = notificationOutcome(f.effect, f.providerAt, { userId, mappingId: m?.id ?? null, productId, state });
     if (outcome.status !== 'applied') return { status: outcome.status, reason: outcome.reason, userId, subscriptionId: null, appliedAt: null };
-    const owner = userId ?? st!.user_id; // an end without a user has a state
+    const owner = notificationOwner(userId, st?.user_id ?? null);
     // The user's row first, as the points store locks it, then what changes its points.
     await tx.rows(POINTS_SQL.lockUser, [realmId, owner]);
     let subscriptionId = st?.subscription_id ?? null;
@@ -360,7 +360,7 @@ export class PostgresBillingStore implements BillingStore {
     let started: { subscriptionId: string; mappingId: string } | null = null;
     if (outcome.plan.endCurrent && subscriptionId) {
       const current = await tx.row<SubscriptionRow>(SQL.lockSubscription, [realmId, subscriptionId]);
-      if (current && current.status === 'active') {
+      if (endsSubscription(current)) {
         this.end(tx, current, now);
         ended = current.id;
       }

@@ -19,7 +19,7 @@
 import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
-import { isWindowLine, type LineReturn } from '../../points/charges.ts';
+import { type LineReturn, returnTargets } from '../../points/charges.ts';
 import { dueGrantEmitted, holdExpiredEmitted } from '../../points/events.ts';
 import { grantDescription, historyCutoff, historyRetention, type Movement, prunesHistory, storedLines } from '../../points/history.ts';
 import { releaseAll, type StoredHold } from '../../points/holds.ts';
@@ -31,13 +31,13 @@ import {
   RETURN_FANOUT,
   RETURN_LEVELS,
   returnBlocks,
-  windowUsage,
+  windowFacts,
 } from '../../points/ledger.ts';
 import { type ActiveSubscription, type DueGrant, dueGrants } from '../../points/materialise.ts';
 import type { Balance, DefaultPointsConfig, QuotaKind, QuotaWindow, WindowEntitlement } from '../../points/model.ts';
 import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
-import { materialisedCut } from '../../points/total-cap.ts';
+import { materialisedGrant } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
 import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, OWNER_DELETED, POINTS_IDEM_SQL, toConfig, toHold } from '../points-rows.ts';
 import { writeEmitted } from './records.ts';
@@ -65,8 +65,9 @@ export function keptReturnBlocksSql(first: string): string {
 
 /** Per window (kinds and window starts, SQL arrays), the ledger seeks windowUsage needs: the last
  *  row at or before the start (`before`), the first after it (`first`); once quota has gone back
- *  to the kind (its head's `returned`), what was returned to the rows after `before`, and, with
- *  the times, when the newest row left was written. */
+ *  to the kind (its head's `returned`), what was returned to the rows after the window's start
+ *  (the coalesce is ledger.ts seqBeforeWindow), and, with the times, when the newest row left was
+ *  written. */
 function seeksSql(user: string, kinds: string, froms: string, withTimes: string): string {
   return `SELECT coalesce(json_agg(json_build_object('kind', s.kind, 'from', s.from,
       'before', CASE WHEN b.seq IS NOT NULL THEN json_build_object('seq', b.seq, 'cum', b.cum) END,
@@ -139,6 +140,7 @@ export const POINTS_SQL = {
         WHERE h.user_id = $2 AND h.status = 'open' AND h.expires_at <= $6) AS "dueHolds",
       (SELECT row_to_json(a) FROM (${ALERT_READ}) a) AS alerts`,
   // $1 user, $2 now, $3/$4 the seeks: kinds and window starts (windowStart), $5 with the times.
+  // Active entitlements (windows.ts isActive) and live balances (balance-life.ts balanceIsLive).
   state: `SELECT
       (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
           ORDER BY starts_at, id COLLATE "C"), '[]')
@@ -173,7 +175,7 @@ export const POINTS_SQL = {
   pageOfKind: pageSql(true),
   // A grant the service makes by itself, once per source (points_grants_given), in each of its
   // forms: nothing, a window entitlement, a balance (with the user's other live balances, for
-  // materialisedCut). $1 user, $2 source.
+  // materialisedGrant; live: balanceIsLive). $1 user, $2 source.
   given: 'INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING',
   dueEntitlement: `WITH given AS (INSERT INTO points_grants_given (user_id, source) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1)
     INSERT INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
@@ -556,17 +558,19 @@ function assembled(userId: string, now: number, st: StateRead, withTimes: boolea
   const heads = bindings.map((b) => st.heads.get(b.kind));
   const usage = bindings.map((b, i) =>
     b.windows.map((w): WindowUsageFacts => {
-      const head = heads[i];
-      if (head === undefined || ledgerIsEmpty(head)) return windowUsage(head, undefined, undefined, 0, null);
-      const s = st.seeks.get(seekKey(b.kind, windowStart(now, w.windowSeconds)));
-      if (s === undefined) throw new Error(`window ${b.kind}/${w.windowSeconds}s of ${userId} was not seeked`);
-      const before = s.before ?? undefined;
-      // As the SQLite store: without the times, the row after the start is read only when no
-      // row at or before it answers `used`; the newest row is the head's unless given back whole.
-      const first = withTimes || before === undefined ? (s.first ?? undefined) : undefined;
-      const returns = head.returned > 0;
-      const newestAt = returns ? s.lastAt : head.lastAt;
-      return windowUsage(head, before, first, returns ? s.returned : 0, withTimes ? { oldestAt: s.first?.at ?? null, newestAt } : null);
+      const seek = (): Seek => {
+        const s = st.seeks.get(seekKey(b.kind, windowStart(now, w.windowSeconds)));
+        if (s === undefined) throw new Error(`window ${b.kind}/${w.windowSeconds}s of ${userId} was not seeked`);
+        return s;
+      };
+      // The read holds every fact; windowFacts takes those its rules need (returned: after the
+      // seq seeksSql computed as seqBeforeWindow does).
+      return windowFacts(heads[i], withTimes, {
+        before: () => seek().before ?? undefined,
+        first: () => seek().first ?? undefined,
+        returnedAfter: () => seek().returned,
+        newestAt: () => seek().lastAt,
+      });
     }),
   );
   return { state: userState(bindings, heads, usage, st.balances), bindings };
@@ -592,16 +596,14 @@ export function recordMovement(tx: Tx, realmId: string, userId: string, m: Movem
 /** Points going back to their sources (one statement, nothing to wait for): quota to the ledger row
  *  it was drawn at and the block sums holding it, a balance's to the balance. */
 export function giveBack(tx: Tx, userId: string, returns: readonly LineReturn[]): void {
-  const rows = returns.filter((r) => r.amount > 0 && isWindowLine(r.line));
-  // A window entitlement's id here is quota drawn before lines kept their rows: it matches no balance.
-  const balances = returns.filter((r) => r.amount > 0 && !isWindowLine(r.line));
+  const { rows, balances } = returnTargets(returns);
   if (rows.length === 0 && balances.length === 0) return;
-  const blocks = rows.flatMap((r) => returnBlocks(r.line.seq!).map((b) => ({ kind: r.line.creditKind, seq: r.line.seq!, ...b, amount: r.amount })));
+  const blocks = rows.flatMap((r) => returnBlocks(r.line.seq).map((b) => ({ kind: r.line.creditKind, seq: r.line.seq, ...b, amount: r.amount })));
   tx.run(POINTS_SQL.giveBack, [
     userId,
     rows.map((r) => r.line.creditKind),
-    rows.map((r) => r.line.at!),
-    rows.map((r) => r.line.seq!),
+    rows.map((r) => r.line.at),
+    rows.map((r) => r.line.seq),
     rows.map((r) => r.amount),
     blocks.map((b) => b.kind),
     blocks.map((b) => b.seq),
@@ -614,7 +616,7 @@ export function giveBack(tx: Tx, userId: string, returns: readonly LineReturn[])
 }
 
 /** A grant the service makes by itself, once per source whatever its form (materialise.ts): a
- *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedCut)
+ *  balance is then cut to what keeps the user's live balances within MAX_POINTS (materialisedGrant)
  *  and written in the history. True when the user's state changed (an entitlement or a balance was
  *  given). */
 export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueGrant, now: number): Promise<boolean> {
@@ -633,10 +635,9 @@ export async function insertDue(tx: Tx, realmId: string, userId: string, g: DueG
   const id = newId('bal');
   const r = await tx.row<{ inserted: number; others: number }>(POINTS_SQL.dueBalance, [userId, g.source, id, realmId, g.kind, g.amount, g.expiresAt, now]);
   if (r!.inserted !== 1) return false;
-  const cut = materialisedCut(r!.others, g.amount);
-  if (cut !== null) tx.run(POINTS_SQL.trimBalance, [id, cut]);
-  const amount = cut ?? g.amount;
-  if (amount > 0) {
+  const { cutTo, given: amount } = materialisedGrant(r!.others, g.amount);
+  if (cutTo !== null) tx.run(POINTS_SQL.trimBalance, [id, cutTo]);
+  if (amount !== null) {
     const lines = [{ creditKind: g.kind, sourceId: id, amount }];
     recordMovement(tx, realmId, userId, { id, kind: 'grant', amount, description: grantDescription(g.source), lines, relatedId: null }, now);
     const grant = { userId, grantId: id, creditKind: g.kind, source: g.source, amount, expiresAt: g.expiresAt, windows: null };

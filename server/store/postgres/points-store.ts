@@ -338,7 +338,7 @@ export class PostgresPointsStore implements PointsStore {
       if ('prior' in on) return ready(on.prior);
       const { h, st, alerts } = on;
       assertOpen(h, now);
-      const d = settleDecision(h, cmd.amount);
+      const d = settleDecision(h, cmd.amount, cmd.description);
       let lines: ChargeLine[] = d.kept;
       let w = null;
       if (d.extra > 0) {
@@ -352,13 +352,20 @@ export class PostgresPointsStore implements PointsStore {
       }
       giveBack(tx, h.userId, d.returns);
       tx.run(POINTS_SQL.closeHold, [h.holdId, 'settled', cmd.amount, now]);
-      const description = cmd.description ?? h.description;
-      this.p.charge(tx, cmd.realmId, h.userId, w, { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description, lines, relatedId: h.holdId }, now, {
-        scope: 'settle',
-        key: null,
-        requestHash: '',
-        response: null,
-      });
+      this.p.charge(
+        tx,
+        cmd.realmId,
+        h.userId,
+        w,
+        { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description: d.description, lines, relatedId: h.holdId },
+        now,
+        {
+          scope: 'settle',
+          key: null,
+          requestHash: '',
+          response: null,
+        },
+      );
       const consumed = { userId: h.userId, transactionId: cmd.transactionId, amount: cmd.amount, allocations: publicLines(lines), holdId: h.holdId };
       writeEmitted(tx, consumedEmitted(cmd.realmId, consumed, now));
       await sendAlerts(tx, this.p, cmd.realmId, h.userId, alerts, st, now);

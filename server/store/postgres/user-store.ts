@@ -10,7 +10,7 @@ import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGive
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../../users/linking.ts';
 import { type Identity, type ProviderLogin, type User, withDisabled } from '../../users/model.ts';
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
-import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeOutcome } from '../../users/purge.ts';
+import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from '../../users/purge.ts';
 import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../../users/store.ts';
 import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { writeEmitted } from './records.ts';
@@ -273,7 +273,7 @@ export class PostgresUserStore implements UserStore {
         tx.row<{ deleted_at: number | null }>(DELETION_SQL.deletedAt, [userId]),
       ]);
       if (renewed !== 1) return null;
-      const accountDeleted = (row?.deleted_at ?? null) !== null;
+      const accountDeleted = purgeApplies(row?.deleted_at);
       const done: PurgeDone[] = [];
       for (let d = nextPurgeDelete(accountDeleted, done); d !== null; d = nextPurgeDelete(accountDeleted, done)) {
         done.push({ ...d, deleted: await tx.run(PURGE_DELETES.get(d.table)!, [userId, d.limit]) });
