@@ -127,7 +127,9 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
           'webhook-signature': signatureHeader(signingSecrets(endpoint, started), event.id, timestamp, body),
         };
         await turn.ready;
-        const sending = send(checked.url, address!, headers, body, deps.timeoutMs);
+        // Sent while the lease leaves time for the answer and the recording after it, or not at all.
+        const sendWithinMs = Math.max(0, job.leaseUntil! - clock.now() - 2 * deps.timeoutMs);
+        const sending = send(checked.url, address!, headers, body, { timeoutMs: deps.timeoutMs, sendWithinMs });
         turn.release();
         const result = await sending;
         httpStatus = result.httpStatus;
