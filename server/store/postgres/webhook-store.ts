@@ -31,7 +31,7 @@ import {
   type WebhookRow,
   webhookValues,
 } from '../webhook-rows.ts';
-import { columnArrays, finishHeldJobs, insertJobs, insertRowsSql, lockJobs } from './job-store.ts';
+import { columnArrays, finishHeldJobs, insertJobs, insertRowsSql, lockJobs, updateRowsByIdSql } from './job-store.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
@@ -54,11 +54,15 @@ const SQL = {
   insertAttempts: insertRowsSql('webhook_attempts', ATTEMPT_COLUMNS, ['text', 'text', 'text', 'bigint', 'int', 'text', 'bigint']),
   undispatched: 'SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED',
   enabledOf: `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"`,
-  markDispatched: 'UPDATE events SET dispatched_at = $1 WHERE id = ANY($2::text[])',
+  // `$1` the ids, `$2` the time, once per id.
+  markDispatched: updateRowsByIdSql('events', ['dispatched_at'], ['bigint']),
   insertEventDispatched: 'INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)',
   // Each delivery with its endpoint's and its event's rows (as JSON objects of their columns).
-  contexts: `SELECT d.*, row_to_json(w) AS endpoint, row_to_json(e) AS event FROM webhook_deliveries d
-    JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id WHERE d.id = ANY($1::text[])`,
+  // One delivery, then its endpoint and event, looked up per id (job-store.ts rowsByIdSql: an index
+  // lookup each whatever the tables' sizes when the statement was planned).
+  contexts: `SELECT c.* FROM unnest($1::text[]) AS ids(id) CROSS JOIN LATERAL (
+    SELECT d.*, row_to_json(w) AS endpoint, row_to_json(e) AS event FROM webhook_deliveries d
+    JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id WHERE d.id = ids.id OFFSET 0) c`,
   deliveryOf: 'SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2',
   deliveries: listDeliveriesSql((n, cast) => `$${n}::${cast}`, ' COLLATE "C"'),
   attemptsOf: 'SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY at, id COLLATE "C"',
@@ -137,7 +141,7 @@ export class PostgresWebhookStore implements WebhookStore {
       const planned = plan(events, endpoints);
       if (planned.deliveries.length > 0) tx.run(SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
       insertJobs(tx, planned.jobs, this.secrets);
-      tx.run(SQL.markDispatched, [now, events.map((e) => e.id)]);
+      tx.run(SQL.markDispatched, [events.map((e) => e.id), events.map(() => now)]);
       return events.length;
     });
   }
