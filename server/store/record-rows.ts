@@ -162,7 +162,7 @@ export const DUE_AT_SQL = 'coalesce(lease_until, run_at)';
  *  the terms of jobs_due, so the due jobs are one range of it, read in the order a claim takes
  *  them up to its limit (the two conditions of isDue OR-ed together made every due job be read
  *  and sorted at each claim). */
-export const dueSql = (p: string) => `status IN ('pending', 'running') AND ${DUE_AT_SQL} <= ${p}`;
+export const dueSql = (p: string) => `(status IN ('pending', 'running') AND ${DUE_AT_SQL} <= ${p})`;
 
 function sealedJobSecret(j: Job, secrets: SecretBox | null): string | null {
   if (j.secret === null) return null;

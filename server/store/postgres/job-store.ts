@@ -77,7 +77,8 @@ const SQL = {
     FOR UPDATE SKIP LOCKED`,
   dueOne: `SELECT * FROM jobs WHERE id = $2 AND ${dueSql('$1')} AND kind = ANY($3::text[]) FOR UPDATE SKIP LOCKED`,
   get: 'SELECT * FROM jobs WHERE id = $1',
-  // The ids sorted (lockJobs): every transaction locks jobs in one order, so two never wait on each other.
+  // The ids sorted (lockJobs): every transaction locks jobs in one order, so two that lock the same
+  // jobs queue, never deadlock.
   lock: `SELECT j.* FROM ${rowsByIdSql('jobs', 1, 'j', { lock: true })}`,
   // The state columns of many jobs, by id: `$1` the ids, then one array per state column.
   updateStates: updateRowsByIdSql(
