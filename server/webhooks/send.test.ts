@@ -18,7 +18,7 @@ describe('send', () => {
     try {
       const first = send(url, LOOPBACK, { 'webhook-id': 'first' }, '{}', { timeoutMs: 3_600_000, sendWithinMs: 3_600_000 });
       const second = await send(url, LOOPBACK, { 'webhook-id': 'second' }, '{}', { timeoutMs: 3_600_000, sendWithinMs: 50 });
-      assert.deepEqual(second, { httpStatus: null, error: "not sent: the endpoint's connection stayed busy for 50 ms" });
+      assert.deepEqual(second, { httpStatus: null, error: "not sent: the endpoint's connection stayed busy for 50 ms", durationMs: 0 });
       server.closeAllConnections();
       assert.equal((await first).httpStatus, null);
       assert.deepEqual(received, ['first'], 'the second POST never reached the receiver');

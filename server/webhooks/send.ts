@@ -11,6 +11,8 @@ export interface SendResult {
   httpStatus: number | null;
   /** Why the attempt is not a delivery; null for a 2xx within the timeout. */
   error: string | null;
+  /** From when the POST had its connection to its end, what the timeout counts (0: never sent). */
+  durationMs: number;
 }
 
 /** Keep-alive agents kept, one per endpoint origin and checked address (the least recently used
@@ -66,13 +68,14 @@ export function send(
   return new Promise<SendResult>((resolve) => {
     let settled = false;
     let status: number | null = null;
+    let sentAt: number | null = null;
     // `reuse`: the answer was read to its end, so the connection may serve the endpoint's next POST.
-    const finish = (result: SendResult, reuse = false) => {
+    const finish = (result: Omit<SendResult, 'durationMs'>, reuse = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (!reuse) req.destroy();
-      resolve(result);
+      resolve({ ...result, durationMs: sentAt === null ? 0 : Math.round(performance.now() - sentAt) });
     };
     const req = request(url, {
       method: 'POST',
@@ -88,6 +91,7 @@ export function send(
     );
     req.once('socket', () => {
       if (settled) return;
+      sentAt = performance.now();
       clearTimeout(timer);
       timer = setTimeout(() => finish({ httpStatus: status, error: `no answer within ${limits.timeoutMs} ms` }), limits.timeoutMs);
     });
@@ -95,7 +99,7 @@ export function send(
     req.on('response', (res: IncomingMessage) => {
       status = res.statusCode ?? null;
       let read = 0;
-      const outcome = (): SendResult => {
+      const outcome = (): Omit<SendResult, 'durationMs'> => {
         if (status !== null && status >= 200 && status < 300) return { httpStatus: status, error: null };
         // A redirect is an answer like any other non-2xx: never followed (the target was not checked).
         return { httpStatus: status, error: status !== null && status >= 300 && status < 400 ? `redirect (HTTP ${status}) not followed` : `HTTP ${status}` };
