@@ -63,7 +63,8 @@ export function updateRowsByIdSql(table: string, columns: readonly string[], typ
     WHERE ${table}.ctid = u.row_id`;
 }
 
-const SQL = {
+/** The statements (exported for the test asking PostgreSQL for their plans). */
+export const JOB_SQL = {
   insert: insertSql('jobs', JOB_COLUMNS, dollar),
   insertMany: insertRowsSql(
     'jobs',
@@ -94,7 +95,7 @@ const SQL = {
 export function insertJobs(tx: Tx, jobs: readonly Job[], secrets: SecretBox): void {
   if (jobs.length === 0) return;
   tx.run(
-    SQL.insertMany,
+    JOB_SQL.insertMany,
     columnArrays(
       jobs.map((j) => jobValues(j, secrets)),
       JOB_COLUMNS.length,
@@ -105,13 +106,13 @@ export function insertJobs(tx: Tx, jobs: readonly Job[], secrets: SecretBox): vo
 /** Sends the new state of `jobs` on `tx`, one statement for all of them. */
 function updateJobStates(tx: Tx, jobs: readonly Job[]): void {
   if (jobs.length === 0) return;
-  tx.run(SQL.updateStates, [jobs.map((j) => j.id), ...columnArrays(jobs.map(jobStateValues), JOB_STATE_COLUMNS.length)]);
+  tx.run(JOB_SQL.updateStates, [jobs.map((j) => j.id), ...columnArrays(jobs.map(jobStateValues), JOB_STATE_COLUMNS.length)]);
 }
 
 /** The rows of jobs `ids`, locked until the transaction ends (read them before finishHeldJobs). */
 export function lockJobs(tx: Tx, ids: readonly string[]): Promise<JobRow[]> {
   // JavaScript's order of strings is by UTF-16 code unit: "C" collation's for these ASCII ids.
-  return tx.rows<JobRow>(SQL.lock, [[...ids].sort()]);
+  return tx.rows<JobRow>(JOB_SQL.lock, [[...ids].sort()]);
 }
 
 /** Applies each `decide` to its job if `owner` still holds it (its row among `locked`), with the
@@ -146,16 +147,16 @@ export class PostgresJobStore implements JobStore {
   ) {}
 
   async enqueue(job: Job): Promise<void> {
-    await inTransaction(this.ctx, 'enqueueJob', (tx) => tx.run(SQL.insert, jobValues(job, this.secrets)));
+    await inTransaction(this.ctx, 'enqueueJob', (tx) => tx.run(JOB_SQL.insert, jobValues(job, this.secrets)));
   }
 
   async anyDue(now: number, kinds: readonly string[]): Promise<boolean> {
-    return (await query(this.ctx.pool, SQL.anyDue, [now, kinds])).length > 0;
+    return (await query(this.ctx.pool, JOB_SQL.anyDue, [now, kinds])).length > 0;
   }
 
   claim(now: number, limit: number, kinds: readonly string[], claim: (job: Job) => Job, onlyId?: string): Promise<Job[]> {
     return inTransaction(this.ctx, 'claimJobs', async (tx) => {
-      const rows = onlyId === undefined ? await tx.rows<JobRow>(SQL.due, [now, limit, kinds]) : await tx.rows<JobRow>(SQL.dueOne, [now, onlyId, kinds]);
+      const rows = onlyId === undefined ? await tx.rows<JobRow>(JOB_SQL.due, [now, limit, kinds]) : await tx.rows<JobRow>(JOB_SQL.dueOne, [now, onlyId, kinds]);
       const held = rows
         .map((r) => toJob(r, this.secrets))
         .filter((j) => isDue(j, now))
@@ -173,12 +174,12 @@ export class PostgresJobStore implements JobStore {
   }
 
   async get(id: string): Promise<Job | null> {
-    const [r] = await query<JobRow>(this.ctx.pool, SQL.get, [id]);
+    const [r] = await query<JobRow>(this.ctx.pool, JOB_SQL.get, [id]);
     return r ? toJob(r, this.secrets) : null;
   }
 
   async list(realmId: string, opts: { kind?: string; status?: JobStatus; limit: number }): Promise<Job[]> {
-    const rows = await query<JobRow>(this.ctx.pool, SQL.list, [realmId, opts.kind ?? null, opts.status ?? null, opts.limit]);
+    const rows = await query<JobRow>(this.ctx.pool, JOB_SQL.list, [realmId, opts.kind ?? null, opts.status ?? null, opts.limit]);
     return rows.map((r) => toJob(r, this.secrets));
   }
 }
