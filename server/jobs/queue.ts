@@ -13,12 +13,13 @@ import type { JobStore } from './store.ts';
 
 /** How often a replica looks for due jobs. A retry waits its backoff plus up to this. */
 export const JOB_POLL_INTERVAL_MS = 2000;
-/** Jobs claimed at once: they run together, started in order of creation. Ten: a claim's POSTs to
- *  one endpoint go one after another on its connection, and a POST's timeout counts its wait for
- *  that connection (webhooks/send.ts), so with two claims sending an endpoint answering within
- *  half a second keeps every delivery; twenty made PostgreSQL's deliveries faster but timed out
- *  an endpoint taking over a quarter second each. */
-export const CLAIM_BATCH = 10;
+/** Jobs claimed at once: they run together, started in order of creation. A claim's POSTs to one
+ *  endpoint go one after another on its connection, each timed from when it is sent, not from its
+ *  wait for the connection (webhooks/send.ts), so a slow endpoint costs a claim time, not its
+ *  deliveries; the wait is bounded by the lease (webhooks/delivery.ts), which CLAIMS_AT_ONCE claims
+ *  of twenty keep for an endpoint answering within a second. Forty measured no faster than twenty
+ *  (bench/webhook-delivery.ts) and would keep that only within half a second. */
+export const CLAIM_BATCH = 20;
 /** Claims attempting at once in a round: the next is claimed, and its jobs prepared, while the one
  *  before still sends (a claim's database round trips overlap its predecessor's POSTs). */
 const CLAIMS_AT_ONCE = 2;

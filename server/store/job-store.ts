@@ -7,7 +7,7 @@ import { type AttemptOutcome, isDue } from '../jobs/retry.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { perObject } from '../lib/memo.ts';
 import { type Db, immediate } from './open.ts';
-import { dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from './record-rows.ts';
+import { DUE_AT_SQL, dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from './record-rows.ts';
 import { recordWriter } from './records.ts';
 
 const finishStatementsOf = perObject((db: Db) => ({
@@ -37,9 +37,7 @@ export class SqliteJobStore implements JobStore {
     this.s = {
       insert: db.prepare(insertSql('jobs', JOB_COLUMNS, () => '?')),
       anyDue: db.prepare(`SELECT 1 FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) LIMIT 1`).pluck(),
-      due: db.prepare(
-        `SELECT * FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY coalesce(lease_until, run_at), id LIMIT @limit`,
-      ),
+      due: db.prepare(`SELECT * FROM jobs WHERE ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY ${DUE_AT_SQL}, id LIMIT @limit`),
       dueOne: db.prepare(`SELECT * FROM jobs WHERE id = @id AND ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds))`),
       get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
       update: db.prepare(updateJobStateSql(() => '?')),

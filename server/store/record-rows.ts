@@ -154,8 +154,15 @@ export const toJob = (r: JobRow, secrets: SecretBox): Job => ({
   updatedAt: r.updated_at,
 });
 
-/** The due condition of retry.ts isDue, as SQL over the jobs table; `now` at placeholder `p`. */
-export const dueSql = (p: string) => `((status = 'pending' AND run_at <= ${p}) OR (status = 'running' AND lease_until <= ${p}))`;
+/** When a job is due: a pending one's run_at, a running one's lease_until (a pending job holds no
+ *  lease, retry.ts), the key of the index jobs_due (migration 017). */
+export const DUE_AT_SQL = 'coalesce(lease_until, run_at)';
+
+/** The due condition of retry.ts isDue, as SQL over the jobs table; `now` at placeholder `p`. In
+ *  the terms of jobs_due, so the due jobs are one range of it, read in the order a claim takes
+ *  them up to its limit (the two conditions of isDue OR-ed together made every due job be read
+ *  and sorted at each claim). */
+export const dueSql = (p: string) => `(status IN ('pending', 'running') AND ${DUE_AT_SQL} <= ${p})`;
 
 function sealedJobSecret(j: Job, secrets: SecretBox | null): string | null {
   if (j.secret === null) return null;

@@ -116,6 +116,9 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
       const startedAt = performance.now();
       let httpStatus: number | null = null;
       let error: string | null;
+      // The POST's own time, not its wait for the connection (as its timeout, send.ts); an attempt
+      // the URL rules refused, the time they took.
+      let durationMs: number | null = null;
       try {
         const checked = checkUrlSyntax(endpoint.url);
         const [address] = await resolveAllowed(checked, deps.resolve, deps.allowPrivate);
@@ -127,16 +130,19 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
           'webhook-signature': signatureHeader(signingSecrets(endpoint, started), event.id, timestamp, body),
         };
         await turn.ready;
-        const sending = send(checked.url, address!, headers, body, deps.timeoutMs);
+        // Sent while the lease leaves time for the answer and the recording after it, or not at all.
+        const sendWithinMs = Math.max(0, job.leaseUntil! - clock.now() - 2 * deps.timeoutMs);
+        const sending = send(checked.url, address!, headers, body, { timeoutMs: deps.timeoutMs, sendWithinMs });
         turn.release();
         const result = await sending;
         httpStatus = result.httpStatus;
         error = result.error;
+        durationMs = result.durationMs;
       } catch (e) {
         // A URL rule refusing the address: the attempt failed and nothing was sent.
         error = e instanceof GatehouseError ? e.message : e instanceof Error ? e.message : String(e);
       }
-      const durationMs = Math.round(performance.now() - startedAt);
+      durationMs ??= Math.round(performance.now() - startedAt);
       const made: DeliveryAttempt = { id: newId('wha'), deliveryId: job.id, webhookId: endpoint.id, at: started, httpStatus, error, durationMs };
       return { result: error === null ? { kind: 'done' } : { kind: 'retry', error }, attempt: made, endedAt: clock.now() };
     } finally {

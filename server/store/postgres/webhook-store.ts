@@ -31,14 +31,15 @@ import {
   type WebhookRow,
   webhookValues,
 } from '../webhook-rows.ts';
-import { columnArrays, finishHeldJobs, insertJobs, insertRowsSql, lockJobs } from './job-store.ts';
+import { columnArrays, finishHeldJobs, insertJobs, insertRowsSql, lockJobs, updateRowsByIdSql } from './job-store.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
 const dollar = (n: number) => `$${n}`;
 const same = (b: boolean) => b;
 
-const SQL = {
+/** The statements (exported for the test asking PostgreSQL for their plans). */
+export const WEBHOOK_SQL = {
   insert: insertSql('webhooks', WEBHOOK_COLUMNS, dollar),
   get: 'SELECT * FROM webhooks WHERE realm_id = $1 AND id = $2',
   lock: 'SELECT * FROM webhooks WHERE realm_id = $1 AND id = $2 FOR UPDATE',
@@ -54,11 +55,15 @@ const SQL = {
   insertAttempts: insertRowsSql('webhook_attempts', ATTEMPT_COLUMNS, ['text', 'text', 'text', 'bigint', 'int', 'text', 'bigint']),
   undispatched: 'SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED',
   enabledOf: `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"`,
-  markDispatched: 'UPDATE events SET dispatched_at = $1 WHERE id = ANY($2::text[])',
+  // `$1` the ids, `$2` the time, once per id.
+  markDispatched: updateRowsByIdSql('events', ['dispatched_at'], ['bigint']),
   insertEventDispatched: 'INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)',
   // Each delivery with its endpoint's and its event's rows (as JSON objects of their columns).
-  contexts: `SELECT d.*, row_to_json(w) AS endpoint, row_to_json(e) AS event FROM webhook_deliveries d
-    JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id WHERE d.id = ANY($1::text[])`,
+  // One delivery, then its endpoint and event, looked up per id (job-store.ts rowsByIdSql: an index
+  // lookup each whatever the tables' sizes when the statement was planned).
+  contexts: `SELECT c.* FROM unnest($1::text[]) AS ids(id) CROSS JOIN LATERAL (
+    SELECT d.*, row_to_json(w) AS endpoint, row_to_json(e) AS event FROM webhook_deliveries d
+    JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id WHERE d.id = ids.id OFFSET 0) c`,
   deliveryOf: 'SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2',
   deliveries: listDeliveriesSql((n, cast) => `$${n}::${cast}`, ' COLLATE "C"'),
   attemptsOf: 'SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY at, id COLLATE "C"',
@@ -82,35 +87,35 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void> {
     await inTransaction(this.ctx, 'createWebhook', async (tx) => {
-      tx.run(SQL.insert, webhookValues(endpoint, same, this.secrets));
+      tx.run(WEBHOOK_SQL.insert, webhookValues(endpoint, same, this.secrets));
       writeEmitted(tx, { events: [], audit: [audit], jobs: [] }, this.secrets);
     });
   }
 
   async get(realmId: string, id: string): Promise<WebhookEndpoint | null> {
-    const [r] = await query<WebhookRow>(this.ctx.pool, SQL.get, [realmId, id]);
+    const [r] = await query<WebhookRow>(this.ctx.pool, WEBHOOK_SQL.get, [realmId, id]);
     return r ? toEndpoint(r, this.secrets) : null;
   }
 
   async list(realmId: string): Promise<WebhookEndpoint[]> {
-    return (await query<WebhookRow>(this.ctx.pool, SQL.list, [realmId])).map((r) => toEndpoint(r, this.secrets));
+    return (await query<WebhookRow>(this.ctx.pool, WEBHOOK_SQL.list, [realmId])).map((r) => toEndpoint(r, this.secrets));
   }
 
   update(realmId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint | null> {
     return inTransaction(this.ctx, 'updateWebhook', async (tx) => {
-      const r = await tx.row<WebhookRow>(SQL.lock, [realmId, id]);
+      const r = await tx.row<WebhookRow>(WEBHOOK_SQL.lock, [realmId, id]);
       return r ? apply(tx, toEndpoint(r, this.secrets), change, this.secrets) : null;
     });
   }
 
   delete(realmId: string, id: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null> {
     return inTransaction(this.ctx, 'deleteWebhook', async (tx) => {
-      const r = await tx.row<WebhookRow>(SQL.lock, [realmId, id]);
+      const r = await tx.row<WebhookRow>(WEBHOOK_SQL.lock, [realmId, id]);
       if (!r) return null;
       const endpoint = toEndpoint(r, this.secrets);
-      tx.run(SQL.deleteAttempts, [id]);
-      tx.run(SQL.deleteDeliveries, [id]);
-      tx.run(SQL.delete, [id]);
+      tx.run(WEBHOOK_SQL.deleteAttempts, [id]);
+      tx.run(WEBHOOK_SQL.deleteDeliveries, [id]);
+      tx.run(WEBHOOK_SQL.delete, [id]);
       writeEmitted(tx, { events: [], audit: [audit(endpoint)], jobs: [] }, this.secrets);
       return endpoint;
     });
@@ -118,8 +123,8 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async queueDirect(event: GatehouseEvent, delivery: Delivery, job: Job): Promise<void> {
     await inTransaction(this.ctx, 'queueWebhookTest', async (tx) => {
-      tx.run(SQL.insertEventDispatched, [event.id, event.type, event.realmId, event.createdAt, JSON.stringify(event.data), event.createdAt]);
-      tx.run(SQL.insertDelivery, deliveryValues(delivery));
+      tx.run(WEBHOOK_SQL.insertEventDispatched, [event.id, event.type, event.realmId, event.createdAt, JSON.stringify(event.data), event.createdAt]);
+      tx.run(WEBHOOK_SQL.insertDelivery, deliveryValues(delivery));
       writeEmitted(tx, { events: [], audit: [], jobs: [job] }, this.secrets);
     });
   }
@@ -130,20 +135,20 @@ export class PostgresWebhookStore implements WebhookStore {
     plan: (events: GatehouseEvent[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
   ): Promise<number> {
     return inTransaction(this.ctx, 'dispatchEvents', async (tx) => {
-      const events = (await tx.rows<EventRow>(SQL.undispatched, [limit])).map(toEvent);
+      const events = (await tx.rows<EventRow>(WEBHOOK_SQL.undispatched, [limit])).map(toEvent);
       if (events.length === 0) return 0;
       const realms = [...new Set(events.map((e) => e.realmId))];
-      const endpoints = (await tx.rows<WebhookRow>(SQL.enabledOf, [realms])).map(toSubscriber);
+      const endpoints = (await tx.rows<WebhookRow>(WEBHOOK_SQL.enabledOf, [realms])).map(toSubscriber);
       const planned = plan(events, endpoints);
-      if (planned.deliveries.length > 0) tx.run(SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
+      if (planned.deliveries.length > 0) tx.run(WEBHOOK_SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
       insertJobs(tx, planned.jobs, this.secrets);
-      tx.run(SQL.markDispatched, [now, events.map((e) => e.id)]);
+      tx.run(WEBHOOK_SQL.markDispatched, [events.map((e) => e.id), events.map(() => now)]);
       return events.length;
     });
   }
 
   async deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>> {
-    const rows = await query<DeliveryRow & { endpoint: WebhookRow; event: EventRow }>(this.ctx.pool, SQL.contexts, [deliveryIds]);
+    const rows = await query<DeliveryRow & { endpoint: WebhookRow; event: EventRow }>(this.ctx.pool, WEBHOOK_SQL.contexts, [deliveryIds]);
     // A claim's deliveries mostly go to a few endpoints: each one's secrets are opened once.
     const endpoints = new Map<string, WebhookEndpoint>();
     const contexts = new Map<string, DeliveryContext>();
@@ -163,7 +168,7 @@ export class PostgresWebhookStore implements WebhookStore {
           tx,
           attempts.map((a) => a.deliveryId),
         ),
-        byEndpoint.size > 0 ? tx.rows<WebhookRow>(SQL.getByIds, [[...byEndpoint.keys()]]) : [],
+        byEndpoint.size > 0 ? tx.rows<WebhookRow>(WEBHOOK_SQL.getByIds, [[...byEndpoint.keys()]]) : [],
       ]);
       const finished = finishHeldJobs(
         tx,
@@ -174,7 +179,7 @@ export class PostgresWebhookStore implements WebhookStore {
       );
       // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
       const made = present.flatMap((r) => byEndpoint.get(r.id)!.map((a) => attemptValues(a.attempt)));
-      if (made.length > 0) tx.run(SQL.insertAttempts, columnArrays(made, ATTEMPT_COLUMNS.length));
+      if (made.length > 0) tx.run(WEBHOOK_SQL.insertAttempts, columnArrays(made, ATTEMPT_COLUMNS.length));
       // Most claims change no endpoint (deliveries to a healthy one, more failures of a failing
       // one): decided on the rows as read, without a lock, so replicas recording attempts to one
       // endpoint do not queue behind each other (one that changes nothing commits as if before a
@@ -182,7 +187,7 @@ export class PostgresWebhookStore implements WebhookStore {
       // row, which a concurrent recording may have changed meanwhile.
       const changing = present.filter((r) => change(toEndpoint(r, this.secrets), byEndpoint.get(r.id)!) !== null).map((r) => r.id);
       if (changing.length > 0) {
-        for (const r of await tx.rows<WebhookRow>(SQL.lockByIds, [changing])) {
+        for (const r of await tx.rows<WebhookRow>(WEBHOOK_SQL.lockByIds, [changing])) {
           apply(tx, toEndpoint(r, this.secrets), (current) => change(current, byEndpoint.get(r.id)!), this.secrets);
         }
       }
@@ -191,51 +196,51 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
-    const [d] = await query<DeliveryRow>(this.ctx.pool, SQL.deliveryOf, [webhookId, deliveryId]);
+    const [d] = await query<DeliveryRow>(this.ctx.pool, WEBHOOK_SQL.deliveryOf, [webhookId, deliveryId]);
     return d ? toDelivery(d) : null;
   }
 
   async listDeliveries(webhookId: string, opts: { status?: DeliveryStatus; after: DeliveryCursor | null; limit: number }): Promise<DeliveryView[]> {
     const status = opts.status === undefined ? null : JOB_STATUS_OF_DELIVERY[opts.status];
-    const rows = await query<DeliveryJobRow>(this.ctx.pool, SQL.deliveries, [
+    const rows = await query<DeliveryJobRow>(this.ctx.pool, WEBHOOK_SQL.deliveries, [
       webhookId,
       status,
       opts.after?.createdAt ?? null,
       opts.after?.id ?? null,
       opts.limit,
     ]);
-    const attempts = (await query<AttemptRow>(this.ctx.pool, SQL.attemptsOf, [rows.map((r) => r.id)])).map(toAttempt);
+    const attempts = (await query<AttemptRow>(this.ctx.pool, WEBHOOK_SQL.attemptsOf, [rows.map((r) => r.id)])).map(toAttempt);
     return rows.map((r) => toDeliveryView(r, attempts));
   }
 
   async queueDelivery(delivery: Delivery, job: Job): Promise<void> {
     await inTransaction(this.ctx, 'queueWebhookDelivery', async (tx) => {
-      tx.run(SQL.insertDelivery, deliveryValues(delivery));
+      tx.run(WEBHOOK_SQL.insertDelivery, deliveryValues(delivery));
       writeEmitted(tx, { events: [], audit: [], jobs: [job] }, this.secrets);
     });
   }
 
   pruneEvents(before: number, limit: number): Promise<number> {
     return inTransaction(this.ctx, 'pruneEvents', async (tx) => {
-      const ids = (await tx.rows<{ id: string }>(SQL.prunable, [before, limit])).map((r) => r.id);
+      const ids = (await tx.rows<{ id: string }>(WEBHOOK_SQL.prunable, [before, limit])).map((r) => r.id);
       if (ids.length === 0) return 0;
-      tx.run(SQL.pruneAttempts, [ids]);
-      tx.run(SQL.pruneJobs, [ids]);
-      tx.run(SQL.pruneDeliveries, [ids]);
-      return tx.run(SQL.pruneEvents, [ids]);
+      tx.run(WEBHOOK_SQL.pruneAttempts, [ids]);
+      tx.run(WEBHOOK_SQL.pruneJobs, [ids]);
+      tx.run(WEBHOOK_SQL.pruneDeliveries, [ids]);
+      return tx.run(WEBHOOK_SQL.pruneEvents, [ids]);
     });
   }
 
   pruneAudit(before: number, limit: number): Promise<number> {
-    return inTransaction(this.ctx, 'pruneAudit', (tx) => tx.run(SQL.pruneAudit, [before, limit]));
+    return inTransaction(this.ctx, 'pruneAudit', (tx) => tx.run(WEBHOOK_SQL.pruneAudit, [before, limit]));
   }
 
   async anyUndispatched(): Promise<boolean> {
-    return (await query(this.ctx.pool, SQL.anyUndispatched, [])).length > 0;
+    return (await query(this.ctx.pool, WEBHOOK_SQL.anyUndispatched, [])).length > 0;
   }
 
   async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {
-    const [r] = await query<{ depth: number; oldest: number | string | null }>(this.ctx.pool, SQL.outbox, []);
+    const [r] = await query<{ depth: number; oldest: number | string | null }>(this.ctx.pool, WEBHOOK_SQL.outbox, []);
     return { depth: r?.depth ?? 0, oldestCreatedAt: r?.oldest == null ? null : Number(r.oldest) };
   }
 }
@@ -243,7 +248,7 @@ export class PostgresWebhookStore implements WebhookStore {
 function apply(tx: Tx, current: WebhookEndpoint, change: EndpointChange, secrets: SecretBox): WebhookEndpoint {
   const decided = change(current);
   if (!decided) return current;
-  tx.run(SQL.update, updateWebhookValues(decided.endpoint, same, secrets));
+  tx.run(WEBHOOK_SQL.update, updateWebhookValues(decided.endpoint, same, secrets));
   if (decided.audit) writeEmitted(tx, { events: [], audit: [decided.audit], jobs: [] }, secrets);
   return decided.endpoint;
 }
