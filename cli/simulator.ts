@@ -11,8 +11,8 @@ import { ManualClock } from '../server/lib/clock.ts';
 import { silentLogger } from '../server/lib/log.ts';
 import { createPointsEngine } from '../server/points-engine.ts';
 import type { CallContext } from '../server/rpc/context.ts';
-import { openDatabase } from '../server/store/open.ts';
-import { sqliteStores } from '../server/store/stores.ts';
+import { openDatabase } from '../server/store/sqlite/open.ts';
+import { sqliteStores } from '../server/store/sqlite/stores.ts';
 import type { Window } from './window-editor.ts';
 
 export interface UsageEvent {

@@ -8,16 +8,16 @@ import type { SecretBox } from './crypto/secrets.ts';
 import type { ErrorTranslator, GatehouseError } from './errors.ts';
 import type { Logger } from './lib/log.ts';
 import type { DbErrorClassifier } from './lib/metrics.ts';
-import { sqliteError } from './store/database-errors.ts';
-import { dbErrorKind } from './store/error-kind.ts';
-import { type Db, openDatabase } from './store/open.ts';
-import { isPostgresUrl } from './store/postgres/connect.ts';
+import { isPostgresUrl } from './store/database-kind.ts';
 import { postgresError, postgresErrorKind } from './store/postgres/errors.ts';
 import { openPostgres } from './store/postgres/open.ts';
 import { postgresReadiness } from './store/postgres/readiness.ts';
 import { postgresStores } from './store/postgres/stores.ts';
-import { databaseReadiness } from './store/readiness.ts';
-import { sqliteStores } from './store/stores.ts';
+import { dbErrorKind } from './store/sqlite/error-kind.ts';
+import { sqliteError } from './store/sqlite/errors.ts';
+import { type Db, openDatabase } from './store/sqlite/open.ts';
+import { databaseReadiness } from './store/sqlite/readiness.ts';
+import { sqliteStores } from './store/sqlite/stores.ts';
 import type { Stores } from './stores.ts';
 
 export interface StorageBackend {

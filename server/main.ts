@@ -15,7 +15,7 @@ import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
 import { loadSecrets } from './secrets-key.ts';
-import { leaveCheckpointsToAnother, startCheckpointer } from './store/checkpointer.ts';
+import { leaveCheckpointsToAnother, startCheckpointer } from './store/sqlite/checkpointer.ts';
 
 export interface RunningServer {
   app: App;

@@ -18,8 +18,8 @@ import { createLogger, type Logger } from '../lib/log.ts';
 import { shownDatabase } from '../lib/redact.ts';
 import { stopSignal } from '../lib/stop-signal.ts';
 import { loadSecrets } from '../secrets-key.ts';
-import { startCheckpointer } from '../store/checkpointer.ts';
-import { openDatabase } from '../store/open.ts';
+import { startCheckpointer } from '../store/sqlite/checkpointer.ts';
+import { openDatabase } from '../store/sqlite/open.ts';
 import { isWorkerMessage, WORKER_ENV, type WorkerAssignment } from './messages.ts';
 
 /** A worker that served this long before it died is restarted at once: it is not crash-looping. */

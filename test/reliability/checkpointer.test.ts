@@ -1,4 +1,4 @@
-// WAL checkpoints run on the server's checkpointer thread (server/store/checkpointer.ts): committed
+// WAL checkpoints run on the server's checkpointer thread (server/store/sqlite/checkpointer.ts): committed
 // pages reach the database file shortly after a write, long before SQLite's own automatic
 // checkpoint would (1000 pages), and the server's connection only keeps a backstop. If the thread
 // cannot run, the server goes back to SQLite's own checkpoints and says so.
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { createLogger } from '../../server/lib/log.ts';
-import { startCheckpointer } from '../../server/store/checkpointer.ts';
-import { openDatabase } from '../../server/store/open.ts';
+import { startCheckpointer } from '../../server/store/sqlite/checkpointer.ts';
+import { openDatabase } from '../../server/store/sqlite/open.ts';
 import { api } from '../helpers/http.ts';
 import { startInProcess, tempDir } from '../helpers/server.ts';
 

@@ -79,7 +79,7 @@ function cycles(nodes: string[], next: (n: string) => string[]): string[][] {
 /** The folders of the rules: pure functions and services over the store interfaces. */
 const RULES = ['server/auth', 'server/users', 'server/admin', 'server/points', 'server/billing'];
 /** Where spans begin (lib/profile.ts defines them). */
-const SPAN_OPENERS = ['server/rpc/chain.ts', 'server/store/group-commit.ts', 'server/crypto/offload.ts', 'server/lib/profile.ts'];
+const SPAN_OPENERS = ['server/rpc/chain.ts', 'server/store/sqlite/group-commit.ts', 'server/crypto/offload.ts', 'server/lib/profile.ts'];
 
 describe('layering', () => {
   const files = sources();

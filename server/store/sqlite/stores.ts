@@ -1,8 +1,8 @@
 // Every store of gatehouse over one SQLite connection: the one place that names the SQLite classes
 // of the ports. The composition root, the offline tools (the simulator, the bench) and the
 // tests that read a database through the interfaces build their stores here.
-import type { SecretBox } from '../crypto/secrets.ts';
-import type { Stores } from '../stores.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
+import type { Stores } from '../../stores.ts';
 import { SqliteAdminStore } from './admin-store.ts';
 import { SqliteAuthStore } from './auth-store.ts';
 import { SqliteBillingStore } from './billing-store.ts';

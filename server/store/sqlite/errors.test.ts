@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { GatehouseError } from '../errors.ts';
-import { httpStatusOf } from '../rpc/status.ts';
-import { sqliteError } from './database-errors.ts';
+import { GatehouseError } from '../../errors.ts';
+import { httpStatusOf } from '../../rpc/status.ts';
+import { sqliteError } from './errors.ts';
 
 describe("SQLite errors translated at the store's edge", () => {
   it('a write lock held past the busy timeout is a 503 to retry', () => {
