@@ -18,7 +18,7 @@ import { rootsFrom } from './billing/app-store-verify.ts';
 import { type Config, ConfigError } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { SecretBox } from './crypto/secrets.ts';
-import type { ErrorTranslator, GatehouseError } from './errors.ts';
+import type { GatehouseError } from './errors.ts';
 import { type Prune, recordPrunes } from './events/retention.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
@@ -82,9 +82,6 @@ export interface App {
   signingKeys: SigningKeys;
   /** Seals what an older version stored in clear (at start; secrets-key.ts). */
   sealSecrets(): Promise<number>;
-  /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
-   *  what a call threw into an answer or a log line. */
-  storeErrors: ErrorTranslator;
   /** null when the database can serve (GET /readyz), else the 503 to answer. */
   databaseReady(): Promise<GatehouseError | null>;
   /** Set once the HTTP listener is bound, when --public-url is not given. */
@@ -138,7 +135,6 @@ export function createApp(config: Config, backend: StorageBackend, opts: AppOpti
       ...quotaRecoveryHandlers(stores.points, clock),
       ...userPurgeHandlers(userStore, clock),
     ]),
-    translateError: backend.errors,
   });
   const jobs = withOutboxRelay(queue, webhookDelivery.relay, log);
   const deleteAccount = createAccountDeletion({
@@ -208,7 +204,6 @@ export function createApp(config: Config, backend: StorageBackend, opts: AppOpti
     authStore,
     signingKeys: authConcern.keys,
     sealSecrets: () => sealSecretsAtRest(stores.secrets, secrets, log),
-    storeErrors: backend.errors,
     databaseReady: () => backend.ready(),
     setPublicUrl(url) {
       publicUrl ??= url;

@@ -76,7 +76,6 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     log: app.log,
     intervalMs: opts.sweepIntervalMs,
     prunes: app.prunes,
-    translateError: app.storeErrors,
     signingKeys: config.signingKeyMaxAgeMs === null ? undefined : { keys: app.signingKeys, maxAgeMs: config.signingKeyMaxAgeMs },
   });
   // Every replica (and every --workers worker) polls the queue: a claim is exclusive in the
@@ -91,7 +90,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   };
   try {
     const protos = loadProtos();
-    const methods = bindMethods(protos, app.services, app.storeErrors);
+    const methods = bindMethods(protos, app.services);
     const { server: grpcServer, health } = createGrpcServer({
       protos,
       methods,

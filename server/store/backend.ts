@@ -2,16 +2,16 @@
 // (sqlite/backend.ts, postgres/backend.ts) and the composition root opens (server/backend.ts).
 // What only one database has (SQLite's group commit and WAL checkpoints) is an optional hook here,
 // so nothing above the backends names a database.
-import type { ErrorTranslator, GatehouseError } from '../errors.ts';
+import type { GatehouseError } from '../errors.ts';
 import type { AnswerTurns } from '../lib/answer-turns.ts';
 import type { Logger } from '../lib/log.ts';
 import type { DbErrorClassifier } from '../lib/metrics.ts';
 import type { Stores } from '../stores.ts';
 
 export interface StorageBackend {
+  /** The stores; each hands back our error for one of its database's that is not a bug (busy,
+   *  unreachable → 503, with the database's as the cause) and lets the rest through (a bug: 500). */
   stores: Stores;
-  /** Our error for one of the database's that is not a bug (busy, unreachable → 503), or null. */
-  errors: ErrorTranslator;
   /** Which kind of database failure an error is (for the metrics). */
   errorKind: DbErrorClassifier;
   /** null when the database can serve; else the 503 /readyz answers. */

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { StorageBackend } from '../backend.ts';
 import type { PostgresOptions } from './connect.ts';
-import { postgresError, postgresErrorKind } from './errors.ts';
+import { postgresErrorKind } from './errors.ts';
 import { openPostgres } from './open.ts';
 import { postgresReadiness } from './readiness.ts';
 import { postgresStores } from './stores.ts';
@@ -13,7 +13,6 @@ export function postgresBackend(pool: pg.Pool, secrets: SecretBox): StorageBacke
   let closed: Promise<void> | null = null;
   return {
     stores: postgresStores(pool, { secrets }),
-    errors: postgresError,
     errorKind: postgresErrorKind,
     ready: () => postgresReadiness(pool),
     close: () => (closed ??= pool.end()),

@@ -4,7 +4,6 @@ import type { SecretBox } from '../../crypto/secrets.ts';
 import type { StorageBackend } from '../backend.ts';
 import { leaveCheckpointsToAnother, startCheckpointer } from './checkpointer.ts';
 import { dbErrorKind } from './error-kind.ts';
-import { sqliteError } from './errors.ts';
 import { observeBatches, waitForAnswers } from './group-commit.ts';
 import { type Db, type OpenOptions, openDatabase } from './open.ts';
 import { databaseReadiness } from './readiness.ts';
@@ -17,7 +16,6 @@ export function sqliteBackend(db: Db, secrets: SecretBox): StorageBackend {
   const ready = databaseReadiness(db);
   const backend: StorageBackend = {
     stores: sqliteStores(db, secrets),
-    errors: sqliteError,
     errorKind: dbErrorKind,
     ready: async () => ready(),
     paceWrites(answers, onBatch) {
