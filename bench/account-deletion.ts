@@ -14,12 +14,12 @@ import { parseArgs } from 'node:util';
 import { SecretBox } from '../server/crypto/secrets.ts';
 import { claimed } from '../server/jobs/retry.ts';
 import { createLogger } from '../server/lib/log.ts';
-import { startCheckpointer } from '../server/store/checkpointer.ts';
-import { immediate, openDatabase } from '../server/store/open.ts';
 import { createClient } from '../server/store/postgres/connect.ts';
 import { openPostgres } from '../server/store/postgres/open.ts';
 import { postgresStores } from '../server/store/postgres/stores.ts';
-import { sqliteStores } from '../server/store/stores.ts';
+import { startCheckpointer } from '../server/store/sqlite/checkpointer.ts';
+import { immediate, openDatabase } from '../server/store/sqlite/open.ts';
+import { sqliteStores } from '../server/store/sqlite/stores.ts';
 import type { Stores } from '../server/stores.ts';
 import { planAccountDeletion } from '../server/users/deletion.ts';
 import { USER_PURGE, USER_PURGE_POLICY } from '../server/users/purge.ts';
@@ -148,7 +148,7 @@ async function openSeeded(backend: DeletionBackend, rounds: number, now: number)
     for (const [text, values] of statements) db.prepare(text).run(Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v])));
   });
   db.exec('ANALYZE');
-  // WAL checkpoints on their own thread, as `gatehouse serve` runs them (store/checkpointer.ts).
+  // WAL checkpoints on their own thread, as `gatehouse serve` runs them (store/sqlite/checkpointer.ts).
   const checkpointer = startCheckpointer(db, path, createLogger({ level: 'error', write: () => {} }));
   return {
     stores: sqliteStores(db, SecretBox.ephemeral()),

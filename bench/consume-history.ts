@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import { SecretBox } from '../server/crypto/secrets.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createPointsEngine } from '../server/points-engine.ts';
-import { immediate, openDatabase } from '../server/store/open.ts';
-import { sqliteStores } from '../server/store/stores.ts';
+import { immediate, openDatabase } from '../server/store/sqlite/open.ts';
+import { sqliteStores } from '../server/store/sqlite/stores.ts';
 import { closeGrpcClients, grpcCall } from '../test/helpers/grpc.ts';
 import { ROOT, spawnServer, tempDir } from '../test/helpers/server.ts';
 

@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { SecretBox } from '../server/crypto/secrets.ts';
 import type { TransactionKind } from '../server/points/model.ts';
 import type { PointsStore } from '../server/points/store.ts';
-import { openDatabase } from '../server/store/open.ts';
-import { sqliteStores } from '../server/store/stores.ts';
+import { openDatabase } from '../server/store/sqlite/open.ts';
+import { sqliteStores } from '../server/store/sqlite/stores.ts';
 import { tempDir } from '../test/helpers/server.ts';
 
 const ROWS = 100_000;

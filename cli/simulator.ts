@@ -5,14 +5,13 @@
 // a hold of that many points settled at once at its amount (docs/points.md: holds), as an app that
 // reserves before knowing the cost does.
 
+import { openStorage } from '../server/backend.ts';
 import { SecretBox } from '../server/crypto/secrets.ts';
 import { GatehouseError } from '../server/errors.ts';
 import { ManualClock } from '../server/lib/clock.ts';
 import { silentLogger } from '../server/lib/log.ts';
 import { createPointsEngine } from '../server/points-engine.ts';
 import type { CallContext } from '../server/rpc/context.ts';
-import { openDatabase } from '../server/store/open.ts';
-import { sqliteStores } from '../server/store/stores.ts';
 import type { Window } from './window-editor.ts';
 
 export interface UsageEvent {
@@ -74,9 +73,9 @@ const POOL_KINDS = new Set(['topup_credit', 'registration_credit', 'granted_cred
 
 export async function simulate(input: SimulationInput): Promise<SimulationResult> {
   const clock = new ManualClock(input.start);
-  const db = openDatabase(':memory:');
+  const storage = await openStorage(':memory:', SecretBox.ephemeral());
   try {
-    const stores = sqliteStores(db, SecretBox.ephemeral());
+    const stores = storage.stores;
     const { admin, users } = stores;
     const engine = createPointsEngine(stores, clock);
     const ctx: CallContext = {
@@ -264,7 +263,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     input.onProgress?.(input.eventCount, input.eventCount);
     return result;
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

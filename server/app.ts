@@ -1,6 +1,6 @@
 // Composition: config → database → stores → services. Used by `serve`, by tests that need a manual
 // clock, and by offline CLI commands. The only place that knows every concern. The database is
-// SQLite (a file) or PostgreSQL (a postgres:// URL, opened by startServer): backend.ts.
+// SQLite (a file) or PostgreSQL (a postgres:// URL), opened by backend.ts, the storage's root.
 
 import { X509Certificate } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
@@ -13,12 +13,12 @@ import { createAuth } from './auth/service.ts';
 import { createSigningKeyAdmin } from './auth/signing-key-admin.ts';
 import type { SigningKeys } from './auth/signing-keys.ts';
 import type { AuthStore } from './auth/store.ts';
-import { type StorageBackend, sqliteBackend } from './backend.ts';
+import type { StorageBackend } from './backend.ts';
 import { rootsFrom } from './billing/app-store-verify.ts';
 import { type Config, ConfigError } from './config.ts';
 import { CryptoOffload } from './crypto/offload.ts';
 import type { SecretBox } from './crypto/secrets.ts';
-import type { ErrorTranslator, GatehouseError } from './errors.ts';
+import type { GatehouseError } from './errors.ts';
 import { type Prune, recordPrunes } from './events/retention.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
@@ -32,8 +32,6 @@ import { createPointsEngine } from './points-engine.ts';
 import type { Authenticator } from './rpc/access.ts';
 import type { ServiceTable } from './rpc/types.ts';
 import { loadSecrets, sealSecretsAtRest } from './secrets-key.ts';
-import { observeBatches, waitForAnswers } from './store/group-commit.ts';
-import { type Db, openDatabase } from './store/open.ts';
 import { createAccountDeletion, createDeleteMe } from './users/delete-account.ts';
 import type { DeleteAccount } from './users/deletion.ts';
 import { userPurgeHandlers } from './users/purge-job.ts';
@@ -47,10 +45,6 @@ import type { HostResolver } from './webhooks/url-rules.ts';
 export interface AppOptions {
   clock?: Clock;
   log?: Logger;
-  /** An already open database (the simulator's in-memory one). */
-  db?: Db;
-  /** An open storage backend (startServer opens PostgreSQL for a postgres:// --db). */
-  backend?: StorageBackend;
   /** The native identity providers (default: every one in auth/providers/registry.ts). */
   providers?: ProviderRegistry;
   /** How webhook hosts are resolved (default: the system's resolver; tests give fixed answers). */
@@ -63,8 +57,8 @@ export interface AppOptions {
 
 export interface App {
   config: Config;
-  /** The SQLite database; null on PostgreSQL. */
-  db: Db | null;
+  /** The database the stores run on (backend.ts). */
+  backend: StorageBackend;
   clock: Clock;
   log: Logger;
   /** This server's own registry and counters; null with --metrics off. */
@@ -88,9 +82,6 @@ export interface App {
   signingKeys: SigningKeys;
   /** Seals what an older version stored in clear (at start; secrets-key.ts). */
   sealSecrets(): Promise<number>;
-  /** The stores' translation of their database's errors into ours (busy → 503), for whoever turns
-   *  what a call threw into an answer or a log line. */
-  storeErrors: ErrorTranslator;
   /** null when the database can serve (GET /readyz), else the 503 to answer. */
   databaseReady(): Promise<GatehouseError | null>;
   /** Set once the HTTP listener is bound, when --public-url is not given. */
@@ -98,19 +89,15 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp(config: Config, opts: AppOptions = {}): App {
+/** `backend`: the open storage (backend.ts openBackend); the app closes it. */
+export function createApp(config: Config, backend: StorageBackend, opts: AppOptions = {}): App {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger({ level: config.logLevel });
   const secrets = opts.secrets ?? loadSecrets(config, log);
-  const backend = opts.backend ?? sqliteBackend(opts.db ?? openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs }), secrets);
-  const db = backend.sqlite;
   const metrics = config.metrics ? createMetrics(backend.errorKind) : null;
   const answerTurns = new AnswerTurns();
-  // SQLite's write batches (group-commit.ts) wait out the turns the gRPC server answers in.
-  if (db) {
-    if (metrics) observeBatches(db, (size) => metrics.writeBatch(size));
-    waitForAnswers(db, answerTurns);
-  }
+  // The database's write batches (SQLite's group commit) wait out the turns the gRPC server answers in.
+  backend.paceWrites?.(answerTurns, metrics ? (units) => metrics.writeBatch(units) : null);
   const stores = backend.stores;
   const { admin: adminStore, users: userStore, auth: authStore } = stores;
   let publicUrl = config.publicUrl;
@@ -148,7 +135,6 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
       ...quotaRecoveryHandlers(stores.points, clock),
       ...userPurgeHandlers(userStore, clock),
     ]),
-    translateError: backend.errors,
   });
   const jobs = withOutboxRelay(queue, webhookDelivery.relay, log);
   const deleteAccount = createAccountDeletion({
@@ -204,7 +190,7 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
 
   return {
     config,
-    db,
+    backend,
     clock,
     log,
     metrics,
@@ -218,7 +204,6 @@ export function createApp(config: Config, opts: AppOptions = {}): App {
     authStore,
     signingKeys: authConcern.keys,
     sealSecrets: () => sealSecretsAtRest(stores.secrets, secrets, log),
-    storeErrors: backend.errors,
     databaseReady: () => backend.ready(),
     setPublicUrl(url) {
       publicUrl ??= url;

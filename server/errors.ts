@@ -38,9 +38,6 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type Extra = Record<string, string | number | boolean | null>;
 
-/** Our error for a foreign one its owner can explain (a database's busy error), or null. */
-export type ErrorTranslator = (err: unknown) => GatehouseError | null;
-
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** Whether `s` is one of the codes above (the CLI reads them back from a gRPC ErrorInfo). */
@@ -66,12 +63,12 @@ export class GatehouseError extends Error {
     this.status = opts.status;
   }
 
-  /** Normalises anything thrown: our errors pass through; `translate` (the store's, for its
-   *  database's errors) may explain a foreign one; everything else becomes a 500 whose message says
-   *  nothing of the internals (the original is kept as `cause` for the log). */
-  static from(err: unknown, translate?: ErrorTranslator): GatehouseError {
+  /** Normalises anything thrown: our errors pass through (the stores hand back ours for their
+   *  database's, store/backend.ts); everything else becomes a 500 whose message says nothing of the
+   *  internals (the original is kept as `cause` for the log). */
+  static from(err: unknown): GatehouseError {
     if (err instanceof GatehouseError) return err;
-    return translate?.(err) ?? new GatehouseError('internal_error', 'Internal error', { cause: err });
+    return new GatehouseError('internal_error', 'Internal error', { cause: err });
   }
 }
 

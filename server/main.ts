@@ -5,7 +5,7 @@ import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import { type App, type AppOptions, createApp } from './app.ts';
 import { type Sweeper, startSweeper } from './auth/sweep.ts';
-import { openPostgresBackend } from './backend.ts';
+import { openBackend, type StorageBackend } from './backend.ts';
 import { type Config, parseAddr } from './config.ts';
 import { GatehouseError } from './errors.ts';
 import { createGateway } from './gateway/server.ts';
@@ -15,7 +15,6 @@ import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
 import { loadProtos } from './rpc/proto.ts';
 import { loadSecrets } from './secrets-key.ts';
-import { leaveCheckpointsToAnother, startCheckpointer } from './store/checkpointer.ts';
 
 export interface RunningServer {
   app: App;
@@ -38,18 +37,21 @@ export interface ServerOptions extends AppOptions {
   jobIntervalMs?: number;
   /** False when another process checkpoints the database file (a cluster worker's primary). */
   checkpointer?: boolean;
+  /** An open storage backend (default: the one config.db names, opened by backend.ts); the server
+   *  closes it when it stops. */
+  backend?: StorageBackend;
 }
 
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger({ level: config.logLevel });
   const secrets = opts.secrets ?? loadSecrets(config, log);
-  // PostgreSQL is opened (and migrated) before the app; SQLite by the app itself.
-  const backend = opts.backend ?? (opts.db ? undefined : ((await openPostgresBackend(config, log, secrets)) ?? undefined));
+  // Opened (and migrated) before the app, whichever database it is.
+  const backend = opts.backend ?? (await openBackend(config, log, secrets));
   let app: App;
   try {
-    app = createApp(config, { ...opts, log, backend, secrets });
+    app = createApp(config, backend, { ...opts, log, secrets });
   } catch (e) {
-    await backend?.close();
+    await backend.close();
     throw e;
   }
   // Before any call is served: what an older version stored in clear is sealed, and a database
@@ -65,18 +67,15 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       app.log[level](format(...args), { source: 'grpc-js' });
   grpc.setLogger({ error: grpcLog('error'), info: grpcLog('info'), debug: grpcLog('debug') });
   app.signatures.warm(); // logins' signature work gets its thread before the first login
-  // A database file of our own: its WAL checkpoints run on their own thread (a cluster worker
-  // leaves them to its primary's, server/cluster/primary.ts). PostgreSQL has none (app.db null).
-  const ownFile = app.db !== null && !opts.db && config.db !== ':memory:';
-  if (ownFile && opts.checkpointer === false) leaveCheckpointsToAnother(app.db!);
-  const checkpointer = ownFile && opts.checkpointer !== false ? startCheckpointer(app.db!, config.db, app.log) : null;
+  // A SQLite file's WAL checkpoints run on their own thread (a cluster worker leaves them to its
+  // primary's, server/cluster/primary.ts). PostgreSQL needs none.
+  const maintenance = backend.startMaintenance?.(app.log, opts.checkpointer !== false) ?? null;
   const sweeper = startSweeper({
     store: app.authStore,
     clock: app.clock,
     log: app.log,
     intervalMs: opts.sweepIntervalMs,
     prunes: app.prunes,
-    translateError: app.storeErrors,
     signingKeys: config.signingKeyMaxAgeMs === null ? undefined : { keys: app.signingKeys, maxAgeMs: config.signingKeyMaxAgeMs },
   });
   // Every replica (and every --workers worker) polls the queue: a claim is exclusive in the
@@ -85,13 +84,13 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const close = async () => {
     await app.jobs.stop();
     await sweeper.stop();
-    await checkpointer?.stop();
+    await maintenance?.stop();
     await app.signatures.stopWorker(); // each server has its own thread: a stopped one holds none
     await app.close();
   };
   try {
     const protos = loadProtos();
-    const methods = bindMethods(protos, app.services, app.storeErrors);
+    const methods = bindMethods(protos, app.services);
     const { server: grpcServer, health } = createGrpcServer({
       protos,
       methods,

@@ -9,8 +9,8 @@ import { type Config, loadConfig } from './config.ts';
 import { newSecretsKeyText, parseSecretsKey, SecretBox, SecretsKeyError } from './crypto/secrets.ts';
 import type { SecretsStore } from './crypto/store.ts';
 import type { Logger } from './lib/log.ts';
-import { makeOwnerOnlyDir } from './store/open.ts';
-import { isPostgresUrl } from './store/postgres/connect.ts';
+import { makeOwnerOnlyDir } from './lib/owner-only.ts';
+import { isPostgresUrl } from './store/database-kind.ts';
 
 const FILE_NAME = 'secrets.key';
 
@@ -38,7 +38,7 @@ export function readOrCreateKeyFile(file: string, log: Pick<Logger, 'warn'>): Bu
     if ((statSync(file).mode & 0o077) !== 0) log.warn('the secrets key file is readable by others than its owner: chmod 600 it', { file });
     return existing;
   }
-  // A folder made here is the owner's alone, as the database's is (store/open.ts).
+  // A folder made here is the owner's alone, as the database's is (lib/owner-only.ts).
   makeOwnerOnlyDir(dirname(file));
   try {
     // wx: of processes starting together, one writes the file and the others read it.

@@ -1,5 +1,5 @@
 // The storage ports a backend implements, together (each method one transaction; the domain
-// decides, the store reads and writes). store/stores.ts fills them over SQLite.
+// decides, the store reads and writes). store/sqlite/stores.ts fills them over SQLite, store/postgres/stores.ts over PostgreSQL.
 import type { AdminStore } from './admin/store.ts';
 import type { AuthStore } from './auth/store.ts';
 import type { BillingStore } from './billing/store.ts';

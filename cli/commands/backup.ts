@@ -23,7 +23,7 @@ export function backupCommand(): Command {
       const started = Date.now();
       const tmp = `${o.out}.partial`;
       rmSync(tmp, { force: true });
-      const { createOwnerOnlyFile } = await import('../../server/store/open.ts');
+      const { createOwnerOnlyFile } = await import('../../server/lib/owner-only.ts');
       // Read-write when allowed, though only read: a read-only connection cannot remove the -wal and
       // -shm files it makes beside a stopped server's database, the last read-write one to close does.
       let db: InstanceType<typeof Database>;

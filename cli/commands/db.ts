@@ -56,7 +56,7 @@ Exit codes: 0 copied and checked; 1 failed or did not check out (the target is l
       const same = usageError('--from and --to name the same database');
       if (identity('--from', o.from) === identity('--to', o.to)) throw same;
       const { CopyError, copyDatabase, secondsSince } = await import('../../server/store/copy.ts');
-      const { openSqliteSource, openSqliteTarget } = await import('../../server/store/copy-sqlite.ts');
+      const { openSqliteSource, openSqliteTarget } = await import('../../server/store/sqlite/copy.ts');
       const { openPostgresSource, openPostgresTarget, postgresIdentity } = await import('../../server/store/postgres/copy.ts');
       if (isUrl(o.from) && isUrl(o.to)) {
         // Two addresses of one server (localhost and 127.0.0.1, a DNS alias) look different.

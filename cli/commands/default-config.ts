@@ -19,7 +19,7 @@ export async function describeConfig(cfg: Config): Promise<string> {
 }
 
 /** With windows the free periodic grant is a window entitlement and its fixed amount is not used
- *  (server/store/points-sql.ts materialiseFreePeriodic): say so rather than let an amount look in force. */
+ *  (server/store/sqlite/points-sql.ts materialiseFreePeriodic): say so rather than let an amount look in force. */
 async function unusedAmountWarning(cfg: Config): Promise<string | null> {
   const windows = cfg.freePeriodicQuotaWindows as Window[] | null;
   const amount = cfg.freePeriodicPointsAmount;

@@ -4,7 +4,7 @@
 // that never keeps the process alive, one kind at a time in batches of at most SWEEP_BATCH rows
 // per statement; each batch is its own short write, so a request waits behind one batch at most.
 // It also rotates the signing keys that have grown older than --signing-key-max-age.
-import { type ErrorTranslator, GatehouseError } from '../errors.ts';
+import { GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -32,8 +32,6 @@ export interface SweeperDeps {
   /** Further prunes each pass runs, by name, after the login state (other concerns' retention:
    *  events/retention.ts), each in the same batches until a batch comes back short. */
   prunes?: Readonly<Record<string, (now: number, limit: number) => Promise<number>>>;
-  /** The store's translation of its database's errors, for the log line of a failed pass. */
-  translateError?: ErrorTranslator;
   /** The scheduled signing-key rotation (--signing-key-max-age): each pass rotates the keys older
    *  than `maxAgeMs`. */
   signingKeys?: { keys: SigningKeys; maxAgeMs: number };
@@ -92,7 +90,7 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
       (counts) => {
         if (Object.values(counts).some((n) => n > 0)) deps.log.debug('login state swept', counts);
       },
-      (e) => deps.log.warn('login state sweep failed', errorFields(GatehouseError.from(e, deps.translateError))),
+      (e) => deps.log.warn('login state sweep failed', errorFields(GatehouseError.from(e))),
     );
   }, deps.intervalMs ?? SWEEP_INTERVAL_MS);
   timer.unref();

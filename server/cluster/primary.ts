@@ -12,14 +12,12 @@
 // them died would move to another port.)
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server } from 'node:net';
-import { openPostgresBackend } from '../backend.ts';
+import { openBackend } from '../backend.ts';
 import { type Config, parseAddr } from '../config.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
 import { shownDatabase } from '../lib/redact.ts';
 import { stopSignal } from '../lib/stop-signal.ts';
 import { loadSecrets } from '../secrets-key.ts';
-import { startCheckpointer } from '../store/checkpointer.ts';
-import { openDatabase } from '../store/open.ts';
 import { isWorkerMessage, WORKER_ENV, type WorkerAssignment } from './messages.ts';
 
 /** A worker that served this long before it died is restarted at once: it is not crash-looping. */
@@ -54,20 +52,15 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
   if (config.db === ':memory:' || config.db === '') throw new Error('--workers: the workers share one database file; an in-memory database cannot be shared');
   // Migrations run here, once, before any worker opens the database (both backends migrate on
   // open); a SQLite file's WAL checkpoints run here too. PostgreSQL needs nothing more held open.
-  let closeDb: () => Promise<void>;
   // The key of the secrets at rest is made here, once, when it is missing (the workers read it).
-  const pg = await openPostgresBackend(config, log, loadSecrets(config, log));
-  if (pg) {
-    await pg.close();
-    closeDb = async () => {};
-  } else {
-    const db = openDatabase(config.db, { busyTimeoutMs: config.busyTimeoutMs });
-    const checkpointer = startCheckpointer(db, config.db, log);
-    closeDb = async () => {
-      await checkpointer.stop();
-      db.close();
-    };
-  }
+  const backend = await openBackend(config, log, loadSecrets(config, log));
+  const maintenance = backend.startMaintenance?.(log, true) ?? null;
+  if (!maintenance) await backend.close();
+  const closeDb = async () => {
+    if (!maintenance) return;
+    await maintenance.stop();
+    await backend.close();
+  };
   let assignment: Config;
   try {
     assignment = { ...config, ...(await choosePorts(config)) };

@@ -1,5 +1,5 @@
 // The records a use case emits, planned beside its other decisions (pure but for fresh ids): the
-// store writes them in the use case's own transaction (store/records.ts, postgres/records.ts).
+// store writes them in the use case's own transaction (store/sqlite/records.ts, store/postgres/records.ts).
 import type { AuditRecord } from '../audit/model.ts';
 import type { Job } from '../jobs/model.ts';
 import { newId } from '../lib/ids.ts';

@@ -3,7 +3,7 @@
 // exclusive, so a job runs on one replica at a time, and one whose replica died is taken up again
 // when its lease runs out. Time comes from the clock: tests move it and call runOnce().
 import { hostname } from 'node:os';
-import { type ErrorTranslator, GatehouseError } from '../errors.ts';
+import { GatehouseError } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
@@ -68,7 +68,6 @@ export interface JobQueueDeps {
   handlers: ReadonlyMap<string, JobHandler>;
   /** In [0, 1): the backoff's jitter. */
   random?: () => number;
-  translateError?: ErrorTranslator;
 }
 
 export interface JobQueue {
@@ -227,7 +226,7 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
       if (timer || stopped) return;
       timer = setInterval(() => {
         if (round || stopped) return;
-        runOnce().catch((e) => deps.log.warn('job queue round failed', errorFields(GatehouseError.from(e, deps.translateError))));
+        runOnce().catch((e) => deps.log.warn('job queue round failed', errorFields(GatehouseError.from(e))));
       }, intervalMs);
       timer.unref();
     },

@@ -26,7 +26,7 @@ export type DbErrorClassifier = (err: unknown) => DbErrorKind | null;
 
 // Request latency: from a cached consume (~0.1 ms) to a login waiting for a JWKS fetch (seconds).
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-// Units per group-commit transaction (at most eight: store/group-commit.ts).
+// Units per group-commit transaction (at most eight: store/sqlite/group-commit.ts).
 const BATCH_BUCKETS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /** Records a finished call; `ms` is the handler's own performance.now() difference. */

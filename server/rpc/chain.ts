@@ -12,7 +12,7 @@
 // the outcome wrapper and the access check of a non-public method (the invocation before the chain
 // made the same two). What only watches how a call ended is an observer: a plain function the
 // outcome wrapper calls, with no frame of its own.
-import { type ErrorTranslator, GatehouseError, OutageCause } from '../errors.ts';
+import { GatehouseError, OutageCause } from '../errors.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
@@ -75,7 +75,7 @@ export function buildCall(method: BoundMethod, site: CallSite, deps: ChainDeps):
     observers.push((ctx) => spanEnd(span, ctx.started));
   }
   const auth = PROFILING ? profiledAuth(deps.auth) : deps.auth;
-  return compose([outcome(site, observers, method.translateError), refusals, accessCheck(method.info, auth)], (req, ctx) => method.handler(req, ctx));
+  return compose([outcome(site, observers), refusals, accessCheck(method.info, auth)], (req, ctx) => method.handler(req, ctx));
 }
 
 /** `interceptors` around `call`, the first outermost. */
@@ -83,9 +83,9 @@ export function compose(interceptors: readonly Interceptor[], call: Call): Call 
   return interceptors.reduceRight((next, wrap) => wrap(next), call);
 }
 
-/** Normalises the error (the store's own errors through its translator) and runs the observers
+/** Normalises the error (the stores hand back ours for their database's) and runs the observers
  *  once the call has ended. */
-function outcome(site: CallSite, observers: readonly Observer[], translate?: ErrorTranslator): Interceptor {
+function outcome(site: CallSite, observers: readonly Observer[]): Interceptor {
   const ended = (ctx: ChainContext, res: Res | null, err: GatehouseError | null) => {
     const ms = performance.now() - ctx.started;
     const status = site.status(res, err);
@@ -96,7 +96,7 @@ function outcome(site: CallSite, observers: readonly Observer[], translate?: Err
     try {
       res = (await next(req, ctx)) ?? {};
     } catch (e) {
-      const err = GatehouseError.from(e, translate);
+      const err = GatehouseError.from(e);
       ended(ctx, null, err);
       throw err;
     }

@@ -1,6 +1,5 @@
 // Binds every RPC declared in proto/ to its implementation. An RPC without one stops the boot, so
 // proto/ can never promise a route that does not exist.
-import type { ErrorTranslator } from '../errors.ts';
 import type { Req, Res } from './chain.ts';
 import type { CallContext } from './context.ts';
 import type { LoadedProtos, MethodInfo } from './proto.ts';
@@ -13,18 +12,16 @@ export type BoundHandler = (req: Req, ctx: CallContext) => Promise<Res>;
 export interface BoundMethod {
   info: MethodInfo;
   handler: BoundHandler;
-  /** The store's translation of its database's errors (app.ts), if any. */
-  translateError?: ErrorTranslator;
 }
 
-export function bindMethods(protos: LoadedProtos, services: ServiceTable, translateError?: ErrorTranslator): BoundMethod[] {
+export function bindMethods(protos: LoadedProtos, services: ServiceTable): BoundMethod[] {
   // The table is typed by the generated types of the same proto/ the methods come from.
   const table = services as unknown as Record<string, Record<string, BoundHandler | undefined> | undefined>;
   const bound: BoundMethod[] = [];
   for (const info of protos.methods) {
     const impl = table[info.service]?.[lowerFirst(info.name)];
     if (typeof impl !== 'function') throw new Error(`no implementation for ${info.path}`);
-    bound.push({ info, handler: impl, translateError });
+    bound.push({ info, handler: impl });
   }
   for (const name of Object.keys(services)) {
     if (!protos.services.includes(name)) throw new Error(`implementation given for unknown service ${name}`);

@@ -1,6 +1,6 @@
 // `gatehouse db copy`: every row of one gatehouse database into another, SQLite or PostgreSQL
 // either side, then a check of the copy before it is committed. The backends' specifics (how a
-// snapshot is taken, rows read and written, tables emptied) are in copy-sqlite.ts and
+// snapshot is taken, rows read and written, tables emptied) are in sqlite/copy.ts and
 // postgres/copy.ts; this file is the order of things and the checks, the same for every pair.
 //
 // The target is migrated when opened. In ONE transaction on the target: a target holding data is

@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import Database from 'better-sqlite3';
+import { sqliteConnectionOf } from '../../server/store/sqlite/backend.ts';
 import { type AuthFixture, authFixture, OTHER_REALM, REALM } from '../auth/fixture.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api, http } from '../helpers/http.ts';
@@ -352,7 +353,7 @@ describe('readiness and the --metrics switch', () => {
         undefined,
         "b's request is not counted by a",
       );
-      a.running.app.db!.close();
+      sqliteConnectionOf(a.running.app.backend)!.close();
       const ready = await http(a.http, 'GET', '/readyz');
       assert.equal(ready.status, 503);
       assert.equal(ready.body.message, 'Database unavailable');

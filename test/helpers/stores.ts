@@ -4,8 +4,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStorage } from '../../server/backend.ts';
-import { openDatabase } from '../../server/store/open.ts';
-import { sqliteStores } from '../../server/store/stores.ts';
+import { openDatabase } from '../../server/store/sqlite/open.ts';
+import { sqliteStores } from '../../server/store/sqlite/stores.ts';
 import { createdEndpoint, webhookAuditRecord } from '../../server/webhooks/model.ts';
 import type { StoreFixture, Stores } from '../store/contract.ts';
 import { secretsOf, tempDir } from './server.ts';

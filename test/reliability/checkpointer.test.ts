@@ -1,4 +1,4 @@
-// WAL checkpoints run on the server's checkpointer thread (server/store/checkpointer.ts): committed
+// WAL checkpoints run on the server's checkpointer thread (server/store/sqlite/checkpointer.ts): committed
 // pages reach the database file shortly after a write, long before SQLite's own automatic
 // checkpoint would (1000 pages), and the server's connection only keeps a backstop. If the thread
 // cannot run, the server goes back to SQLite's own checkpoints and says so.
@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { createLogger } from '../../server/lib/log.ts';
-import { startCheckpointer } from '../../server/store/checkpointer.ts';
-import { openDatabase } from '../../server/store/open.ts';
+import { sqliteConnectionOf } from '../../server/store/sqlite/backend.ts';
+import { startCheckpointer } from '../../server/store/sqlite/checkpointer.ts';
+import { openDatabase } from '../../server/store/sqlite/open.ts';
 import { api } from '../helpers/http.ts';
 import { startInProcess, tempDir } from '../helpers/server.ts';
 
@@ -39,7 +40,11 @@ function usersInFile(dbPath: string): number {
 test('writes reach the database file without waiting for a page-count checkpoint', async () => {
   const srv = await startInProcess();
   try {
-    assert.equal(srv.running.app.db!.pragma('wal_autocheckpoint', { simple: true }), 10_000, 'the server’s own checkpoint is only a backstop');
+    assert.equal(
+      sqliteConnectionOf(srv.running.app.backend)!.pragma('wal_autocheckpoint', { simple: true }),
+      10_000,
+      'the server’s own checkpoint is only a backstop',
+    );
     const admin = api(srv.http, srv.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: 'ck', name: 'ck' })).status, 200);
     // 100 accounts: each commit appends its pages (the user, its audit record and event, their

@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, it } from 'node:test';
-import { isPostgresUrl } from '../../server/store/postgres/connect.ts';
+import { isPostgresUrl } from '../../server/store/database-kind.ts';
 import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';

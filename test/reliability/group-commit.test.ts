@@ -1,4 +1,4 @@
-// Group commit (server/store/group-commit.ts): use cases queued in one turn share a transaction,
+// Group commit (server/store/sqlite/group-commit.ts): use cases queued in one turn share a transaction,
 // yet each stays all or nothing, and nothing is acknowledged before COMMIT.
 
 import assert from 'node:assert/strict';
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { AnswerTurns } from '../../server/lib/answer-turns.ts';
-import { waitForAnswers } from '../../server/store/group-commit.ts';
-import { type Db, immediate, openDatabase } from '../../server/store/open.ts';
+import { waitForAnswers } from '../../server/store/sqlite/group-commit.ts';
+import { type Db, immediate, openDatabase } from '../../server/store/sqlite/open.ts';
 import { tempDir } from '../helpers/server.ts';
 
 describe('group commit', () => {

@@ -17,7 +17,7 @@ import { REVOKE_TOKEN } from '../../server/auth/apple-revocation.ts';
 import { openStorage } from '../../server/backend.ts';
 import { newSecretsKeyText, SecretBox } from '../../server/crypto/secrets.ts';
 import { readKeyFile } from '../../server/secrets-key.ts';
-import { isPostgresUrl } from '../../server/store/postgres/connect.ts';
+import { isPostgresUrl } from '../../server/store/database-kind.ts';
 import type { Stores } from '../../server/stores.ts';
 import { decodeJwt } from '../auth/fixture.ts';
 import { describeEachBackend } from '../helpers/backends.ts';

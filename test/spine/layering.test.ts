@@ -3,7 +3,10 @@
 // directly in server/ and cli/ compose every concern and hold the few modules all of them share);
 // the folders of the rules never reach the storage; the error type imports no transport; profile spans are opened only by the call
 // wrapper, the database layer and the signature service. Type-only imports are erased before the
-// code runs and do not count.
+// code runs and do not count, except in who may name a database: the storage is three siblings
+// (README.md, Layout), server/store/ what both backends share, server/store/sqlite/ and
+// server/store/postgres/ each one database, and only the storage's composition root
+// (server/backend.ts) and the exceptions listed with their reason name either.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -42,6 +45,31 @@ function runtimeImports(file: string, text: string): string[] {
   return out;
 }
 
+/** Every module `file` names in an import or re-export, type-only ones included: a relative one as a
+ *  path from the root, a package by its name. */
+function namedModules(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\s*(?:import|export)\s[^;'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+    const target = m[1] ?? m[2] ?? m[3]!;
+    out.push(target.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), target)) : target);
+  }
+  return out;
+}
+
+const SHARED_STORE = 'server/store';
+const SQLITE_STORE = 'server/store/sqlite/';
+const POSTGRES_STORE = 'server/store/postgres/';
+/** Opens either backend for the rest of the server (README.md, Layout). */
+const STORAGE_ROOT = 'server/backend.ts';
+/** Who else may name one database, and why. */
+const NAMES_SQLITE: Record<string, string> = {
+  'cli/commands/db.ts': '`db copy` opens each side of the copy itself, a SQLite file or a PostgreSQL database',
+  'cli/commands/backup.ts': "`backup` is SQLite's online backup API (PostgreSQL's is pg_dump)",
+};
+const NAMES_POSTGRES: Record<string, string> = {
+  'cli/commands/db.ts': '`db copy` opens each side of the copy itself, a SQLite file or a PostgreSQL database',
+};
+
 /** The strongly connected groups of more than one node (Tarjan). */
 function cycles(nodes: string[], next: (n: string) => string[]): string[][] {
   let counter = 0;
@@ -79,7 +107,7 @@ function cycles(nodes: string[], next: (n: string) => string[]): string[][] {
 /** The folders of the rules: pure functions and services over the store interfaces. */
 const RULES = ['server/auth', 'server/users', 'server/admin', 'server/points', 'server/billing'];
 /** Where spans begin (lib/profile.ts defines them). */
-const SPAN_OPENERS = ['server/rpc/chain.ts', 'server/store/group-commit.ts', 'server/crypto/offload.ts', 'server/lib/profile.ts'];
+const SPAN_OPENERS = ['server/rpc/chain.ts', 'server/store/sqlite/group-commit.ts', 'server/crypto/offload.ts', 'server/lib/profile.ts'];
 
 describe('layering', () => {
   const files = sources();
@@ -114,6 +142,44 @@ describe('layering', () => {
       reaching.map(([f]) => f),
       [],
     );
+  });
+
+  const named = new Map(files.map((f) => [f, namedModules(f, readFileSync(join(ROOT, f), 'utf8'))]));
+  const naming = (test: (target: string) => boolean) => [...named].filter(([, targets]) => targets.some(test)).map(([f]) => f);
+
+  it('reads every module a file names, type-only ones and packages included', () => {
+    const text = ["import type pg from 'pg';", "import { type Db } from '../sqlite/open.ts';", "const { a } = await import('../../b.ts');"].join('\n');
+    assert.deepEqual(namedModules('server/store/postgres/x.ts', text), ['pg', 'server/store/sqlite/open.ts', 'server/b.ts']);
+  });
+
+  it('the two backends never name each other', () => {
+    assert.deepEqual(
+      naming((t) => t.startsWith(POSTGRES_STORE)).filter((f) => f.startsWith(SQLITE_STORE)),
+      [],
+    );
+    assert.deepEqual(
+      naming((t) => t.startsWith(SQLITE_STORE)).filter((f) => f.startsWith(POSTGRES_STORE)),
+      [],
+    );
+  });
+
+  it('what both backends share names neither', () => {
+    const shared = files.filter((f) => dirname(f) === SHARED_STORE);
+    assert.ok(shared.length > 5, `read ${shared.length} shared files`);
+    assert.deepEqual(
+      naming((t) => t.startsWith(SQLITE_STORE) || t.startsWith(POSTGRES_STORE) || t === 'better-sqlite3' || t === 'pg').filter((f) => shared.includes(f)),
+      [],
+    );
+  });
+
+  it('only the storage root and the listed exceptions name SQLite outside server/store/sqlite/', () => {
+    const outside = naming((t) => t === 'better-sqlite3' || t.startsWith(SQLITE_STORE)).filter((f) => !f.startsWith(SQLITE_STORE));
+    assert.deepEqual(outside.sort(), [STORAGE_ROOT, ...Object.keys(NAMES_SQLITE)].sort());
+  });
+
+  it('only the storage root and the listed exceptions name PostgreSQL outside server/store/postgres/', () => {
+    const outside = naming((t) => t === 'pg' || t.startsWith('pg/') || t.startsWith(POSTGRES_STORE)).filter((f) => !f.startsWith(POSTGRES_STORE));
+    assert.deepEqual(outside.sort(), [STORAGE_ROOT, ...Object.keys(NAMES_POSTGRES)].sort());
   });
 
   it('the error type knows no transport: what a code is on the wire is rpc/status.ts', () => {

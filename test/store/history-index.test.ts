@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { openDatabase } from '../../server/store/open.ts';
-import { HISTORY_PAGE_SQL } from '../../server/store/points-store.ts';
 import { openPostgres } from '../../server/store/postgres/open.ts';
 import { POINTS_SQL } from '../../server/store/postgres/points-sql.ts';
+import { openDatabase } from '../../server/store/sqlite/open.ts';
+import { HISTORY_PAGE_SQL } from '../../server/store/sqlite/points-store.ts';
 import { freshDatabase, postgresUnavailable, type TestDatabase, testPostgresOptions } from '../helpers/postgres.ts';
 
 const T0 = Date.UTC(2026, 6, 6);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clientConfig, connectionString, isPostgresUrl } from './connect.ts';
+import { isPostgresUrl } from '../database-kind.ts';
+import { clientConfig, connectionString } from './connect.ts';
 
 describe('PostgreSQL connection settings', () => {
   it('takes postgres:// and postgresql:// URLs as PostgreSQL, anything else as a SQLite path', () => {

@@ -5,11 +5,6 @@
 // PGPORT, PGSSLMODE…) fill in what the URL leaves out, as with psql.
 import pg from 'pg';
 
-/** Whether `--db` names a PostgreSQL database rather than a SQLite file. */
-export function isPostgresUrl(db: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(db);
-}
-
 export interface PostgresOptions {
   url: string;
   /** Connections this process keeps at most. */

@@ -1,5 +1,5 @@
 // The stores over one PostgreSQL connection already inside a transaction its owner opened, where
-// they run as usual but leave nothing behind: the twin of store/discarding.ts. `gatehouse db copy`
+// they run as usual but leave nothing behind: the twin of sqlite/discarding.ts. `gatehouse db copy`
 // asks both databases for every user's summary, which materialises due grants, and neither may
 // keep them (the source is only read; the target must hold exactly the source's rows).
 //

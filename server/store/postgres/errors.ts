@@ -1,9 +1,9 @@
 // PostgreSQL's failures that are ours to explain, translated at the store's edge (the twin of
-// database-errors.ts and error-kind.ts for SQLite), so errors.ts knows no database. SQLSTATE
+// sqlite/errors.ts and sqlite/error-kind.ts), so errors.ts knows no database. SQLSTATE
 // classes: PostgreSQL's "Appendix A. Error Codes".
 import type { GatehouseError } from '../../errors.ts';
 import type { DbErrorKind } from '../../lib/metrics.ts';
-import { errorOfKind } from '../database-errors.ts';
+import { errorOfKind } from '../errors.ts';
 
 /** The driver's own messages for a connection that is gone or never came (they carry no code). */
 const CONNECTION_LOST =

@@ -1,4 +1,4 @@
-// PostgreSQL implementation of JobStore, the twin of store/job-store.ts. A claim locks the due rows
+// PostgreSQL implementation of JobStore, the twin of sqlite/job-store.ts. A claim locks the due rows
 // it takes with FOR UPDATE SKIP LOCKED: replicas claiming together each take other jobs instead of
 // waiting for one another, and the lease keeps a job theirs once the claim commits. The rows a
 // claim or a claim's outcomes write go in one statement (one array per column, unnest), whatever

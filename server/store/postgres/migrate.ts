@@ -1,14 +1,14 @@
 // Versioned migrations of the PostgreSQL schema: migrations/NNN_name.sql, each the twin of
-// server/store/migrations/NNN_name.sql (same number and name, same tables, keys and indexes in
+// server/store/sqlite/migrations/NNN_name.sql (same number and name, same tables, keys and indexes in
 // PostgreSQL's dialect), so a schema version means the same on both backends. A new SQLite
-// migration gets its twin here with the same number (migrate.test.ts holds the two lists equal).
+// migration gets its twin here with the same number (../migrations.test.ts holds the two lists equal).
 // Applied in order at start, each in its own transaction, recorded in schema_migrations, all under
 // one session advisory lock: replicas starting together wait for the first, which migrates, and
 // then find nothing left to do. A database newer than this build refuses to start.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { listMigrations, type Migration } from '../migrate.ts';
+import { listMigrations, type Migration } from '../migrations.ts';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -3,7 +3,7 @@
 // `keys create --db postgres://…` start from.
 import type pg from 'pg';
 import { shownDatabase } from '../../lib/redact.ts';
-import { StoreOpenError } from '../open.ts';
+import { StoreOpenError } from '../errors.ts';
 import { createClient, createPool, type PostgresOptions } from './connect.ts';
 import { migratePostgres } from './migrate.ts';
 

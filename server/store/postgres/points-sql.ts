@@ -1,5 +1,5 @@
 // The reads and writes the PostgreSQL points and billing stores share inside their transactions
-// (the twin of store/points-sql.ts). A use case on a user's points first locks the user's row (FOR
+// (the twin of sqlite/points-sql.ts). A use case on a user's points first locks the user's row (FOR
 // NO KEY UPDATE: consumes, holds, settlements, refunds, grants, summaries and subscription changes
 // of one user run one after the other on every replica, while logins and inserts that only
 // reference the user go on), then reads in one round trip everything the rules need: the

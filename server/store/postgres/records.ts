@@ -1,6 +1,6 @@
 // PostgreSQL: the writer of a use case's Emitted records (outbox events, audit records, queued
 // jobs), sent on the use case's own transaction, and the reads of the outbox and audit log; the
-// twin of store/records.ts over the same column lists.
+// twin of sqlite/records.ts over the same column lists.
 import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { GatehouseEvent } from '../../events/model.ts';

@@ -1,4 +1,4 @@
-// Every store of gatehouse over one PostgreSQL pool, beside sqliteStores (store/stores.ts): the one
+// Every store of gatehouse over one PostgreSQL pool, beside sqliteStores (sqlite/stores.ts): the one
 // place that names the PostgreSQL classes of the ports.
 import type pg from 'pg';
 import type { SecretBox } from '../../crypto/secrets.ts';

@@ -4,7 +4,7 @@
 // user's call would then wait for one and fail. So at most `perUser` calls of one user hold or wait
 // for a pooled connection at once; the rest wait here, holding nothing, as long as a statement
 // would wait for the lock (lock_timeout), then answer as it would: 503, busy.
-import { errorOfKind } from '../database-errors.ts';
+import { errorOfKind } from '../errors.ts';
 
 interface Waiter {
   go(): void;

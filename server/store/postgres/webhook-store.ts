@@ -1,4 +1,4 @@
-// PostgreSQL implementation of WebhookStore, the twin of store/webhook-store.ts over the same rows.
+// PostgreSQL implementation of WebhookStore, the twin of sqlite/webhook-store.ts over the same rows.
 // The outbox's fan-out locks the events it hands out with FOR UPDATE SKIP LOCKED: replicas relaying
 // together each take other events, and an event is handed out once.
 import type { AuditRecord } from '../../audit/model.ts';

@@ -1,5 +1,5 @@
 -- Realms, client applications, identity-provider configurations and API keys: the PostgreSQL twin
--- of server/store/migrations/001_core.sql (same tables, keys and indexes). Times are epoch
+-- of server/store/sqlite/migrations/001_core.sql (same tables, keys and indexes). Times are epoch
 -- milliseconds (BIGINT); JSON is kept as text, exactly as written.
 CREATE TABLE realms (
   id          TEXT PRIMARY KEY,

@@ -1,5 +1,5 @@
 -- Login sessions and OAuth state (docs/login.md): the PostgreSQL twin of
--- server/store/migrations/002_auth.sql. Times are epoch milliseconds.
+-- server/store/sqlite/migrations/002_auth.sql. Times are epoch milliseconds.
 -- Secrets (refresh tokens, authorization codes) are stored only as their SHA-256 hex.
 
 -- Per-realm signing keys of gatehouse's own access tokens (Ed25519), created lazily.

@@ -1,4 +1,4 @@
--- Points and billing (docs/points.md): the PostgreSQL twin of server/store/migrations/003_points.sql.
+-- Points and billing (docs/points.md): the PostgreSQL twin of server/store/sqlite/migrations/003_points.sql.
 -- Times are epoch milliseconds; window lists are JSON arrays of {windowSeconds, limit}, kept as text.
 
 -- The realm default points configuration. free_periodic_quota_windows NULL = never set.

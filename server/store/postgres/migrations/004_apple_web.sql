@@ -1,4 +1,4 @@
--- Sign in with Apple on the web: the PostgreSQL twin of server/store/migrations/004_apple_web.sql.
+-- Sign in with Apple on the web: the PostgreSQL twin of server/store/sqlite/migrations/004_apple_web.sql.
 -- Times are epoch milliseconds.
 
 -- The Services ID of the realm's Apple web flow: Apple's `client_id` on the authorize and token

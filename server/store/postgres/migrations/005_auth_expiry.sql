@@ -1,4 +1,4 @@
--- Bounded login state: the PostgreSQL twin of server/store/migrations/005_auth_expiry.sql. A
+-- Bounded login state: the PostgreSQL twin of server/store/sqlite/migrations/005_auth_expiry.sql. A
 -- periodic sweep (server/auth/sweep.ts) deletes what can never be used again, in small batches
 -- found through these indexes. Times are epoch milliseconds.
 

@@ -1,4 +1,4 @@
--- The PostgreSQL twin of server/store/migrations/006_window_bounds.sql. Windows are 1–31 622 400 s
+-- The PostgreSQL twin of server/store/sqlite/migrations/006_window_bounds.sql. Windows are 1–31 622 400 s
 -- (366 days) long; earlier builds accepted longer ones, which no date arithmetic can follow. A
 -- database filled from such a build has every stored window brought down to the longest allowed:
 -- the realm configuration, the mappings, subscriptions' term snapshots and the window

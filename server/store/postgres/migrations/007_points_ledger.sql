@@ -1,5 +1,5 @@
 -- Holds, refunds and history (docs/points.md): the PostgreSQL twin of
--- server/store/migrations/007_points_ledger.sql.
+-- server/store/sqlite/migrations/007_points_ledger.sql.
 
 -- Quota that goes back returns to the ledger row it was drawn at: `returned` of the row (a row
 -- given back whole is deleted), and the sums of the aligned seq blocks holding it

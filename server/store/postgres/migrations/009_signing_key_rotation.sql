@@ -1,5 +1,5 @@
 -- Signing-key rotation (docs/security.md), the PostgreSQL twin of
--- server/store/migrations/009_signing_key_rotation.sql: one current key per realm (retired_at
+-- server/store/sqlite/migrations/009_signing_key_rotation.sql: one current key per realm (retired_at
 -- NULL); a rotated one keeps a retired_at in the future, published and verifying until then.
 CREATE UNIQUE INDEX signing_keys_current ON signing_keys(realm_id) WHERE retired_at IS NULL;
 

@@ -1,5 +1,5 @@
 -- Account lifecycle, events and audit (docs/login.md "Deleting an account"): the PostgreSQL twin of
--- server/store/migrations/010_account_lifecycle.sql. Times are epoch milliseconds; JSON is text.
+-- server/store/sqlite/migrations/010_account_lifecycle.sql. Times are epoch milliseconds; JSON is text.
 
 -- What stays of a deleted account: no personal data.
 CREATE TABLE user_tombstones (

@@ -1,5 +1,5 @@
 -- Apple notifications and identity linking: the PostgreSQL twin of
--- server/store/migrations/011_identity_linking.sql. Times are epoch milliseconds.
+-- server/store/sqlite/migrations/011_identity_linking.sql. Times are epoch milliseconds.
 
 -- Apple's email-disabled / email-enabled: whether mail to the identity's relay address is
 -- forwarded. NULL: Apple never said (every identity before this migration, every Google one).

@@ -1,5 +1,5 @@
 -- User-level controls and the claims /userinfo answers: the PostgreSQL twin of
--- server/store/migrations/012_user_controls.sql. Times are epoch milliseconds.
+-- server/store/sqlite/migrations/012_user_controls.sql. Times are epoch milliseconds.
 
 -- When an account's claims (its name) last changed; NULL: never since it was created.
 ALTER TABLE users ADD COLUMN updated_at BIGINT;

@@ -1,5 +1,5 @@
 -- Webhook endpoints, their deliveries and every attempt: the PostgreSQL twin of
--- server/store/migrations/013_webhooks.sql (docs/events.md). A delivery
+-- server/store/sqlite/migrations/013_webhooks.sql (docs/events.md). A delivery
 -- is a job of the durable queue (010's `jobs`, kind `webhook.deliver`): its id is the job's id.
 -- Times are epoch milliseconds; JSON is text.
 

@@ -1,5 +1,5 @@
 -- Payment providers drive subscriptions: the PostgreSQL twin of
--- server/store/migrations/014_payment_providers.sql. Times are epoch milliseconds.
+-- server/store/sqlite/migrations/014_payment_providers.sql. Times are epoch milliseconds.
 
 -- The user's stable UUID for StoreKit's appAccountToken (filled for existing users, the default
 -- for new ones; gen_random_uuid is built in from PostgreSQL 13).

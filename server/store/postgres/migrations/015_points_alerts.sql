@@ -1,4 +1,4 @@
--- Points alerts: the PostgreSQL twin of server/store/migrations/015_points_alerts.sql (docs/events.md,
+-- Points alerts: the PostgreSQL twin of server/store/sqlite/migrations/015_points_alerts.sql (docs/events.md,
 -- docs/events.md). Times are epoch milliseconds; JSON is text.
 
 CREATE TABLE points_alert_config (

@@ -14,10 +14,11 @@ import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import Database, { type Statement } from 'better-sqlite3';
-import { CopyError, type CopyProgress, type CopySource, type CopyTarget, type UserKey } from './copy.ts';
-import { type Column, sqliteKind, type TablePlan, type TableShape, type Value } from './copy-plan.ts';
+import { createOwnerOnlyFile } from '../../lib/owner-only.ts';
+import { CopyError, type CopyProgress, type CopySource, type CopyTarget, type UserKey } from '../copy.ts';
+import { type Column, sqliteKind, type TablePlan, type TableShape, type Value } from '../copy-plan.ts';
 import { discardingWrites } from './discarding.ts';
-import { createOwnerOnlyFile, type Db, openDatabase } from './open.ts';
+import { type Db, openDatabase } from './open.ts';
 import { SqlitePointsStore } from './points-store.ts';
 
 /** Tables of SQLite's own bookkeeping, not copied. */

@@ -1,15 +1,12 @@
 // SQLite implementation of WebhookStore. Every write is one immediate() unit, so the outbox's
 // fan-out of two processes on one file never hands an event out twice.
-import type { AuditRecord } from '../audit/model.ts';
-import type { SecretBox } from '../crypto/secrets.ts';
-import type { GatehouseEvent } from '../events/model.ts';
-import type { Job } from '../jobs/model.ts';
-import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../webhooks/model.ts';
-import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../webhooks/store.ts';
-import { finishHeldJob } from './job-store.ts';
-import { type Db, immediate } from './open.ts';
-import { type EventRow, insertSql, toEvent } from './record-rows.ts';
-import { recordWriter } from './records.ts';
+import type { AuditRecord } from '../../audit/model.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
+import type { GatehouseEvent } from '../../events/model.ts';
+import type { Job } from '../../jobs/model.ts';
+import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../../webhooks/model.ts';
+import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
+import { type EventRow, insertSql, toEvent } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -32,7 +29,10 @@ import {
   WEBHOOK_SUBSCRIBER_COLUMNS,
   type WebhookRow,
   webhookValues,
-} from './webhook-rows.ts';
+} from '../webhook-rows.ts';
+import { finishHeldJob } from './job-store.ts';
+import { type Db, immediate } from './open.ts';
+import { recordWriter } from './records.ts';
 
 const question = () => '?';
 const bit = (b: boolean) => (b ? 1 : 0);

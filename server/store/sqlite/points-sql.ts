@@ -3,16 +3,16 @@
 // per database. What to read, insert and write is decided by the points domain (materialise.ts,
 // state.ts, ledger.ts, apply-plan.ts); this file reads rows and runs the writes it is handed.
 
-import { GatehouseError } from '../errors.ts';
-import { createCache } from '../lib/cache.ts';
-import { newId } from '../lib/ids.ts';
-import { perObject } from '../lib/memo.ts';
-import type { ConsumeWrites } from '../points/apply-plan.ts';
-import type { BalanceLife } from '../points/balance-life.ts';
-import { type LineReturn, returnTargets } from '../points/charges.ts';
-import { dueGrantEmitted, holdExpiredEmitted } from '../points/events.ts';
-import { grantDescription, historyCutoff, historyRetention, keptInHistory, type Movement, prunesHistory, storedLines } from '../points/history.ts';
-import { HOLD_LIMITS, isDue, releaseAll } from '../points/holds.ts';
+import { GatehouseError } from '../../errors.ts';
+import { createCache } from '../../lib/cache.ts';
+import { newId } from '../../lib/ids.ts';
+import { perObject } from '../../lib/memo.ts';
+import type { ConsumeWrites } from '../../points/apply-plan.ts';
+import type { BalanceLife } from '../../points/balance-life.ts';
+import { type LineReturn, returnTargets } from '../../points/charges.ts';
+import { dueGrantEmitted, holdExpiredEmitted } from '../../points/events.ts';
+import { grantDescription, historyCutoff, historyRetention, keptInHistory, type Movement, prunesHistory, storedLines } from '../../points/history.ts';
+import { HOLD_LIMITS, isDue, releaseAll } from '../../points/holds.ts';
 import {
   type LedgerHead,
   type LedgerPoint,
@@ -22,16 +22,16 @@ import {
   returnBlocks,
   returnRanges,
   windowFacts,
-} from '../points/ledger.ts';
-import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../points/materialise.ts';
-import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../points/model.ts';
-import type { SubscriptionTerms } from '../points/periods.ts';
-import { quotaBindings, type UserPointsState, userState } from '../points/state.ts';
-import { materialisedGrant } from '../points/total-cap.ts';
-import { type WindowUsageFacts, windowStart } from '../points/windows.ts';
+} from '../../points/ledger.ts';
+import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../../points/materialise.ts';
+import type { Balance, DefaultPointsConfig, HoldStatus, OpenHold, OpenHolds, QuotaKind, QuotaWindow, WindowEntitlement } from '../../points/model.ts';
+import type { SubscriptionTerms } from '../../points/periods.ts';
+import { quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
+import { materialisedGrant } from '../../points/total-cap.ts';
+import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
+import { type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.ts';
 import type { Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
-import { type ConfigRow, type HoldRow, toConfig, toHold } from './points-rows.ts';
 import { recordWriter } from './records.ts';
 
 interface EntitlementRow {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { listMigrations, migrate } from './migrate.ts';
+import { listSqliteMigrations, migrate } from './migrate.ts';
 
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -12,7 +12,7 @@ describe('migration 014 (SQLite)', () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
     db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-    for (const m of listMigrations().filter((x) => x.version < 14)) {
+    for (const m of listSqliteMigrations().filter((x) => x.version < 14)) {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, 0)').run(m.version, m.name);
     }
@@ -20,7 +20,7 @@ describe('migration 014 (SQLite)', () => {
       INSERT INTO users (id, realm_id, email, created_at) VALUES ('usr_a', 'r', 'a@example.com', 0), ('usr_b', 'r', 'b@example.com', 0);
       INSERT INTO audit_log (id, at, realm_id, actor_type, actor_id, action, target_id, changes, request_id)
         VALUES ('aud_1', 1, 'r', 'api_key', 'key_1', 'user.delete', 'usr_x', '{}', NULL)`);
-    assert.equal(migrate(db), listMigrations().filter((x) => x.version >= 14).length);
+    assert.equal(migrate(db), listSqliteMigrations().filter((x) => x.version >= 14).length);
     const tokens = db.prepare('SELECT app_account_token FROM users ORDER BY id').pluck().all() as string[];
     assert.equal(tokens.length, 2);
     for (const t of tokens) assert.match(t, UUID4);

@@ -1,7 +1,9 @@
 // Opens the SQLite database once per process: pragmas set here and nowhere else.
-import { accessSync, chmodSync, closeSync, constants, mkdirSync, openSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { createOwnerOnlyFile, makeOwnerOnlyDir, tightenFile } from '../../lib/owner-only.ts';
+import { StoreOpenError } from '../errors.ts';
 import { groupCommit } from './group-commit.ts';
 import { migrate } from './migrate.ts';
 
@@ -10,51 +12,6 @@ export type Db = Database.Database;
 export interface OpenOptions {
   busyTimeoutMs?: number;
   readonly?: boolean;
-}
-
-export class StoreOpenError extends Error {}
-
-// The database holds the realms' signing keys, client secrets and Apple's private key: it, its
-// -wal/-shm files and any folder gatehouse makes for it are the owner's alone, whatever the umask.
-export const DB_FILE_MODE = 0o600;
-export const DB_DIR_MODE = 0o700;
-
-/** Creates the folders up to `dir` that are missing, each DB_DIR_MODE. */
-export function makeOwnerOnlyDir(dir: string): void {
-  const leaf = resolve(dir);
-  const first = mkdirSync(leaf, { recursive: true, mode: DB_DIR_MODE });
-  if (first === undefined) return;
-  // mkdir's mode is masked by the umask; set it outright on every folder made here.
-  for (let d = leaf; ; d = dirname(d)) {
-    chmodSync(d, DB_DIR_MODE);
-    if (d === first || dirname(d) === d) break;
-  }
-}
-
-/** Creates `path` empty with DB_FILE_MODE, or takes group and other access away from an existing
- *  file (never adds any: a read-only file stays read-only). SQLite creates the -wal, -shm and
- *  journal files with the database file's own mode. */
-export function createOwnerOnlyFile(path: string): void {
-  try {
-    closeSync(openSync(path, 'wx', DB_FILE_MODE));
-    chmodSync(path, DB_FILE_MODE); // openSync's mode is masked by the umask
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    tightenFile(path);
-  }
-}
-
-/** Takes group and other access away from a regular file that exists; a file of another owner
- *  is left as it is (only its owner may change its mode). */
-export function tightenFile(path: string): void {
-  try {
-    const st = statSync(path);
-    const mode = st.mode & 0o777;
-    if (st.isFile() && mode & 0o077) chmodSync(path, mode & 0o700);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'EPERM') throw e;
-  }
 }
 
 export function openDatabase(path: string, opts: OpenOptions = {}): Db {

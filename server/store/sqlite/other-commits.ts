@@ -4,7 +4,7 @@
 // is asked at most once per turn of the event loop per connection, and every cache of that
 // connection shares the answer (a consume reads two of them). A connection's own commits do not
 // change it: a store clears its caches around its own writes.
-import { perObject } from '../lib/memo.ts';
+import { perObject } from '../../lib/memo.ts';
 import type { Db } from './open.ts';
 
 class OtherCommits {

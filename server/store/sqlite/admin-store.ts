@@ -1,5 +1,5 @@
 // SQLite implementation of AdminStore. Statements are prepared once.
-import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../admin/model.ts';
+import type { ApiKeyRecord, ClientApp, ProviderConfig, Realm } from '../../admin/model.ts';
 import {
   apiKeyCreatedAudit,
   applyClientPatch,
@@ -10,12 +10,12 @@ import {
   keyRevocation,
   providerUpdatedAudit,
   realmCreatedAudit,
-} from '../admin/record-changes.ts';
-import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../admin/store.ts';
-import type { AuditRecord } from '../audit/model.ts';
-import type { SecretBox } from '../crypto/secrets.ts';
-import { type Cache, createCache } from '../lib/cache.ts';
-import { type ClientRow, type KeyRow, type ProviderRow, sealedProvider, toClient, toKey, toProvider, toRealm } from './admin-rows.ts';
+} from '../../admin/record-changes.ts';
+import { type AdminStore, type ChangeBy, type ClientPatch, type ProviderPut, SYSTEM_CHANGE } from '../../admin/store.ts';
+import type { AuditRecord } from '../../audit/model.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
+import { type Cache, createCache } from '../../lib/cache.ts';
+import { type ClientRow, type KeyRow, type ProviderRow, sealedProvider, toClient, toKey, toProvider, toRealm } from '../admin-rows.ts';
 import { type Db, immediate, type Synchronous } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type RecordWriter, recordWriter } from './records.ts';

@@ -3,10 +3,10 @@
 // use case reads what the billing rules (mapping-rules.ts) and the points domain need, asks them,
 // and writes what they decided.
 
-import type { AuditRecord } from '../audit/model.ts';
-import { mustCancel, type SubscribeRequest, subscribeDecision, updatedMapping } from '../billing/mapping-rules.ts';
-import { newMapping } from '../billing/mappings.ts';
-import type { EntitlementMapping, MappingPatch, Subscription } from '../billing/model.ts';
+import type { AuditRecord } from '../../audit/model.ts';
+import { mustCancel, type SubscribeRequest, subscribeDecision, updatedMapping } from '../../billing/mapping-rules.ts';
+import { newMapping } from '../../billing/mappings.ts';
+import type { EntitlementMapping, MappingPatch, Subscription } from '../../billing/model.ts';
 import {
   type BillingNotification,
   type NotificationFacts,
@@ -18,17 +18,17 @@ import {
   type StoredProviderSettings,
   toNotification,
   toProviderState,
-} from '../billing/notifications.ts';
-import { appliedRecords } from '../billing/provider-records.ts';
-import { endsSubscription, type MappingCandidate, matchedMapping, mayReplay, notificationOutcome, notificationOwner } from '../billing/provider-rules.ts';
-import type { BillingStore, MappingBatchRecords } from '../billing/store.ts';
-import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
-import type { Emitted } from '../events/plan.ts';
-import { newId } from '../lib/ids.ts';
-import { subscribeGrants, subscriptionSources } from '../points/materialise.ts';
-import { assertRealm, assertUser } from '../points/not-found.ts';
-import type { SubscriptionTerms } from '../points/periods.ts';
-import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from './billing-rows.ts';
+} from '../../billing/notifications.ts';
+import { appliedRecords } from '../../billing/provider-records.ts';
+import { endsSubscription, type MappingCandidate, matchedMapping, mayReplay, notificationOutcome, notificationOwner } from '../../billing/provider-rules.ts';
+import type { BillingStore, MappingBatchRecords } from '../../billing/store.ts';
+import { ENCRYPTED, type SecretBox } from '../../crypto/secrets.ts';
+import type { Emitted } from '../../events/plan.ts';
+import { newId } from '../../lib/ids.ts';
+import { subscribeGrants, subscriptionSources } from '../../points/materialise.ts';
+import { assertRealm, assertUser } from '../../points/not-found.ts';
+import type { SubscriptionTerms } from '../../points/periods.ts';
+import { type MappingRow, type SubscriptionRow, toMapping, toSubscription } from '../billing-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { recordWriter } from './records.ts';

@@ -3,8 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { TokenFamily } from '../auth/store.ts';
-import { SecretBox } from '../crypto/secrets.ts';
+import type { TokenFamily } from '../../auth/store.ts';
+import { SecretBox } from '../../crypto/secrets.ts';
 import { SqliteAdminStore } from './admin-store.ts';
 import { SqliteAuthStore } from './auth-store.ts';
 import { openDatabase } from './open.ts';

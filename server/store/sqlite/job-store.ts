@@ -1,13 +1,13 @@
 // SQLite implementation of JobStore. A claim is one BEGIN IMMEDIATE unit (immediate()): the write
 // lock is taken before the due jobs are read, so two processes on one file never claim the same
 // job, and the lease keeps it theirs until it runs out.
-import type { SecretBox } from '../crypto/secrets.ts';
-import type { Job, JobStatus } from '../jobs/model.ts';
-import { type AttemptOutcome, isDue } from '../jobs/retry.ts';
-import type { JobStore } from '../jobs/store.ts';
-import { perObject } from '../lib/memo.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
+import type { Job, JobStatus } from '../../jobs/model.ts';
+import { type AttemptOutcome, isDue } from '../../jobs/retry.ts';
+import type { JobStore } from '../../jobs/store.ts';
+import { perObject } from '../../lib/memo.ts';
+import { DUE_AT_SQL, dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from '../record-rows.ts';
 import { type Db, immediate } from './open.ts';
-import { DUE_AT_SQL, dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from './record-rows.ts';
 import { recordWriter } from './records.ts';
 
 const finishStatementsOf = perObject((db: Db) => ({

@@ -11,7 +11,7 @@
 // SQLite's default (1000 pages): checkpoints then cost what they cost before, nothing is lost.
 
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '../lib/log.ts';
+import type { Logger } from '../../lib/log.ts';
 import type { Db } from './open.ts';
 
 const EVERY_MS = 20;

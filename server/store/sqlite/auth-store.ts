@@ -1,17 +1,17 @@
 // SQLite implementation of AuthStore. Every method is one BEGIN IMMEDIATE transaction where it
-import type { Emitted } from '../events/plan.ts';
+import type { Emitted } from '../../events/plan.ts';
 import { recordWriter } from './records.ts';
 // reads then writes, so two exchanges of the same refresh token or code can never both succeed.
 // The decisions are the auth concern's pure functions: a method reads the rows, maps them to
 // records, asks, and writes what it was told.
 
 import type { Statement } from 'better-sqlite3';
-import { type ChangeBy, SYSTEM_CHANGE } from '../admin/store.ts';
-import { decideCodeIssue, mayStartTransaction } from '../auth/authorize-transaction.ts';
-import { decideCodeExchange } from '../auth/code-exchange.ts';
-import { familyExpiresAt, revocationApplies } from '../auth/family-lifetime.ts';
-import { decideRotation } from '../auth/refresh-rotation.ts';
-import { type RotationDecision, rotationWrites } from '../auth/signing-key-rotation.ts';
+import { type ChangeBy, SYSTEM_CHANGE } from '../../admin/store.ts';
+import { decideCodeIssue, mayStartTransaction } from '../../auth/authorize-transaction.ts';
+import { decideCodeExchange } from '../../auth/code-exchange.ts';
+import { familyExpiresAt, revocationApplies } from '../../auth/family-lifetime.ts';
+import { decideRotation } from '../../auth/refresh-rotation.ts';
+import { type RotationDecision, rotationWrites } from '../../auth/signing-key-rotation.ts';
 import type {
   AuthorizationCode,
   AuthorizeTransaction,
@@ -27,11 +27,11 @@ import type {
   SweepKind,
   TokenFamily,
   WebLoginAttempt,
-} from '../auth/store.ts';
-import { SWEEP_RULES } from '../auth/sweep-rules.ts';
-import { decideAttemptUse } from '../auth/web-attempt.ts';
-import type { SecretBox } from '../crypto/secrets.ts';
-import { accountGone } from '../users/deletion.ts';
+} from '../../auth/store.ts';
+import { SWEEP_RULES } from '../../auth/sweep-rules.ts';
+import { decideAttemptUse } from '../../auth/web-attempt.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
+import { accountGone } from '../../users/deletion.ts';
 import {
   type AttemptRow,
   type CodeRow,
@@ -46,7 +46,7 @@ import {
   toKey,
   toRefresh,
   toTx,
-} from './auth-rows.ts';
+} from '../auth-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { sqliteError } from './database-errors.ts';
 import { dbErrorKind } from './error-kind.ts';
+import { sqliteError } from './errors.ts';
 
 /** The error `fn` throws (real SQLite errors, not hand-made ones). */
 function thrown(fn: () => unknown): unknown {

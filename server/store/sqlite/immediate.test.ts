@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../../test/helpers/server.ts';
+import { ROOT } from '../../../test/helpers/server.ts';
 import { immediate, openDatabase } from './open.ts';
 
 test('a unit runs in the transaction: its writes commit together, or not at all when it throws', async () => {
@@ -31,7 +31,7 @@ test('a unit runs in the transaction: its writes commit together, or not at all 
 
 test('an async unit, or one returning a promise, does not type-check', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-immediate-'));
-  const open = JSON.stringify(join(ROOT, 'server', 'store', 'open.ts'));
+  const open = JSON.stringify(join(ROOT, 'server', 'store', 'sqlite', 'open.ts'));
   writeFileSync(
     join(dir, 'units.ts'),
     [

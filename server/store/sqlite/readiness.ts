@@ -3,8 +3,8 @@
 // or replaced file keeps answering through the open descriptor while every write lands in a file
 // nobody will open again, so the path is checked too.
 import { statSync } from 'node:fs';
-import { GatehouseError } from '../errors.ts';
-import { listMigrations } from './migrate.ts';
+import { GatehouseError } from '../../errors.ts';
+import { listSqliteMigrations } from './migrate.ts';
 import type { Db } from './open.ts';
 
 /** The longest the probe waits for the write lock: an answer within a usual probe timeout (1 s)
@@ -13,7 +13,7 @@ const PROBE_BUSY_MS = 250;
 
 /** A check to run per probe: null when the database is ready, else the 503 to answer. */
 export function databaseReadiness(db: Db): () => GatehouseError | null {
-  const newest = listMigrations().at(-1)?.version ?? 0;
+  const newest = listSqliteMigrations().at(-1)?.version ?? 0;
   const opened = db.memory ? null : identity(db.name);
   return () => {
     try {

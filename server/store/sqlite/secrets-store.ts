@@ -2,8 +2,8 @@
 // column. secure_delete is on while it runs, so the pages a clear value leaves are zeroed rather
 // than kept in the file's free space.
 
-import { ENCRYPTED_COLUMNS, type EncryptedColumn } from '../crypto/secrets.ts';
-import type { SecretsStore } from '../crypto/store.ts';
+import { ENCRYPTED_COLUMNS, type EncryptedColumn } from '../../crypto/secrets.ts';
+import type { SecretsStore } from '../../crypto/store.ts';
 import { type Db, immediate } from './open.ts';
 
 export class SqliteSecretsStore implements SecretsStore {

@@ -13,21 +13,30 @@ import {
   type PointsView,
   type StoredAlertConfig,
   stateChanged,
-} from '../points/alerts.ts';
-import { consumeWrites } from '../points/apply-plan.ts';
-import { type ChargeLine, publicLines } from '../points/charges.ts';
-import { planConsume } from '../points/consume.ts';
-import { mergeDefaultConfig } from '../points/default-config.ts';
-import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../points/events.ts';
-import { grantWrites } from '../points/grant.ts';
-import { historyCutoff } from '../points/history.ts';
-import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../points/holds.ts';
-import { replayOf } from '../points/idempotency.ts';
-import { registrationGrants } from '../points/materialise.ts';
-import type { ConsumeResult, DefaultPointsConfig, GrantResult, HistoryPage, HoldResult, PointsSummary, RefundResult, SettleResult } from '../points/model.ts';
-import { assertHold, assertTransaction, assertUser } from '../points/not-found.ts';
-import { longestWindows, planRefund, returnable } from '../points/refund.ts';
-import type { UserPointsState } from '../points/state.ts';
+} from '../../points/alerts.ts';
+import { consumeWrites } from '../../points/apply-plan.ts';
+import { type ChargeLine, publicLines } from '../../points/charges.ts';
+import { planConsume } from '../../points/consume.ts';
+import { mergeDefaultConfig } from '../../points/default-config.ts';
+import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
+import { grantWrites } from '../../points/grant.ts';
+import { historyCutoff } from '../../points/history.ts';
+import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
+import { replayOf } from '../../points/idempotency.ts';
+import { registrationGrants } from '../../points/materialise.ts';
+import type {
+  ConsumeResult,
+  DefaultPointsConfig,
+  GrantResult,
+  HistoryPage,
+  HoldResult,
+  PointsSummary,
+  RefundResult,
+  SettleResult,
+} from '../../points/model.ts';
+import { assertHold, assertTransaction, assertUser } from '../../points/not-found.ts';
+import { longestWindows, planRefund, returnable } from '../../points/refund.ts';
+import type { UserPointsState } from '../../points/state.ts';
 import type {
   ConsumeCommand,
   DefaultConfigPatch,
@@ -40,9 +49,8 @@ import type {
   SettleCommand,
   StoredBalance,
   StoredConsume,
-} from '../points/store.ts';
-import { remainingOf, summarise } from '../points/summary.ts';
-import { type Db, immediate } from './open.ts';
+} from '../../points/store.ts';
+import { remainingOf, summarise } from '../../points/summary.ts';
 import {
   ALERT_SQL,
   type AlertRow,
@@ -59,10 +67,11 @@ import {
   toHold,
   toStoredBalance,
   toTransaction,
-} from './points-rows.ts';
+} from '../points-rows.ts';
+import { positional } from '../row-values.ts';
+import { type Db, immediate } from './open.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
-import { positional } from './row-values.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */

@@ -1,17 +1,17 @@
 // SQLite implementation of UserStore.
-import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
-import { type Emitted, NOTHING_EMITTED } from '../events/plan.ts';
-import { type AppleNotificationWrite, planAppleNotification } from '../users/apple-notification.ts';
-import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../users/deletion.ts';
-import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../users/linking.ts';
-import { type Identity, type ProviderLogin, type User, withDisabled } from '../users/model.ts';
-import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../users/provider-login.ts';
-import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from '../users/purge.ts';
-import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../users/store.ts';
+import { ENCRYPTED, type SecretBox } from '../../crypto/secrets.ts';
+import { type Emitted, NOTHING_EMITTED } from '../../events/plan.ts';
+import { type AppleNotificationWrite, planAppleNotification } from '../../users/apple-notification.ts';
+import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../../users/deletion.ts';
+import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../../users/linking.ts';
+import { type Identity, type ProviderLogin, type User, withDisabled } from '../../users/model.ts';
+import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
+import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from '../../users/purge.ts';
+import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../../users/store.ts';
+import { positional } from '../row-values.ts';
+import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
-import { positional } from './row-values.ts';
-import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from './user-rows.ts';
 
 export class SqliteUserStore implements UserStore {
   private readonly s;

@@ -11,9 +11,9 @@
 // rolls the whole transaction back on its own (SQLITE_FULL, SQLITE_IOERR…), every unit of the batch
 // fails with that error and none of its writes stays.
 
-import type { AnswerTurns } from '../lib/answer-turns.ts';
-import { perObject } from '../lib/memo.ts';
-import { spanEnd, spanStart } from '../lib/profile.ts';
+import type { AnswerTurns } from '../../lib/answer-turns.ts';
+import { perObject } from '../../lib/memo.ts';
+import { spanEnd, spanStart } from '../../lib/profile.ts';
 import type { Db } from './open.ts';
 
 interface Unit {

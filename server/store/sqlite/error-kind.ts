@@ -2,7 +2,7 @@
 // `unavailable` (the database cannot be used: closed, unreadable, unwritable, full, damaged) or
 // `other` (any other SQLite error); null when it is not a database error. better-sqlite3 reports
 // SQLite's extended result codes (SQLITE_IOERR_WRITE, SQLITE_BUSY_SNAPSHOT…): the prefix decides.
-import type { DbErrorKind } from '../lib/metrics.ts';
+import type { DbErrorKind } from '../../lib/metrics.ts';
 
 const UNAVAILABLE = /^SQLITE_(CANTOPEN|IOERR|FULL|NOTADB|CORRUPT|READONLY|PROTOCOL|NOMEM)(_|$)/;
 

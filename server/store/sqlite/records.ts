@@ -1,12 +1,11 @@
 // SQLite: the writer of a use case's Emitted records (outbox events, audit records, queued jobs),
 // called inside the use case's own immediate() unit, and the reads of the outbox and audit log.
-import type { AuditRecord } from '../audit/model.ts';
-import type { SecretBox } from '../crypto/secrets.ts';
-import type { GatehouseEvent } from '../events/model.ts';
-import type { Emitted } from '../events/plan.ts';
-import type { AuditQuery, RecordStore } from '../events/store.ts';
-import { perObject } from '../lib/memo.ts';
-import type { Db } from './open.ts';
+import type { AuditRecord } from '../../audit/model.ts';
+import type { SecretBox } from '../../crypto/secrets.ts';
+import type { GatehouseEvent } from '../../events/model.ts';
+import type { Emitted } from '../../events/plan.ts';
+import type { AuditQuery, RecordStore } from '../../events/store.ts';
+import { perObject } from '../../lib/memo.ts';
 import {
   AUDIT_COLUMNS,
   type AuditRow,
@@ -19,7 +18,8 @@ import {
   outboxValues,
   toAuditRecord,
   toEvent,
-} from './record-rows.ts';
+} from '../record-rows.ts';
+import type { Db } from './open.ts';
 
 const question = () => '?';
 

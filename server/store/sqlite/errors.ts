@@ -1,0 +1,37 @@
+// SQLite's errors that are ours to explain, translated at the stores' edge (stores.ts), as
+// PostgreSQL's are (postgres/tx.ts): the call chain and errors.ts know no database.
+import { GatehouseError } from '../../errors.ts';
+import { errorOfKind } from '../errors.ts';
+import { dbErrorKind } from './error-kind.ts';
+
+/** Our error for a better-sqlite3 error that is not a bug, or null (a bug: the caller's 500). */
+export function sqliteError(err: unknown): GatehouseError | null {
+  return errorOfKind(dbErrorKind(err), err);
+}
+
+/** `store` whose every method hands back our error for SQLite's (busy, unavailable → 503), thrown
+ *  or rejected; our own errors and bugs pass through as they are. */
+export function withSqliteErrors<T extends object>(store: T): T {
+  const translate = (e: unknown) => (e instanceof GatehouseError ? e : (sqliteError(e) ?? e));
+  const methods = new Map<PropertyKey, (...args: unknown[]) => unknown>();
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      let method = methods.get(key);
+      if (method === undefined) {
+        method = (...args: unknown[]) => {
+          let result: unknown;
+          try {
+            result = value.apply(target, args);
+          } catch (e) {
+            throw translate(e);
+          }
+          return result instanceof Promise ? result.catch((e: unknown) => Promise.reject(translate(e))) : result;
+        };
+        methods.set(key, method);
+      }
+      return method;
+    },
+  });
+}
