@@ -16,6 +16,7 @@
 import type { KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
+import { threadExecArgv } from '../lib/thread-argv.ts';
 import { runSignatureJob } from './ops.mjs';
 
 type SignatureJob = import('./ops.mjs').SignatureJob;
@@ -147,9 +148,9 @@ export class CryptoOffload implements SignatureService {
     let w: Worker;
     try {
       // It holds a few keys and one batch at a time: a small heap, not the main thread's defaults
-      // (running out would end the worker, and its jobs would run here). Plain JavaScript: no
-      // execArgv, so a process started with `--import tsx` does not load tsx again in the thread.
-      w = new Worker(new URL('./worker.mjs', import.meta.url), { resourceLimits: WORKER_HEAP, execArgv: [] });
+      // (running out would end the worker, and its jobs would run here). Plain JavaScript: no tsx
+      // in the thread (lib/thread-argv.ts).
+      w = new Worker(new URL('./worker.mjs', import.meta.url), { resourceLimits: WORKER_HEAP, execArgv: threadExecArgv() });
     } catch {
       this.failedAt = performance.now();
       return null;

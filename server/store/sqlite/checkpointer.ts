@@ -12,6 +12,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../lib/log.ts';
+import { threadExecArgv } from '../../lib/thread-argv.ts';
 import type { Db } from './open.ts';
 
 const EVERY_MS = 20;
@@ -40,7 +41,7 @@ export function startCheckpointer(db: Db, path: string, log: Logger): Checkpoint
   };
   const w = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
     workerData: { path, everyMs: EVERY_MS },
-    execArgv: [], // plain JavaScript: no tsx in the thread, even under `node --import tsx`
+    execArgv: threadExecArgv(), // plain JavaScript: no tsx in the thread, even under `node --import tsx`
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }, // it allocates next to nothing
   });
   const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
