@@ -68,11 +68,11 @@ describe('running-total ledger: which facts a window takes', () => {
     newestAt?: number;
   }) => {
     const asked: string[] = [];
-    const read: WindowReads = {
-      before: () => (asked.push('before'), f.before),
-      first: () => (asked.push('first'), f.first),
-      returnedAfter: (s) => (asked.push(`returnedAfter ${s}`), f.returned ?? 0),
-      newestAt: () => (asked.push('newestAt'), f.newestAt ?? null),
+    const read: WindowReads<string> = {
+      before: (q) => (asked.push(`${q} before`), f.before),
+      first: (q) => (asked.push(`${q} first`), f.first),
+      returnedAfter: (q, s) => (asked.push(`${q} returnedAfter ${s}`), f.returned ?? 0),
+      newestAt: (q) => (asked.push(`${q} newestAt`), f.newestAt ?? null),
     };
     return { read, asked };
   };
@@ -82,33 +82,33 @@ describe('running-total ledger: which facts a window takes', () => {
   it('reads nothing when nothing was ever consumed from the kind', () => {
     for (const h of [undefined, head(0, 0, 0)]) {
       const r = reads({ before, first });
-      assert.deepEqual(windowFacts(h, true, r.read), { used: 0, oldestAt: null, newestAt: null });
+      assert.deepEqual(windowFacts(h, true, r.read, 'w'), { used: 0, oldestAt: null, newestAt: null });
       assert.deepEqual(r.asked, []);
     }
   });
 
   it('without the times, the row after the start is read only when no row at or before it answers used', () => {
     const r = reads({ before, first });
-    assert.deepEqual(windowFacts(head(9, 100, 5000), false, r.read), { used: 40, oldestAt: null, newestAt: null });
-    assert.deepEqual(r.asked, ['before']);
+    assert.deepEqual(windowFacts(head(9, 100, 5000), false, r.read, 'w'), { used: 40, oldestAt: null, newestAt: null });
+    assert.deepEqual(r.asked, ['w before']);
     const pruned = reads({ first });
-    assert.equal(windowFacts(head(9, 100, 5000), false, pruned.read).used, 40);
-    assert.deepEqual(pruned.asked, ['before', 'first']);
+    assert.equal(windowFacts(head(9, 100, 5000), false, pruned.read, 'w').used, 40);
+    assert.deepEqual(pruned.asked, ['w before', 'w first']);
   });
 
   it('with the times: the oldest is the row after the start, the newest the head’s while nothing went back', () => {
     const r = reads({ before, first, newestAt: 4000 });
-    assert.deepEqual(windowFacts(head(9, 100, 5000), true, r.read), { used: 40, oldestAt: 1200, newestAt: 5000 });
-    assert.deepEqual(r.asked, ['before', 'first']);
+    assert.deepEqual(windowFacts(head(9, 100, 5000), true, r.read, 'w'), { used: 40, oldestAt: 1200, newestAt: 5000 });
+    assert.deepEqual(r.asked, ['w before', 'w first']);
   });
 
   it('once quota went back: what was returned after the window’s start, and the newest row left', () => {
     const r = reads({ before, first, returned: 15, newestAt: 4000 });
-    assert.deepEqual(windowFacts(head(9, 100, 5000, 20), true, r.read), { used: 25, oldestAt: 1200, newestAt: 4000 });
-    assert.deepEqual(r.asked, ['before', 'first', 'returnedAfter 6', 'newestAt']);
+    assert.deepEqual(windowFacts(head(9, 100, 5000, 20), true, r.read, 'w'), { used: 25, oldestAt: 1200, newestAt: 4000 });
+    assert.deepEqual(r.asked, ['w before', 'w first', 'w returnedAfter 6', 'w newestAt']);
     const quick = reads({ first, returned: 15 });
-    assert.equal(windowFacts(head(9, 100, 5000, 20), false, quick.read).used, 25);
-    assert.deepEqual(quick.asked, ['before', 'first', 'returnedAfter 6']);
+    assert.equal(windowFacts(head(9, 100, 5000, 20), false, quick.read, 'w').used, 25);
+    assert.deepEqual(quick.asked, ['w before', 'w first', 'w returnedAfter 6']);
   });
 });
 

@@ -98,32 +98,33 @@ export function windowUsage(
   return { used, oldestAt: times?.oldestAt ?? null, newestAt: times?.newestAt ?? null };
 }
 
-/** What a store reads of one window's ledger beyond the head. windowFacts asks each only when the
- *  rules need it: SQLite seeks on demand; PostgreSQL has read them all in one statement (seeksSql
- *  there mirrors seqBeforeWindow for `returnedAfter`). */
-export interface WindowReads {
+/** What a store reads of one window's ledger beyond the head, the window named by `q` (the store's
+ *  own: a reader is made once and asked of each window, no closures per call on the hot path).
+ *  windowFacts asks each only when the rules need it: SQLite seeks on demand; PostgreSQL has read
+ *  them all in one statement (seeksSql there mirrors seqBeforeWindow for `returnedAfter`). */
+export interface WindowReads<Q> {
   /** The last row at or before the window's start (undefined when none is left). */
-  before(): LedgerPoint | undefined;
+  before(q: Q): LedgerPoint | undefined;
   /** The first row after the window's start. */
-  first(): LedgerRow | undefined;
+  first(q: Q): LedgerRow | undefined;
   /** Everything returned to the kind's rows after seq `s` (the sum over returnRanges(s, head.seq)). */
-  returnedAfter(s: number): number;
+  returnedAfter(q: Q, s: number): number;
   /** When the newest row left was written (null: none). */
-  newestAt(): number | null;
+  newestAt(q: Q): number | null;
 }
 
 /** One window's usage (windowUsage) and which ledger facts it takes: none when nothing was ever
  *  consumed from the kind; the row after the start only with the times or when no row at or before
  *  it answers `used`; what was returned inside only once quota has gone back to the kind; and the
  *  newest row's time, the head's unless quota went back (a row given back whole is deleted). */
-export function windowFacts(head: LedgerHead | undefined, withTimes: boolean, read: WindowReads): WindowUsageFacts {
+export function windowFacts<Q>(head: LedgerHead | undefined, withTimes: boolean, read: WindowReads<Q>, q: Q): WindowUsageFacts {
   if (head === undefined || ledgerIsEmpty(head)) return NO_USAGE;
-  const before = read.before();
-  const first = withTimes || before === undefined ? read.first() : undefined;
+  const before = read.before(q);
+  const first = withTimes || before === undefined ? read.first(q) : undefined;
   const returns = head.returned > 0;
-  const inside = returns ? read.returnedAfter(seqBeforeWindow(head, before, first)) : 0;
+  const inside = returns ? read.returnedAfter(q, seqBeforeWindow(head, before, first)) : 0;
   if (!withTimes) return windowUsage(head, before, first, inside, null);
-  return windowUsage(head, before, first, inside, { oldestAt: first?.at ?? null, newestAt: returns ? read.newestAt() : head.lastAt });
+  return windowUsage(head, before, first, inside, { oldestAt: first?.at ?? null, newestAt: returns ? read.newestAt(q) : head.lastAt });
 }
 
 /** Records `amount` consumed from `kind` at `now` after `head`. Time never runs backwards in the

@@ -31,6 +31,7 @@ import {
   RETURN_FANOUT,
   RETURN_LEVELS,
   returnBlocks,
+  type WindowReads,
   windowFacts,
 } from '../../points/ledger.ts';
 import { type ActiveSubscription, type DueGrant, dueGrants } from '../../points/materialise.ts';
@@ -552,26 +553,28 @@ function missingSeeks(st: StateRead, now: number): WindowList {
   return out;
 }
 
+/** A window's facts from the seeks of a state read (a window without one was never asked for:
+ *  seeksSql seeks every window whose kind has a ledger). */
+const seekOf = (q: { st: StateRead; key: string }): Seek => {
+  const s = q.st.seeks.get(q.key);
+  if (s === undefined) throw new Error(`window ${q.key} was not seeked`);
+  return s;
+};
+const SEEK_READS: WindowReads<{ st: StateRead; key: string }> = {
+  before: (q) => seekOf(q).before ?? undefined,
+  first: (q) => seekOf(q).first ?? undefined,
+  returnedAfter: (q) => seekOf(q).returned,
+  newestAt: (q) => seekOf(q).lastAt,
+};
+
 /** The state (state.ts) from a read holding every seek its windows need. */
 function assembled(userId: string, now: number, st: StateRead, withTimes: boolean): { state: UserPointsState; bindings: QuotaBinding[] } {
   const bindings = quotaBindings(st.entitlements, now);
   const heads = bindings.map((b) => st.heads.get(b.kind));
   const usage = bindings.map((b, i) =>
-    b.windows.map((w): WindowUsageFacts => {
-      const seek = (): Seek => {
-        const s = st.seeks.get(seekKey(b.kind, windowStart(now, w.windowSeconds)));
-        if (s === undefined) throw new Error(`window ${b.kind}/${w.windowSeconds}s of ${userId} was not seeked`);
-        return s;
-      };
-      // The read holds every fact; windowFacts takes those its rules need (returned: after the
-      // seq seeksSql computed as seqBeforeWindow does).
-      return windowFacts(heads[i], withTimes, {
-        before: () => seek().before ?? undefined,
-        first: () => seek().first ?? undefined,
-        returnedAfter: () => seek().returned,
-        newestAt: () => seek().lastAt,
-      });
-    }),
+    // The read holds every fact; windowFacts takes those its rules need (returned: after the seq
+    // seeksSql computed as seqBeforeWindow does).
+    b.windows.map((w): WindowUsageFacts => windowFacts(heads[i], withTimes, SEEK_READS, { st, key: seekKey(b.kind, windowStart(now, w.windowSeconds)) })),
   );
   return { state: userState(bindings, heads, usage, st.balances), bindings };
 }

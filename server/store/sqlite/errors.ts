@@ -10,28 +10,25 @@ export function sqliteError(err: unknown): GatehouseError | null {
 }
 
 /** `store` whose every method hands back our error for SQLite's (busy, unavailable → 503), thrown
- *  or rejected; our own errors and bugs pass through as they are. */
+ *  or rejected; our own errors and bugs pass through as they are. The methods are wrapped once,
+ *  here (a Proxy would run its trap on every call); anything else is read through to the store. */
 export function withSqliteErrors<T extends object>(store: T): T {
   const translate = (e: unknown) => (e instanceof GatehouseError ? e : (sqliteError(e) ?? e));
-  const methods = new Map<PropertyKey, (...args: unknown[]) => unknown>();
-  return new Proxy(store, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
-      if (typeof value !== 'function') return value;
-      let method = methods.get(key);
-      if (method === undefined) {
-        method = (...args: unknown[]) => {
-          let result: unknown;
-          try {
-            result = value.apply(target, args);
-          } catch (e) {
-            throw translate(e);
-          }
-          return result instanceof Promise ? result.catch((e: unknown) => Promise.reject(translate(e))) : result;
-        };
-        methods.set(key, method);
-      }
-      return method;
-    },
-  });
+  const wrapped = Object.create(store) as Record<PropertyKey, unknown>;
+  for (let o: object | null = store; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const key of Reflect.ownKeys(o)) {
+      const value: unknown = Reflect.get(store, key);
+      if (key === 'constructor' || typeof value !== 'function' || Object.hasOwn(wrapped, key)) continue;
+      wrapped[key] = (...args: unknown[]) => {
+        let result: unknown;
+        try {
+          result = value.apply(store, args);
+        } catch (e) {
+          throw translate(e);
+        }
+        return result instanceof Promise ? result.catch((e: unknown) => Promise.reject(translate(e))) : result;
+      };
+    }
+  }
+  return wrapped as T;
 }

@@ -21,6 +21,7 @@ import {
   RETURN_LEVELS,
   returnBlocks,
   returnRanges,
+  type WindowReads,
   windowFacts,
 } from '../../points/ledger.ts';
 import { type ActiveSubscription, type BalanceGrant, type DueGrant, dueGrants, type WindowGrant } from '../../points/materialise.ts';
@@ -40,6 +41,15 @@ interface EntitlementRow {
   windows: string;
   starts_at: number;
   ends_at: number | null;
+}
+
+/** One window of one user's ledger, as windowFacts' reads take it. */
+interface WindowQuery {
+  userId: string;
+  kind: QuotaKind;
+  /** The window's start (windowStart). */
+  from: number;
+  headSeq: number;
 }
 
 export class PointsSql {
@@ -279,14 +289,16 @@ export class PointsSql {
    *  seeks at most, whatever the history length, plus, once quota has gone back to the kind, one
    *  sum over a few block ranges. */
   private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, windowSeconds: number, now: number, withTimes: boolean): WindowUsageFacts {
-    const from = windowStart(now, windowSeconds);
-    return windowFacts(head, withTimes, {
-      before: () => this.s.pointAtOrBefore.get(userId, kind, from) as LedgerPoint | undefined,
-      first: () => this.s.firstAfter.get(userId, kind, from) as LedgerRow | undefined,
-      returnedAfter: (seq) => this.returnedAfter(userId, kind, seq, head!.seq),
-      newestAt: () => (this.s.lastRow.get(userId, kind) as number | undefined) ?? null,
-    });
+    return windowFacts(head, withTimes, this.windowReads, { userId, kind, from: windowStart(now, windowSeconds), headSeq: head?.seq ?? 0 });
   }
+
+  /** The ledger reads windowFacts asks for, made once (a window's are its query's). */
+  private readonly windowReads: WindowReads<WindowQuery> = {
+    before: (q) => this.s.pointAtOrBefore.get(q.userId, q.kind, q.from) as LedgerPoint | undefined,
+    first: (q) => this.s.firstAfter.get(q.userId, q.kind, q.from) as LedgerRow | undefined,
+    returnedAfter: (q, seq) => this.returnedAfter(q.userId, q.kind, seq, q.headSeq),
+    newestAt: (q) => (this.s.lastRow.get(q.userId, q.kind) as number | undefined) ?? null,
+  };
 
   /** Everything returned to the kind's rows after seq `s` (ledger.ts returnRanges), in one statement. */
   private returnedAfter(userId: string, kind: QuotaKind, s: number, headSeq: number): number {
