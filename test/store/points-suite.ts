@@ -420,6 +420,24 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         }
       });
 
+      it('alerts turned on after consumes made with them off apply from the next consume', async () => {
+        const realm = await seedRealm(s);
+        await subscribeToEveryEvent(s, realm, T0);
+        await s.points.putDefaultConfig(
+          realm,
+          { registrationBonusPoints: 100, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [] },
+          T0,
+        );
+        const user = await seedUser(s, realm);
+        await s.points.grantRegistration(realm, user.id, T0);
+        const lows = async () => (await s.records.events(realm, { limit: 100 })).filter((e) => e.type === 'points.balance_low').map((e) => e.data);
+        await s.points.consume(consumeCmd(realm, user.id, 10), T0 + MINUTE); // 90 left, every alert off
+        assert.deepEqual(await lows(), []);
+        await s.points.putAlerts(realm, { lowBalanceThresholds: [50], quotaExhausted: false, quotaRecovered: false }, T0 + 2 * MINUTE);
+        await s.points.consume(consumeCmd(realm, user.id, 45), T0 + 3 * MINUTE); // 45 left: below 50
+        assert.equal((await lows()).length, 1);
+      });
+
       it('keeps the realm’s alert configuration, all off until saved; a consume writes balance_low and quota_exhausted, the recovery check quota_recovered at the window’s recovery', async () => {
         const realm = await seedRealm(s);
         assert.deepEqual(await s.points.getAlerts(realm), {

@@ -553,14 +553,20 @@ function missingSeeks(st: StateRead, now: number): WindowList {
   return out;
 }
 
+interface SeekQuery {
+  st: StateRead;
+  key: string;
+  userId: string;
+}
+
 /** A window's facts from the seeks of a state read (a window without one was never asked for:
  *  seeksSql seeks every window whose kind has a ledger). */
-const seekOf = (q: { st: StateRead; key: string }): Seek => {
+const seekOf = (q: SeekQuery): Seek => {
   const s = q.st.seeks.get(q.key);
-  if (s === undefined) throw new Error(`window ${q.key} was not seeked`);
+  if (s === undefined) throw new Error(`window ${q.key} of ${q.userId} was not seeked`);
   return s;
 };
-const SEEK_READS: WindowReads<{ st: StateRead; key: string }> = {
+const SEEK_READS: WindowReads<SeekQuery> = {
   before: (q) => seekOf(q).before ?? undefined,
   first: (q) => seekOf(q).first ?? undefined,
   returnedAfter: (q) => seekOf(q).returned,
@@ -574,7 +580,9 @@ function assembled(userId: string, now: number, st: StateRead, withTimes: boolea
   const usage = bindings.map((b, i) =>
     // The read holds every fact; windowFacts takes those its rules need (returned: after the seq
     // seeksSql computed as seqBeforeWindow does).
-    b.windows.map((w): WindowUsageFacts => windowFacts(heads[i], withTimes, SEEK_READS, { st, key: seekKey(b.kind, windowStart(now, w.windowSeconds)) })),
+    b.windows.map(
+      (w): WindowUsageFacts => windowFacts(heads[i], withTimes, SEEK_READS, { st, key: seekKey(b.kind, windowStart(now, w.windowSeconds)), userId }),
+    ),
   );
   return { state: userState(bindings, heads, usage, st.balances), bindings };
 }

@@ -4,6 +4,7 @@
 // what the points domain needs, asks it, and writes what it decided; a throw rolls the use case
 // back, materialised grants included.
 
+import { type Cache, createCache } from '../../lib/cache.ts';
 import {
   type AlertConfig,
   type AlertState,
@@ -70,6 +71,7 @@ import {
 } from '../points-rows.ts';
 import { positional } from '../row-values.ts';
 import { type Db, immediate } from './open.ts';
+import { otherCommitsSignal } from './other-commits.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
 
@@ -98,10 +100,14 @@ export class SqlitePointsStore implements PointsStore {
   private readonly p: PointsSql;
   private readonly s;
   private readonly records: RecordWriter;
+  /** Realms whose alerts were all off when last read (PRAGMA data_version drops it when another
+   *  process writes, putAlerts around its own write: lib/cache.ts). */
+  private readonly alertsOff: Cache<true>;
 
   constructor(private readonly db: Db) {
     this.p = pointsSql(db);
     this.records = recordWriter(db);
+    this.alertsOff = createCache<true>({ max: 1024, invalidation: otherCommitsSignal(db) });
     this.s = {
       alerts: db.prepare(positional(ALERT_SQL.read)),
       pruneIdempotency: db.prepare(`DELETE FROM points_idempotency WHERE (realm_id, scope, key) IN
@@ -176,9 +182,15 @@ export class SqlitePointsStore implements PointsStore {
   /** The alerts to decide after this transaction's writes, from the state `st` it started from;
    *  null (nothing read afterwards) when the realm has none on. */
   private watch(realmId: string, userId: string, st: UserPointsState): AlertWatch | null {
+    // A realm known to have every alert off reads nothing (most realms, on every consume).
+    if (this.alertsOff.get(realmId)) return null;
     const row = this.s.alerts.get(realmId, userId) as AlertRow | undefined;
     const config = toAlertConfig(row, realmId);
-    return alertsOn(config) ? { config, state: toAlertState(row), before: viewOf(st) } : null;
+    if (!alertsOn(config)) {
+      this.alertsOff.set(realmId, true);
+      return null;
+    }
+    return { config, state: toAlertState(row), before: viewOf(st) };
   }
 
   /** Decides the watched alerts from the state after the writes (none for a recovery check), and
@@ -199,10 +211,15 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig> {
-    return immediate(this.db, () => {
-      this.s.saveAlertConfig.run(realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted ? 1 : 0, config.quotaRecovered ? 1 : 0, now);
-      return { realmId, ...config, updatedAt: now };
-    });
+    try {
+      return await immediate(this.db, () => {
+        this.s.saveAlertConfig.run(realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted ? 1 : 0, config.quotaRecovered ? 1 : 0, now);
+        this.alertsOff.clear(); // later units of this batch read the new value
+        return { realmId, ...config, updatedAt: now };
+      });
+    } finally {
+      this.alertsOff.clear(); // settled: a rolled-back batch must not leave its value cached
+    }
   }
 
   async checkAlerts(realmId: string, userId: string, now: number): Promise<void> {
