@@ -21,6 +21,7 @@ import type { SecretBox } from './crypto/secrets.ts';
 import type { GatehouseError } from './errors.ts';
 import { type Prune, recordPrunes } from './events/retention.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { jobPrunes } from './jobs/retention.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
@@ -200,7 +201,11 @@ export function createApp(config: Config, backend: StorageBackend, opts: AppOpti
     auth,
     jobs,
     deleteAccount,
-    prunes: { ...recordPrunes(stores.webhooks, config.auditRetentionDays), ...idempotencyPrunes(stores.points, config.idempotencyRetentionDays) },
+    prunes: {
+      ...recordPrunes(stores.webhooks, config.auditRetentionDays),
+      ...idempotencyPrunes(stores.points, config.idempotencyRetentionDays),
+      ...jobPrunes(stores.jobs),
+    },
     authStore,
     signingKeys: authConcern.keys,
     sealSecrets: () => sealSecretsAtRest(stores.secrets, secrets, log),

@@ -17,6 +17,9 @@ export interface JobStore {
    *  written) when the lease was lost to another replica meanwhile. */
   finish(id: string, owner: string, decide: (job: Job) => AttemptOutcome): Promise<boolean>;
   get(id: string): Promise<Job | null>;
+  /** Deletes up to `limit` jobs done or failed before `before` (not webhook deliveries: they go
+   *  with their events), oldest first, in one short transaction; how many went. */
+  pruneFinished(before: number, limit: number): Promise<number>;
   /** The realm's jobs, newest first. */
   list(realmId: string, opts: { kind?: string; status?: JobStatus; limit: number }): Promise<Job[]>;
 }

@@ -5,6 +5,7 @@ import type { AuditRecord } from '../audit/model.ts';
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { GatehouseEvent } from '../events/model.ts';
 import type { Job, JobStatus } from '../jobs/model.ts';
+import { DELIVER } from '../webhooks/model.ts';
 
 export const EVENT_COLUMNS = ['id', 'type', 'realm_id', 'created_at', 'data'] as const;
 export const AUDIT_COLUMNS = ['id', 'at', 'realm_id', 'actor_type', 'actor_id', 'action', 'target_id', 'changes', 'request_id'] as const;
@@ -169,3 +170,10 @@ function sealedJobSecret(j: Job, secrets: SecretBox | null): string | null {
   if (secrets === null) throw new Error(`job ${j.kind}: a secret is written only with the secrets box`);
   return secrets.seal(ENCRYPTED.jobSecret, j.secret);
 }
+
+/** One batch of finished jobs gone (jobs/retention.ts), oldest first, along migration 018's
+ *  jobs_finished (whose predicate this repeats word for word, so both databases use it): webhook
+ *  deliveries are not among them, they go with their events. */
+export const pruneFinishedJobsSql = (p: (n: number) => string): string =>
+  `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE status IN ('done', 'failed') AND kind <> '${DELIVER}' AND updated_at < ${p(1)}
+    ORDER BY updated_at LIMIT ${p(2)})`;

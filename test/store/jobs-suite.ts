@@ -112,5 +112,34 @@ export function describeJobStore(backend: string, factory: StoreFactory): void {
       const [again] = await peer.jobs.claim(T0 + 5 * SECOND, 1, KINDS, claimAs('b', T0 + 5 * SECOND), j.id);
       assert.deepEqual([again?.attempts, again?.lastError], [2, 'HTTP 503']);
     });
+
+    it('deletes finished jobs older than the cutoff, oldest first and a batch at a time; never a pending job or a webhook delivery', async () => {
+      const realm = await seedRealm(s);
+      const DAY = 24 * HOUR;
+      const at = (j: Job, status: Job['status'], updatedAt: number, kind = j.kind): Job => ({
+        ...j,
+        kind,
+        status,
+        updatedAt,
+        leaseOwner: null,
+        leaseUntil: null,
+      });
+      const old = T0 - 40 * DAY; // older than anything the other cases write
+      const done1 = at(job(realm), 'done', old);
+      const failed = at(job(realm), 'failed', old + SECOND);
+      const done2 = at(job(realm), 'done', old + 2 * SECOND);
+      const pending = at(job(realm), 'pending', old);
+      const delivery = at(job(realm), 'done', old, 'webhook.deliver');
+      const recent = at(job(realm), 'done', T0 - DAY);
+      for (const j of [done2, pending, done1, delivery, recent, failed]) await s.jobs.enqueue(j);
+      const cutoff = T0 - 30 * DAY;
+      assert.equal(await s.jobs.pruneFinished(cutoff, 2), 2);
+      assert.equal(await s.jobs.get(done1.id), null, 'the oldest first');
+      assert.equal(await s.jobs.get(failed.id), null);
+      assert.ok(await s.jobs.get(done2.id));
+      assert.equal(await s.jobs.pruneFinished(cutoff, 2), 1);
+      assert.equal(await s.jobs.pruneFinished(cutoff, 2), 0);
+      for (const kept of [pending, delivery, recent]) assert.deepEqual(await s.jobs.get(kept.id), kept);
+    });
   });
 }

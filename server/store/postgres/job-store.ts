@@ -7,7 +7,18 @@ import type { SecretBox } from '../../crypto/secrets.ts';
 import type { Job, JobStatus } from '../../jobs/model.ts';
 import { type AttemptOutcome, isDue } from '../../jobs/retry.ts';
 import type { JobStore } from '../../jobs/store.ts';
-import { DUE_AT_SQL, dueSql, insertSql, JOB_COLUMNS, JOB_STATE_COLUMNS, type JobRow, jobStateValues, jobValues, toJob } from '../record-rows.ts';
+import {
+  DUE_AT_SQL,
+  dueSql,
+  insertSql,
+  JOB_COLUMNS,
+  JOB_STATE_COLUMNS,
+  type JobRow,
+  jobStateValues,
+  jobValues,
+  pruneFinishedJobsSql,
+  toJob,
+} from '../record-rows.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
@@ -78,6 +89,7 @@ export const JOB_SQL = {
     FOR UPDATE SKIP LOCKED`,
   dueOne: `SELECT * FROM jobs WHERE id = $2 AND ${dueSql('$1')} AND kind = ANY($3::text[]) FOR UPDATE SKIP LOCKED`,
   get: 'SELECT * FROM jobs WHERE id = $1',
+  pruneFinished: pruneFinishedJobsSql(dollar),
   // The ids sorted (lockJobs): every transaction locks jobs in one order, so two that lock the same
   // jobs queue, never deadlock.
   lock: `SELECT j.* FROM ${rowsByIdSql('jobs', 1, 'j', { lock: true })}`,
@@ -176,6 +188,10 @@ export class PostgresJobStore implements JobStore {
   async get(id: string): Promise<Job | null> {
     const [r] = await query<JobRow>(this.ctx.pool, JOB_SQL.get, [id]);
     return r ? toJob(r, this.secrets) : null;
+  }
+
+  pruneFinished(before: number, limit: number): Promise<number> {
+    return inTransaction(this.ctx, 'pruneJobs', (tx) => tx.run(JOB_SQL.pruneFinished, [before, limit]));
   }
 
   async list(realmId: string, opts: { kind?: string; status?: JobStatus; limit: number }): Promise<Job[]> {

@@ -6,7 +6,18 @@ import type { Job, JobStatus } from '../../jobs/model.ts';
 import { type AttemptOutcome, isDue } from '../../jobs/retry.ts';
 import type { JobStore } from '../../jobs/store.ts';
 import { perObject } from '../../lib/memo.ts';
-import { DUE_AT_SQL, dueSql, insertSql, JOB_COLUMNS, type JobRow, jobStateValues, jobValues, toJob, updateJobStateSql } from '../record-rows.ts';
+import {
+  DUE_AT_SQL,
+  dueSql,
+  insertSql,
+  JOB_COLUMNS,
+  type JobRow,
+  jobStateValues,
+  jobValues,
+  pruneFinishedJobsSql,
+  toJob,
+  updateJobStateSql,
+} from '../record-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
 
@@ -41,6 +52,7 @@ export class SqliteJobStore implements JobStore {
       dueOne: db.prepare(`SELECT * FROM jobs WHERE id = @id AND ${dueSql('@now')} AND kind IN (SELECT value FROM json_each(@kinds))`),
       get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
       update: db.prepare(updateJobStateSql(() => '?')),
+      pruneFinished: db.prepare(pruneFinishedJobsSql(() => '?')),
       list: db.prepare(`SELECT * FROM jobs WHERE realm_id = @realm AND (@kind IS NULL OR kind = @kind)
         AND (@status IS NULL OR status = @status) ORDER BY created_at DESC, id DESC LIMIT @limit`),
     };
@@ -76,6 +88,10 @@ export class SqliteJobStore implements JobStore {
   async get(id: string): Promise<Job | null> {
     const r = this.s.get.get(id) as JobRow | undefined;
     return r ? toJob(r, this.secrets) : null;
+  }
+
+  pruneFinished(before: number, limit: number): Promise<number> {
+    return immediate(this.db, () => this.s.pruneFinished.run(before, limit).changes);
   }
 
   async list(realmId: string, opts: { kind?: string; status?: JobStatus; limit: number }): Promise<Job[]> {
