@@ -9,7 +9,7 @@ import { openPostgres } from './open.ts';
 import { postgresReadiness } from './readiness.ts';
 import { postgresStores } from './stores.ts';
 
-export function postgresBackend(pool: pg.Pool, secrets: SecretBox): StorageBackend {
+function postgresBackend(pool: pg.Pool, secrets: SecretBox): StorageBackend {
   let closed: Promise<void> | null = null;
   return {
     stores: postgresStores(pool, { secrets }),

@@ -16,7 +16,7 @@ import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import { type Cache, createCache } from '../../lib/cache.ts';
 import { type ClientRow, type KeyRow, type ProviderRow, sealedProvider, toClient, toKey, toProvider, toRealm } from '../admin-rows.ts';
-import { type Db, immediate, type Synchronous } from './open.ts';
+import { type Db, immediate, immediateForgetting, type Synchronous } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
 
@@ -86,14 +86,9 @@ export class SqliteAdminStore implements AdminStore {
     return value;
   }
 
-  /** A write of this store: the cache is dropped before it runs and again once it settled. */
-  private async write<T>(fn: () => Synchronous<T>): Promise<T> {
-    this.dropCache();
-    try {
-      return await immediate(this.db, fn);
-    } finally {
-      this.dropCache();
-    }
+  /** A write of this store: the cache is dropped once it has written and again once it settled. */
+  private write<T>(fn: () => Synchronous<T>): Promise<T> {
+    return immediateForgetting(this.db, () => this.dropCache(), fn);
   }
 
   /** Writes the audit record of a change made in the current transaction. */

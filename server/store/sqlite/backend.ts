@@ -12,7 +12,7 @@ import { sqliteStores } from './stores.ts';
 const connections = new WeakMap<StorageBackend, Db>();
 
 /** `secrets` seals what the stores keep secret (crypto/secrets.ts; secrets-key.ts loads it). */
-export function sqliteBackend(db: Db, secrets: SecretBox): StorageBackend {
+function sqliteBackend(db: Db, secrets: SecretBox): StorageBackend {
   const ready = databaseReadiness(db);
   const backend: StorageBackend = {
     stores: sqliteStores(db, secrets),

@@ -73,3 +73,18 @@ export type Synchronous<T> = T extends PromiseLike<unknown> ? never : T;
 export function immediate<T>(db: Db, fn: () => Synchronous<T>): Promise<T> {
   return groupCommit(db, fn) as Promise<T>;
 }
+
+/** immediate() for a write of rows a cache keeps (lib/cache.ts): `forget` drops them once the unit
+ *  has written (later units of its batch read the new rows) and again once it has settled (a
+ *  rolled-back batch must leave nothing of it cached). */
+export async function immediateForgetting<T>(db: Db, forget: () => void, fn: () => Synchronous<T>): Promise<T> {
+  try {
+    return await immediate(db, () => {
+      const result = fn();
+      forget();
+      return result;
+    });
+  } finally {
+    forget();
+  }
+}

@@ -70,7 +70,7 @@ import {
   toTransaction,
 } from '../points-rows.ts';
 import { positional } from '../row-values.ts';
-import { type Db, immediate } from './open.ts';
+import { type Db, immediate, immediateForgetting } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { type RecordWriter, recordWriter } from './records.ts';
@@ -147,18 +147,17 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async putDefaultConfig(realmId: string, patch: DefaultConfigPatch, now: number, caller: Caller | null = null): Promise<DefaultPointsConfig> {
-    try {
-      return await immediate(this.db, () => {
+    return immediateForgetting(
+      this.db,
+      () => this.p.forgetConfigs(),
+      () => {
         const before = this.p.config(realmId);
         const next = mergeDefaultConfig(before, patch, now);
         this.s.upsertConfig.run({ ...next, windows: next.freePeriodicQuotaWindows === null ? null : JSON.stringify(next.freePeriodicQuotaWindows) });
         this.records(configUpdatedEmitted(before, next, caller, now));
-        this.p.forgetConfigs(); // later units of this batch read the new value
         return next;
-      });
-    } finally {
-      this.p.forgetConfigs(); // settled: a rolled-back batch must not leave its value cached
-    }
+      },
+    );
   }
 
   async grantRegistration(realmId: string, userId: string, now: number): Promise<void> {
@@ -211,15 +210,14 @@ export class SqlitePointsStore implements PointsStore {
   }
 
   async putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig> {
-    try {
-      return await immediate(this.db, () => {
+    return immediateForgetting(
+      this.db,
+      () => this.alertsOff.clear(),
+      () => {
         this.s.saveAlertConfig.run(realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted ? 1 : 0, config.quotaRecovered ? 1 : 0, now);
-        this.alertsOff.clear(); // later units of this batch read the new value
         return { realmId, ...config, updatedAt: now };
-      });
-    } finally {
-      this.alertsOff.clear(); // settled: a rolled-back batch must not leave its value cached
-    }
+      },
+    );
   }
 
   async checkAlerts(realmId: string, userId: string, now: number): Promise<void> {
