@@ -5,14 +5,19 @@
 // state after its writes and decides its alerts, and the server's queue delivers the events while
 // the load runs; the other realm has no endpoint and no alerts. Consumes over gRPC, 16 in flight,
 // in interleaved rounds (alternating order); the goal: the ratio of throughputs ≥ 0.95.
-//   node --import tsx bench/consume-events.ts [--calls 3000 --rounds 3]
+//   node --import tsx bench/consume-events.ts [--calls 3000 --rounds 3] [--layers DIR]
+// --layers DIR profiles the server (every thread) into DIR and prints, from the counted rounds, its
+// CPU per consume by layer with events and without (cpu-layers.ts), and its CPU per event delivered
+// while the deliveries left behind by each round with events drain (the bench waits for them).
 import { parseArgs } from 'node:util';
+import { JOB_POLL_INTERVAL_MS } from '../server/jobs/queue.ts';
 import { closeGrpcClients, grpcClient } from '../test/helpers/grpc.ts';
 import { api } from '../test/helpers/http.ts';
 import { spawnServer } from '../test/helpers/server.ts';
 import { receiver } from '../test/helpers/webhook-receiver.ts';
+import { formatLayers, layerProfile, nowUs, scaledTo, type Window } from './lib/cpu-layers.ts';
 import { median, unary } from './lib/gatehouse.ts';
-import { type LoadResult, round, runLoad } from './lib/load.ts';
+import { type LoadResult, processCpuUs, round, runLoad } from './lib/load.ts';
 
 export interface ConsumeEventsResult {
   calls: number;
@@ -25,14 +30,31 @@ export interface ConsumeEventsResult {
   delivered: number;
 }
 
+/** A measured span of the server: when it ran (for the profiles) and the server's CPU in it (/proc). */
+interface Span {
+  window: Window;
+  cpuUs: number;
+}
+
+/** Runs `step` as a span of the server `pid`. */
+async function spanOf<T>(pid: number, step: () => Promise<T>): Promise<{ span: Span; result: T }> {
+  const cpu = () => processCpuUs(pid)?.all ?? 0;
+  const c0 = cpu();
+  const from = nowUs();
+  const result = await step();
+  return { span: { window: { from, to: nowUs() }, cpuUs: cpu() - c0 }, result };
+}
+
 export async function consumeEvents(
-  opts: { calls?: number; rounds?: number; concurrency?: number; log?: (s: string) => void } = {},
+  opts: { calls?: number; rounds?: number; concurrency?: number; layers?: string; log?: (s: string) => void } = {},
 ): Promise<ConsumeEventsResult> {
   const calls = opts.calls ?? 3000;
   const rounds = opts.rounds ?? 3;
   const concurrency = opts.concurrency ?? 16;
   const log = opts.log ?? (() => {});
-  const srv = await spawnServer();
+  const srv = await spawnServer(opts.layers === undefined ? {} : { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', opts.layers] });
+  const spans: Record<'hooked' | 'quiet' | 'drain', Span[]> = { hooked: [], quiet: [], drain: [] };
+  let drained = 0;
   const hook = await receiver();
   try {
     const admin = api(srv.http, srv.adminKey);
@@ -69,8 +91,31 @@ export async function consumeEvents(
     const without: number[] = [];
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 ? (['hooked', 'quiet'] as const) : (['quiet', 'hooked'] as const);
-      for (const realm of order) (realm === 'hooked' ? withEvents : without).push((await load(realm)).throughput);
+      for (const realm of order) {
+        const { span, result } = await spanOf(srv.proc.pid!, () => load(realm));
+        (realm === 'hooked' ? withEvents : without).push(result.throughput);
+        spans[realm].push(span);
+        if (opts.layers !== undefined && realm === 'hooked') {
+          const before = hook.received.length;
+          spans.drain.push((await spanOf(srv.proc.pid!, () => deliveriesDrained(hook.received))).span);
+          drained += hook.received.length - before;
+        }
+      }
       log(`round ${r + 1}/${rounds}: with events ${Math.round(withEvents.at(-1)!)}/s, without ${Math.round(without.at(-1)!)}/s`);
+    }
+    if (opts.layers !== undefined) {
+      await srv.stop(); // a profile is written when its process exits
+      const per = (of: Span[], n: number) =>
+        scaledTo(
+          layerProfile(
+            opts.layers!,
+            of.map((s) => s.window),
+            n,
+          ),
+          round(of.reduce((a, s) => a + s.cpuUs, 0) / n, 1),
+        );
+      log(formatLayers('consume', per(spans.quiet, calls * rounds), per(spans.hooked, calls * rounds), 'without events → with events'));
+      if (drained > 0) log(formatLayers(`delivery of ${drained} events after the rounds`, {}, per(spans.drain, drained), 'per event delivered'));
     }
     return {
       calls,
@@ -87,8 +132,22 @@ export async function consumeEvents(
   }
 }
 
+/** Resolves once the receiver has had nothing new for longer than the queue's poll interval: the
+ *  deliveries left behind are done. */
+async function deliveriesDrained(received: readonly unknown[]): Promise<void> {
+  for (let seen = -1; received.length !== seen; ) {
+    seen = received.length;
+    await new Promise((r) => setTimeout(r, JOB_POLL_INTERVAL_MS + 500));
+  }
+}
+
 if (process.argv[1]?.endsWith('consume-events.ts')) {
-  const { values } = parseArgs({ options: { calls: { type: 'string' }, rounds: { type: 'string' } } });
-  const r = await consumeEvents({ calls: Number(values.calls ?? 3000), rounds: Number(values.rounds ?? 3), log: (s) => console.error(s) });
+  const { values } = parseArgs({ options: { calls: { type: 'string' }, rounds: { type: 'string' }, layers: { type: 'string' } } });
+  const r = await consumeEvents({
+    calls: Number(values.calls ?? 3000),
+    rounds: Number(values.rounds ?? 3),
+    layers: values.layers,
+    log: (s) => console.error(s),
+  });
   console.log(JSON.stringify(r, null, 2));
 }

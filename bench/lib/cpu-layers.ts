@@ -46,7 +46,8 @@ const RULES: [layer: string, test: (f: Frame) => boolean][] = [
   ['ID token checks', (f) => /\/server\/auth\/(id-token|jws-compact|provider-token|apple-token)\.ts/.test(f.url) || f.url.includes('/node_modules/jose/')],
   ['access token', (f) => /\/server\/auth\/(access-token|token-family)\.ts/.test(f.url)],
   ['database', (f) => f.url.includes('/server/store/') || f.url.includes('/better-sqlite3/') || /\/node_modules\/pg[-/]/.test(f.url)],
-  ['outbox and alerts', (f) => /\/server\/(events|webhooks|jobs|audit)\//.test(f.url) || f.url.includes('/server/points/alerts.ts')],
+  ['job queue, webhook delivery', (f) => /\/server\/(webhooks|jobs)\//.test(f.url)],
+  ['outbox and alerts', (f) => /\/server\/(events|audit)\//.test(f.url) || /\/server\/points\/(alerts|state-after)\.ts/.test(f.url)],
   ['points rules', (f) => f.url.includes('/server/points/')],
   ['login rules', (f) => /\/server\/(auth|users)\//.test(f.url)],
   ['credential check', (f) => f.url.includes('/server/rpc/access.ts')],
@@ -108,11 +109,11 @@ export function scaledTo(r: Record<string, number>, total: number | null): Recor
   return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(((v * total) / sum) * 10) / 10]));
 }
 
-/** Two layer profiles side by side, as text: µs per call, old → new. */
-export function formatLayers(title: string, old: Record<string, number>, now: Record<string, number>): string {
+/** Two layer profiles side by side, as text: µs per call, old → new (or as `sides` names them). */
+export function formatLayers(title: string, old: Record<string, number>, now: Record<string, number>, sides = 'old → new'): string {
   const names = [...new Set([...Object.keys(old), ...Object.keys(now)])].sort((a, b) => (now[b] ?? 0) - (now[a] ?? 0));
   const sum = (r: Record<string, number>) => Math.round(Object.values(r).reduce((a, b) => a + b, 0) * 10) / 10;
-  let out = `${title}: server CPU µs per call by layer (all threads), old → new\n`;
+  let out = `${title}: server CPU µs per call by layer (all threads), ${sides}\n`;
   for (const n of [...names, 'total'])
     out += `  ${n.padEnd(30)} ${String(n === 'total' ? sum(old) : (old[n] ?? 0)).padStart(8)} → ${String(n === 'total' ? sum(now) : (now[n] ?? 0)).padStart(8)}\n`;
   return out;

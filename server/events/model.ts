@@ -34,3 +34,6 @@ export interface GatehouseEvent {
   createdAt: number;
   data: Record<string, unknown>;
 }
+
+/** An event without its data: what the outbox's fan-out reads. */
+export type EventHeader = Omit<GatehouseEvent, 'data'>;

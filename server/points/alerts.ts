@@ -7,7 +7,11 @@ import { badRequest } from '../errors.ts';
 import { type Emitted, newEvent } from '../events/plan.ts';
 import type { JobPolicy } from '../jobs/model.ts';
 import { newJob } from '../jobs/retry.ts';
+import type { ConsumeWrites } from './apply-plan.ts';
 import type { QuotaKind, WindowRow } from './model.ts';
+import type { UserPointsState } from './state.ts';
+import { stateAfterConsume } from './state-after.ts';
+import { remainingOf } from './summary.ts';
 
 export const MAX_LOW_BALANCE_THRESHOLDS = 8;
 
@@ -170,6 +174,32 @@ export function decideAlerts(
   // A threshold no longer configured is forgotten: configured again, it starts armed.
   const firedThresholds = [...fired].filter((t) => config.lowBalanceThresholds.includes(t)).sort((a, b) => a - b);
   return { state: { firedThresholds, exhaustions }, events, schedule };
+}
+
+/** The figures of a state decideAlerts compares. */
+export const pointsView = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
+
+/** What a transaction's alerts compare the state before it with: after a consume's or a hold's
+ *  writes, the state computed from them (viewAfterConsume); 'read', the state read after the
+ *  writes; 'check', none (a recovery check: no transaction). */
+export type AlertsAfter = Pick<ConsumeWrites, 'ledger' | 'spends'> | 'read' | 'check';
+
+/** The figures after `writes`, computed from the state `before` them (state-after.ts); null when
+ *  they lack a time decideAlerts reads: the store reads the state after its writes instead. */
+export function viewAfterConsume(before: UserPointsState, writes: Pick<ConsumeWrites, 'ledger' | 'spends'>): PointsView | null {
+  const after = pointsView(stateAfterConsume(before, writes));
+  return afterTimesNeeded(pointsView(before), after) ? null : after;
+}
+
+/** Whether decideAlerts would read a time `after` leaves unknown: a window this transaction left at
+ *  0 (its recovery is reported at nextRecoveryAt) whose oldest usage the state before was read
+ *  without (state-after.ts). */
+export function afterTimesNeeded(before: PointsView, after: PointsView): boolean {
+  for (const row of after.windows) {
+    if (row.remaining > 0 || row.used === 0 || row.nextRecoveryAt !== null) continue;
+    if ((rowOf(before.windows, row)?.remaining ?? 0) > 0) return true;
+  }
+  return false;
 }
 
 /** The durable job that checks a user's exhausted windows when one is due to recover, so the

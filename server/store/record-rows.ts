@@ -3,7 +3,7 @@
 // records are inserted through these column lists, in its own transaction.
 import type { AuditRecord } from '../audit/model.ts';
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
-import type { GatehouseEvent } from '../events/model.ts';
+import type { EventHeader, GatehouseEvent } from '../events/model.ts';
 import type { Job, JobStatus } from '../jobs/model.ts';
 import { DELIVER } from '../webhooks/model.ts';
 
@@ -125,7 +125,10 @@ export interface JobRow {
   updated_at: number;
 }
 
-export const toEvent = (r: EventRow): GatehouseEvent => ({ id: r.id, type: r.type, realmId: r.realm_id, createdAt: r.created_at, data: JSON.parse(r.data) });
+export const toEventHeader = (r: Omit<EventRow, 'data'>): EventHeader => ({ id: r.id, type: r.type, realmId: r.realm_id, createdAt: r.created_at });
+export const toEvent = (r: EventRow): GatehouseEvent => ({ ...toEventHeader(r), data: JSON.parse(r.data) });
+/** The columns of an EventHeader (the fan-out reads no data). */
+export const EVENT_HEADER_COLUMNS = 'id, type, realm_id, created_at';
 
 export const toAuditRecord = (r: AuditRow): AuditRecord => ({
   auditId: r.id,

@@ -12,7 +12,7 @@ import { JOB_POLL_INTERVAL_MS } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
-import { afterDeliveryAttempts, DELIVER, DELIVERY_POLICY, type DeliveryAttempt, eventBody, fanOut, signatureHeader, signingSecrets } from './model.ts';
+import { afterDeliveryAttempts, DELIVER, DELIVERY_POLICY, type DeliveryAttempt, fanOut, signatureHeader, signingSecrets } from './model.ts';
 import { send } from './send.ts';
 import type { ClaimedAttempt, DeliveryContext, WebhookStore } from './store.ts';
 import { checkUrlSyntax, type HostResolver, resolveAllowed } from './url-rules.ts';
@@ -110,7 +110,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
   async function attempt(job: Job, context: DeliveryContext | undefined, turn: { ready: Promise<void>; release(): void }): Promise<Attempted> {
     try {
       if (!context) return { result: { kind: 'fail', error: 'the endpoint or the event no longer exists' }, attempt: null, endedAt: clock.now() };
-      const { endpoint, event } = context;
+      const { endpoint, event, body } = context;
       if (!endpoint.enabled) return { result: { kind: 'fail', error: 'the endpoint is disabled' }, attempt: null, endedAt: clock.now() };
       const started = clock.now();
       const startedAt = performance.now();
@@ -122,7 +122,6 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
       try {
         const checked = checkUrlSyntax(endpoint.url);
         const [address] = await resolveAllowed(checked, deps.resolve, deps.allowPrivate);
-        const body = eventBody(event);
         const timestamp = Math.floor(started / 1000);
         const headers = {
           'webhook-id': event.id,

@@ -13,6 +13,7 @@ import {
   rotatedEndpoint,
   signatureHeader,
   signingSecrets,
+  storedEventBody,
   validateEventTypes,
   webhookAuditRecord,
 } from './model.ts';
@@ -26,6 +27,15 @@ const event = (type: GatehouseEvent['type'], createdAt: number, realmId = 'r'): 
   realmId,
   createdAt,
   data: { n: 1 },
+});
+
+describe('the body delivered', () => {
+  it('is the same bytes from the data as the outbox stored it as from the event', () => {
+    const data = { userId: 'usr_1', allocations: [{ creditKind: 'topup_credit', amount: 2 }], note: 'é "quoted" \u2028', none: null };
+    const e = { ...event('points.consumed', T), data };
+    assert.equal(storedEventBody(e, JSON.stringify(data)), eventBody(e));
+    assert.deepEqual(JSON.parse(eventBody(e)), { id: e.id, type: e.type, realmId: 'r', createdAt: new Date(T).toISOString(), data });
+  });
 });
 
 describe('webhook signatures', () => {

@@ -4,7 +4,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type Actor, type AuditRecord, type FieldChange, REDACTED, SYSTEM_ACTOR } from '../audit/model.ts';
 import { badRequest } from '../errors.ts';
-import { EVENT_TYPES, type GatehouseEvent } from '../events/model.ts';
+import { EVENT_TYPES, type EventHeader, type GatehouseEvent } from '../events/model.ts';
 import { newAuditRecord } from '../events/plan.ts';
 import type { Job, JobPolicy } from '../jobs/model.ts';
 import { newJob } from '../jobs/retry.ts';
@@ -130,7 +130,7 @@ export type Subscriber = Pick<WebhookEndpoint, 'id' | 'realmId' | 'enabled' | 'e
 /** The outbox's fan-out: for each event, oldest first, one delivery per enabled endpoint of its
  *  realm that subscribes to its type. `webhook.test` goes only to the endpoint tested (queued there
  *  directly), never fanned out. */
-export function fanOut(events: readonly GatehouseEvent[], endpoints: readonly Subscriber[], now: number): { deliveries: Delivery[]; jobs: Job[] } {
+export function fanOut(events: readonly EventHeader[], endpoints: readonly Subscriber[], now: number): { deliveries: Delivery[]; jobs: Job[] } {
   const deliveries: Delivery[] = [];
   const jobs: Job[] = [];
   for (const event of events) {
@@ -167,7 +167,14 @@ export function signatureHeader(secrets: readonly string[], id: string, timestam
 
 /** The body delivered: the event as docs/events.md writes it, createdAt in RFC 3339. */
 export function eventBody(event: GatehouseEvent): string {
-  return JSON.stringify({ id: event.id, type: event.type, realmId: event.realmId, createdAt: new Date(event.createdAt).toISOString(), data: event.data });
+  return storedEventBody(event, JSON.stringify(event.data));
+}
+
+/** eventBody of an event whose data is the JSON text the outbox stored (JSON.stringify's, so the
+ *  same bytes): a delivery neither parses it nor writes it again. */
+export function storedEventBody(event: EventHeader, data: string): string {
+  const header = JSON.stringify({ id: event.id, type: event.type, realmId: event.realmId, createdAt: new Date(event.createdAt).toISOString() });
+  return `${header.slice(0, -1)},"data":${data}}`;
 }
 
 /** What the audit log shows of an endpoint: its fields, the secrets redacted. */

@@ -1,7 +1,7 @@
 // Storage of webhook endpoints, their deliveries and attempts. Each method is one transaction;
 // what a change or an attempt makes of an endpoint is model.ts's decision, passed in.
 import type { AuditRecord } from '../audit/model.ts';
-import type { GatehouseEvent } from '../events/model.ts';
+import type { EventHeader, GatehouseEvent } from '../events/model.ts';
 import type { Job } from '../jobs/model.ts';
 import type { AttemptOutcome } from '../jobs/retry.ts';
 import type { AttemptEnd, Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from './model.ts';
@@ -16,11 +16,13 @@ export interface DeliveryCursor {
  *  written). */
 export type EndpointChange = (current: WebhookEndpoint) => { endpoint: WebhookEndpoint; audit: AuditRecord | null } | null;
 
-/** A delivery with what its attempt needs: its endpoint and its event. */
+/** A delivery with what its attempt needs: its endpoint, its event and the body sent (model.ts
+ *  storedEventBody, from the data as stored). */
 export interface DeliveryContext {
   delivery: Delivery;
   endpoint: WebhookEndpoint;
-  event: GatehouseEvent;
+  event: EventHeader;
+  body: string;
 }
 
 /** A claimed delivery's attempt, as recordAttempts writes it: the attempt (null when none was made:
@@ -53,7 +55,7 @@ export interface WebhookStore {
   /** Hands up to `limit` undispatched outbox events, oldest first, to their deliveries (`plan`
    *  given the events and every enabled endpoint of their realms), and marks them dispatched; how
    *  many events were handed. Events another replica is handing at the moment are skipped. */
-  dispatch(now: number, limit: number, plan: (events: GatehouseEvent[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number>;
+  dispatch(now: number, limit: number, plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number>;
   /** Deliveries with their endpoint and event, by delivery id (none for a delivery, or its
    *  endpoint or event, gone). */
   deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>>;

@@ -490,6 +490,36 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         ]);
         await s.points.checkAlerts(realm, 'usr_gone', at + HOUR); // nothing for a user that is gone
       });
+
+      it('a consume that exhausts a window used before reports its recovery at the oldest usage, its reset at the newest', async () => {
+        const realm = await seedRealm(s);
+        await s.points.putAlerts(realm, { lowBalanceThresholds: [], quotaExhausted: true, quotaRecovered: true }, T0);
+        await subscribeToEveryEvent(s, realm, T0);
+        await s.points.putDefaultConfig(
+          realm,
+          { registrationBonusPoints: 100, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [w(3600, 10)] },
+          T0,
+        );
+        const user = await seedUser(s, realm);
+        await s.points.grantRegistration(realm, user.id, T0);
+        const at = T0 + MINUTE;
+        await s.points.consume(consumeCmd(realm, user.id, 4), at);
+        // The state before this consume is read without the window's times: the alert's are exact all the same.
+        await s.points.consume(consumeCmd(realm, user.id, 7), at + 5 * MINUTE); // 6 from the window, 1 from the balance
+        await s.points.consume(consumeCmd(realm, user.id, 1), at + 6 * MINUTE); // at 0 already: nothing new
+        const alerts = (await s.records.events(realm, { limit: 100 })).filter((e) => e.type === 'points.quota_exhausted').map((e) => e.data);
+        assert.deepEqual(alerts, [
+          {
+            userId: user.id,
+            creditKind: 'free_periodic_credit',
+            windowKey: '1h',
+            windowSeconds: 3600,
+            limit: 10,
+            nextRecoveryAt: at + HOUR,
+            resetsAt: at + 5 * MINUTE + HOUR,
+          },
+        ]);
+      });
     });
   });
 }

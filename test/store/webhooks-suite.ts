@@ -5,7 +5,7 @@
 // of an endpoint is webhooks/model.ts's (tested beside it).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { GatehouseEvent } from '../../server/events/model.ts';
+import type { EventHeader, GatehouseEvent } from '../../server/events/model.ts';
 import type { Job } from '../../server/jobs/model.ts';
 import { afterAttempt, claimed } from '../../server/jobs/retry.ts';
 import { planAccountDeletion } from '../../server/users/deletion.ts';
@@ -16,6 +16,7 @@ import {
   DELIVER,
   DELIVERY_POLICY,
   DISABLE_AFTER_FAILING_MS,
+  eventBody,
   fanOut,
   newDelivery,
   patchedEndpoint,
@@ -113,8 +114,8 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.ok(await s.webhooks.anyUndispatched());
       assert.equal((await s.webhooks.outbox()).depth, 6);
       const peer = await s.peer();
-      const handed: GatehouseEvent[][] = [];
-      const plan = (events: GatehouseEvent[], endpoints: Subscriber[]) => {
+      const handed: EventHeader[][] = [];
+      const plan = (events: EventHeader[], endpoints: Subscriber[]) => {
         handed.push(events);
         return fanOut(events, endpoints, T0 + HOUR);
       };
@@ -159,9 +160,11 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const realm = await seedRealm(s);
       const e = await endpointIn(realm);
       const made = [1, 2, 3].map((i) => newDelivery(e, { id: `evt_${realm}_${i}`, type: 'webhook.test' }, T0 + i * SECOND));
+      const events: GatehouseEvent[] = [];
       for (const m of made) {
-        const event: GatehouseEvent = { id: m.delivery.eventId, type: 'webhook.test', realmId: realm, createdAt: m.delivery.createdAt, data: {} };
+        const event: GatehouseEvent = { id: m.delivery.eventId, type: 'webhook.test', realmId: realm, createdAt: m.delivery.createdAt, data: { n: m.job.id } };
         await s.webhooks.queueDirect(event, m.delivery, m.job);
+        events.push(event);
       }
       const first = made[0]!;
       const [held] = await s.jobs.claim(T0 + HOUR, 1, ['webhook.deliver'], (j) => claimed(j, 'me', T0 + HOUR, DELIVERY_POLICY), first.job.id);
@@ -177,6 +180,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const context = contexts.get(first.delivery.id);
       assert.equal(context?.endpoint.secret, e.secret);
       assert.equal(context?.event.id, first.delivery.eventId);
+      assert.equal(context?.body, eventBody(events[0]!), 'the body sent, from the data as stored');
       assert.deepEqual(context?.delivery, first.delivery);
       const all = await s.webhooks.listDeliveries(e.id, { after: null, limit: 10 });
       assert.deepEqual(

@@ -8,7 +8,17 @@
 // says what the user has once its writes are done, read behind them in COMMIT's round trip (when
 // the answer is kept under an idempotency key, it is read before COMMIT: one more). Replays,
 // refusals and conflicts follow the points domain as in the SQLite store.
-import { type AlertConfig, alertEmitted, alertsOn, decideAlerts, type PointsView, type StoredAlertConfig, stateChanged } from '../../points/alerts.ts';
+import {
+  type AlertConfig,
+  type AlertsAfter,
+  alertEmitted,
+  alertsOn,
+  decideAlerts,
+  pointsView,
+  type StoredAlertConfig,
+  stateChanged,
+  viewAfterConsume,
+} from '../../points/alerts.ts';
 import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
@@ -86,16 +96,15 @@ const SQL = {
     WHERE realm_id = $1 AND user_id = $2 AND kind = 'consume' ORDER BY created_at, id COLLATE "C"`,
 };
 
-const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
-
 /** The realm's alert configuration and the user's alert state, read with a use case's context. */
 // Marked handled (tx.ts quiet): a use case refused before it reads the alerts (a lock timeout, a
 // refusal) never awaits this, and its failure is reported where the context is awaited.
 const readAlerts = (o: { context: Promise<PointsContext> }) => quiet(o.context.then((c) => c.alerts));
 
 /** Decides a transaction's alerts (alerts.ts) from the state `before` its writes and the state after
- *  them (read behind the writes: one more round trip, only when the realm has alerts on; none for a
- *  recovery check), and sends what was decided. */
+ *  them (a consume's or a hold's computed from its writes; else, or when that lacks a time the
+ *  alerts need, read behind the writes: one more round trip, only when the realm has alerts on;
+ *  none for a recovery check), and sends what was decided. */
 async function sendAlerts(
   tx: Tx,
   p: PointsSql,
@@ -104,13 +113,15 @@ async function sendAlerts(
   read: Promise<AlertRow>,
   before: UserPointsState,
   now: number,
-  check = false,
+  after: AlertsAfter = 'read',
 ): Promise<void> {
   const row = await read;
   const config = toAlertConfig(row, realmId);
   if (!alertsOn(config)) return;
   const state = toAlertState(row);
-  const d = decideAlerts(config, state, userId, viewOf(before), check ? null : viewOf(await p.stateAfter(tx, userId, now, before, true)), now);
+  const computed = typeof after === 'object' ? viewAfterConsume(before, after) : null;
+  const view = after === 'check' ? null : (computed ?? pointsView(await p.stateAfter(tx, userId, now, before, true)));
+  const d = decideAlerts(config, state, userId, pointsView(before), view, now);
   if (stateChanged(state, d)) tx.run(ALERT_SQL.saveState, alertStateValues(userId, realmId, d.state));
   writeEmitted(tx, alertEmitted(realmId, userId, d, now));
 }
@@ -202,7 +213,7 @@ export class PostgresPointsStore implements PointsStore {
         { scope: 'consume', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
       );
       writeEmitted(tx, consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
-      await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
+      await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now, w);
       this.p.rememberOwner(r.transactionId, cmd.userId);
       return r;
     });
@@ -269,7 +280,7 @@ export class PostgresPointsStore implements PointsStore {
         { scope: 'hold', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
       );
       tx.run(POINTS_SQL.insertHold, [h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt]);
-      await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now);
+      await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now, w);
       this.p.rememberOwner(h.holdId, h.userId);
       return r;
     });
@@ -511,7 +522,7 @@ export class PostgresPointsStore implements PointsStore {
       const alerts = readAlerts(o);
       if (!(await o.found)) return;
       const st = await this.p.materialisedState(tx, realmId, userId, now, await o.context, o.state, true);
-      await sendAlerts(tx, this.p, realmId, userId, alerts, st, now, true);
+      await sendAlerts(tx, this.p, realmId, userId, alerts, st, now, 'check');
     });
   }
 

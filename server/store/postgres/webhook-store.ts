@@ -3,11 +3,11 @@
 // together each take other events, and an event is handed out once.
 import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
-import type { GatehouseEvent } from '../../events/model.ts';
+import type { EventHeader, GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
-import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../../webhooks/model.ts';
+import { type Delivery, type DeliveryStatus, type DeliveryView, type Subscriber, storedEventBody, type WebhookEndpoint } from '../../webhooks/model.ts';
 import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
-import { type EventRow, insertSql, toEvent } from '../record-rows.ts';
+import { EVENT_HEADER_COLUMNS, type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -53,7 +53,7 @@ export const WEBHOOK_SQL = {
   insertDelivery: insertSql('webhook_deliveries', DELIVERY_COLUMNS, dollar),
   insertDeliveries: insertRowsSql('webhook_deliveries', DELIVERY_COLUMNS, ['text', 'text', 'text', 'text', 'text', 'bigint']),
   insertAttempts: insertRowsSql('webhook_attempts', ATTEMPT_COLUMNS, ['text', 'text', 'text', 'bigint', 'int', 'text', 'bigint']),
-  undispatched: 'SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED',
+  undispatched: `SELECT ${EVENT_HEADER_COLUMNS} FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED`,
   enabledOf: `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"`,
   // `$1` the ids, `$2` the time, once per id.
   markDispatched: updateRowsByIdSql('events', ['dispatched_at'], ['bigint']),
@@ -129,13 +129,9 @@ export class PostgresWebhookStore implements WebhookStore {
     });
   }
 
-  dispatch(
-    now: number,
-    limit: number,
-    plan: (events: GatehouseEvent[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
-  ): Promise<number> {
+  dispatch(now: number, limit: number, plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number> {
     return inTransaction(this.ctx, 'dispatchEvents', async (tx) => {
-      const events = (await tx.rows<EventRow>(WEBHOOK_SQL.undispatched, [limit])).map(toEvent);
+      const events = (await tx.rows<EventRow>(WEBHOOK_SQL.undispatched, [limit])).map(toEventHeader);
       if (events.length === 0) return 0;
       const realms = [...new Set(events.map((e) => e.realmId))];
       const endpoints = (await tx.rows<WebhookRow>(WEBHOOK_SQL.enabledOf, [realms])).map(toSubscriber);
@@ -155,7 +151,8 @@ export class PostgresWebhookStore implements WebhookStore {
     for (const r of rows) {
       let endpoint = endpoints.get(r.webhook_id);
       if (!endpoint) endpoints.set(r.webhook_id, (endpoint = toEndpoint(r.endpoint, this.secrets)));
-      contexts.set(r.id, { delivery: toDelivery(r), endpoint, event: toEvent(r.event) });
+      const event = toEventHeader(r.event);
+      contexts.set(r.id, { delivery: toDelivery(r), endpoint, event, body: storedEventBody(event, r.event.data) });
     }
     return contexts;
   }

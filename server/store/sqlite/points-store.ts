@@ -8,12 +8,15 @@ import { type Cache, createCache } from '../../lib/cache.ts';
 import {
   type AlertConfig,
   type AlertState,
+  type AlertsAfter,
   alertEmitted,
   alertsOn,
   decideAlerts,
   type PointsView,
+  pointsView,
   type StoredAlertConfig,
   stateChanged,
+  viewAfterConsume,
 } from '../../points/alerts.ts';
 import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
@@ -91,10 +94,10 @@ interface StoredAnswer {
 interface AlertWatch {
   config: AlertConfig;
   state: AlertState;
+  /** The user's points before the writes. */
+  points: UserPointsState;
   before: PointsView;
 }
-
-const viewOf = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
 
 export class SqlitePointsStore implements PointsStore {
   private readonly p: PointsSql;
@@ -189,14 +192,17 @@ export class SqlitePointsStore implements PointsStore {
       this.alertsOff.set(realmId, true);
       return null;
     }
-    return { config, state: toAlertState(row), before: viewOf(st) };
+    return { config, state: toAlertState(row), points: st, before: pointsView(st) };
   }
 
   /** Decides the watched alerts from the state after the writes (none for a recovery check), and
-   *  writes what was decided. */
-  private alert(realmId: string, userId: string, watch: AlertWatch | null, now: number, check = false): void {
+   *  writes what was decided. A consume's is computed, read only when it lacks a time the alerts
+   *  need (a window it exhausted). */
+  private alert(realmId: string, userId: string, watch: AlertWatch | null, now: number, after: AlertsAfter = 'read'): void {
     if (watch === null) return;
-    const d = decideAlerts(watch.config, watch.state, userId, watch.before, check ? null : viewOf(this.p.state(userId, now)), now);
+    const computed = typeof after === 'object' ? viewAfterConsume(watch.points, after) : null;
+    const view = after === 'check' ? null : (computed ?? pointsView(this.p.state(userId, now)));
+    const d = decideAlerts(watch.config, watch.state, userId, watch.before, view, now);
     if (stateChanged(watch.state, d)) this.s.saveAlertState.run(...alertStateValues(userId, realmId, d.state));
     this.records(alertEmitted(realmId, userId, d, now));
   }
@@ -225,7 +231,7 @@ export class SqlitePointsStore implements PointsStore {
       if (!this.p.userExists(realmId, userId)) return;
       this.p.materialise(realmId, userId, now);
       const st = this.p.state(userId, now);
-      this.alert(realmId, userId, this.watch(realmId, userId, st), now, true);
+      this.alert(realmId, userId, this.watch(realmId, userId, st), now, 'check');
     });
   }
 
@@ -242,7 +248,7 @@ export class SqlitePointsStore implements PointsStore {
     const watch = this.watch(cmd.realmId, cmd.userId, st);
     const w = consumeWrites(cmd, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
     this.p.applyConsume(cmd.userId, w);
-    this.alert(cmd.realmId, cmd.userId, watch, now);
+    this.alert(cmd.realmId, cmd.userId, watch, now, w);
     const r = w.result;
     this.p.recordMovement(
       cmd.realmId,
@@ -294,7 +300,7 @@ export class SqlitePointsStore implements PointsStore {
       const watch = this.watch(cmd.realmId, cmd.userId, st);
       const w = consumeWrites({ ...cmd, transactionId: cmd.holdId }, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
       this.p.applyConsume(cmd.userId, w);
-      this.alert(cmd.realmId, cmd.userId, watch, now);
+      this.alert(cmd.realmId, cmd.userId, watch, now, w);
       const h = openHold(cmd, w.lines, now);
       this.s.insertHold.run(h.holdId, h.realmId, h.userId, h.amount, JSON.stringify(h.lines), h.description, h.createdAt, h.expiresAt);
       this.p.recordMovement(

@@ -2,11 +2,11 @@
 // fan-out of two processes on one file never hands an event out twice.
 import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
-import type { GatehouseEvent } from '../../events/model.ts';
+import type { EventHeader, GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
-import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../../webhooks/model.ts';
+import { type Delivery, type DeliveryStatus, type DeliveryView, type Subscriber, storedEventBody, type WebhookEndpoint } from '../../webhooks/model.ts';
 import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
-import { type EventRow, insertSql, toEvent } from '../record-rows.ts';
+import { EVENT_HEADER_COLUMNS, type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -55,7 +55,7 @@ export class SqliteWebhookStore implements WebhookStore {
       deleteDeliveries: db.prepare('DELETE FROM webhook_deliveries WHERE webhook_id = ?'),
       insertDelivery: db.prepare(insertSql('webhook_deliveries', DELIVERY_COLUMNS, question)),
       insertAttempt: db.prepare(insertSql('webhook_attempts', ATTEMPT_COLUMNS, question)),
-      undispatched: db.prepare('SELECT * FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT ?'),
+      undispatched: db.prepare(`SELECT ${EVENT_HEADER_COLUMNS} FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT ?`),
       enabledOf: db.prepare(
         `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled = 1 AND realm_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id`,
       ),
@@ -135,13 +135,9 @@ export class SqliteWebhookStore implements WebhookStore {
     });
   }
 
-  dispatch(
-    now: number,
-    limit: number,
-    plan: (events: GatehouseEvent[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
-  ): Promise<number> {
+  dispatch(now: number, limit: number, plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number> {
     return immediate(this.db, () => {
-      const events = (this.s.undispatched.all(limit) as EventRow[]).map(toEvent);
+      const events = (this.s.undispatched.all(limit) as EventRow[]).map(toEventHeader);
       if (events.length === 0) return 0;
       const realms = [...new Set(events.map((e) => e.realmId))];
       const endpoints = (this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[]).map(toSubscriber);
@@ -167,7 +163,9 @@ export class SqliteWebhookStore implements WebhookStore {
         endpoints.set(d.webhook_id, endpoint);
       }
       const e = this.s.event.get(d.event_id) as EventRow | undefined;
-      if (endpoint && e) contexts.set(id, { delivery: toDelivery(d), endpoint, event: toEvent(e) });
+      if (!endpoint || !e) continue;
+      const event = toEventHeader(e);
+      contexts.set(id, { delivery: toDelivery(d), endpoint, event, body: storedEventBody(event, e.data) });
     }
     return contexts;
   }
