@@ -15,7 +15,7 @@ import { http } from '../helpers/http.ts';
 import { bootstrapKey, type SpawnedServer, spawnServer } from '../helpers/server.ts';
 import { type AuthFixture, authFixture, decodeJwt, REALM } from './fixture.ts';
 
-/** The realm's signing_key.rotate audit records (CONTRACT §13), newest first. */
+/** The realm's signing_key.rotate audit records (docs/events.md "The audit log"), newest first. */
 async function rotationRecords(base: string, key: string): Promise<Array<Record<string, any>>> {
   const r = await http(base, 'GET', `/api/admin/realms/${REALM}/audit?action=signing_key.rotate`, { key });
   assert.equal(r.status, 200, r.text);

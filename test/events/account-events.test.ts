@@ -1,6 +1,6 @@
-// The events of the login and account paths reach a webhook endpoint (CONTRACT §12,
-// docs/events.md): a native login that creates an account, an operator's CreateUser, disable and
-// sign-out everywhere (with their audit records, CONTRACT §13), RFC 7009 revocation, refresh token
+// The events of the login and account paths reach a webhook endpoint (docs/events.md): a
+// native login that creates an account, an operator's CreateUser, disable and
+// sign-out everywhere (with their audit records), RFC 7009 revocation, refresh token
 // reuse, and subscriptions an operator activates and cancels. Delivered to a
 // receiver on loopback and verified with the standardwebhooks package; the queue's round is run
 // by the test (its interval is an hour).

@@ -1,4 +1,4 @@
-// Every change through the admin API writes one audit record in its transaction (CONTRACT §13),
+// Every change through the admin API writes one audit record in its transaction (docs/events.md "The audit log"),
 // read back through the audit API: the calling key as actor, the request's id, each changed field
 // before and after, secrets as "[redacted]"; `keys create --db` is recorded as gatehouse's own.
 import assert from 'node:assert/strict';

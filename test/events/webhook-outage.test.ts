@@ -1,4 +1,4 @@
-// A receiver down for a day, then back (CONTRACT §12 "Delivery"): with the server's manual clock,
+// A receiver down for a day, then back (docs/events.md "Delivery"): with the server's manual clock,
 // one endpoint refuses everything (HTTP 500) for 24 hours while events keep coming, another
 // endpoint of the realm answers 204 throughout; then the first answers 2xx again. Every event
 // reaches it exactly once among its 2xx answers (deduplicated on `webhook-id`, as a receiver

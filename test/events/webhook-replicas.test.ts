@@ -1,4 +1,4 @@
-// Webhook delivery across processes (CONTRACT §12 "Replicas", "Transactional outbox"): real
+// Webhook delivery across processes (docs/events.md "Delivery"): real
 // `gatehouse serve` processes on one database (a SQLite file, and PostgreSQL) polling the queue on
 // their own, a receiver on loopback. Every event is delivered and none twice; a server killed with
 // SIGKILL leaves its events and retries to the next one. The test waits for what the receiver got

@@ -1,4 +1,4 @@
-// Webhooks end to end (CONTRACT §12, §13, docs/events.md): endpoints managed over HTTP and gRPC,
+// Webhooks end to end (docs/events.md): endpoints managed over HTTP and gRPC,
 // the URL rules against a resolver with fixed answers (never the internet), deliveries to
 // receivers on loopback verified with the standardwebhooks package (not our code), failures
 // retried without blocking other endpoints, and the audit API. The queue's time is the server's

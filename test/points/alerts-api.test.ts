@@ -1,4 +1,4 @@
-// Points alerts end to end (CONTRACT §12, docs/events.md): the configuration over HTTP and gRPC,
+// Points alerts end to end (docs/events.md): the configuration over HTTP and gRPC,
 // and a webhook receiver on loopback getting points.balance_low, points.quota_exhausted and
 // points.quota_recovered at the right moments. The server's clock is manual: the test moves it and
 // runs the queue's rounds itself (the recovery check is a job due at the window's nextRecoveryAt).

@@ -806,7 +806,7 @@ class Model {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The alerts' reference model (CONTRACT §12), written again from the contract: the thresholds
+// The alerts' reference model (docs/events.md "Points events"), written again from the documented rules: the thresholds
 // armed, the exhausted windows awaiting their recovery, and the events each transaction and each
 // recovery check must write.
 

@@ -1,4 +1,4 @@
-// Retention of stored idempotency answers (CONTRACT §15): a stream of keyed consumes over months on
+// Retention of stored idempotency answers (docs/events.md "Retention", docs/points.md "Retrying safely"): a stream of keyed consumes over months on
 // a manual clock, the periodic sweep run each day, leaves only the answers of the last 30 days
 // (what was stored less what the sweep deleted, counted by the sweep itself); a replay inside the
 // retention answers the first call again, a replay after it is a new call.

@@ -1,4 +1,4 @@
-// Every points event from every path that causes it (CONTRACT §12, §13, docs/events.md), seen as a
+// Every points event from every path that causes it (docs/events.md), seen as a
 // webhook receiver on loopback sees them, and the audit records of grants and refunds through the
 // audit API. The server's clock is manual; the test runs the queue's rounds itself.
 import assert from 'node:assert/strict';

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import { parseAddr } from '../../server/config.ts';
 import { runCli } from '../helpers/cli.ts';
 import { KEYS, runInPty } from '../helpers/pty.ts';
-import { ROOT, tempDir } from '../helpers/server.ts';
+import { ROOT, spawnServer, tempDir } from '../helpers/server.ts';
 
 describe('the server process', () => {
   it('stops gracefully and exits 0 when npm start receives SIGTERM', async () => {
@@ -136,6 +136,19 @@ describe('the server process', () => {
       );
     } finally {
       taken.close();
+    }
+  });
+
+  // Operators size a server's heap with node's own options; its threads (the signatures', the WAL
+  // checkpointer's) must start under them as they do without.
+  it('serves when node is started with heap and GC options, its threads up', async () => {
+    const srv = await spawnServer({ nodeArgs: ['--max-old-space-size=256', '--max-semi-space-size=4', '--trace-gc'] });
+    try {
+      assert.equal((await fetch(`${srv.http}/api/admin/realms`)).status, 401, 'the server answers');
+      assert.equal(await srv.kill('SIGTERM'), 0);
+      assert.doesNotMatch(srv.logs(), /thread stopped|start_failed|ERR_WORKER/);
+    } finally {
+      await srv.stop();
     }
   });
 });
