@@ -20,10 +20,17 @@ const HEADER_TYP = 'at+jwt';
 const ALG = 'EdDSA';
 
 export async function signAccessToken(signatures: SignatureService, kid: string, privateKey: KeyObject, claims: AccessClaims): Promise<string> {
-  const header = Buffer.from(JSON.stringify({ alg: ALG, typ: HEADER_TYP, kid })).toString('base64url');
+  const header = headerOf(kid);
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const input = `${header}.${payload}`;
   return `${input}.${await signatures.sign(ALG, input, privateKey)}`;
+}
+
+// The encoded header of the kid signed with last: every token a realm's key signs has the same.
+let lastHeader = { kid: '', encoded: '' };
+function headerOf(kid: string): string {
+  if (lastHeader.kid !== kid) lastHeader = { kid, encoded: Buffer.from(JSON.stringify({ alg: ALG, typ: HEADER_TYP, kid })).toString('base64url') };
+  return lastHeader.encoded;
 }
 
 /** Most characters an access token of ours may have. */

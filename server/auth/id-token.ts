@@ -185,13 +185,22 @@ export function hasDuplicateMembers(json: string): boolean {
     const c = json[i];
     if (c === '"') {
       let j = i + 1;
-      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      let escaped = false;
+      while (j < json.length && json[j] !== '"') {
+        if (json[j] === '\\') {
+          escaped = true;
+          j += 2;
+        } else j++;
+      }
       if (depth === 1 && expectKey) {
-        let key: unknown;
-        try {
-          key = JSON.parse(json.slice(i, j + 1));
-        } catch {
-          return false; // not JSON: the parser refuses it
+        // A key without escapes is its own text; only one with escapes needs the parser.
+        let key: unknown = json.slice(i + 1, j);
+        if (escaped) {
+          try {
+            key = JSON.parse(json.slice(i, j + 1));
+          } catch {
+            return false; // not JSON: the parser refuses it
+          }
         }
         if (seen.has(key as string)) return true;
         seen.add(key as string);

@@ -12,7 +12,7 @@ import type { Metrics } from '../lib/metrics.ts';
 import type { CallContext } from '../rpc/context.ts';
 import type { RequestOut } from '../rpc/types.ts';
 import type { UserCreatedHook, UserStore } from '../users/store.ts';
-import { branchPreconditions, cleanName, completeLogin } from './complete-login.ts';
+import { branchPreconditions, cleanName, completeLogin, type Fail } from './complete-login.ts';
 import { type IdTokenClaims, InvalidIdToken } from './id-token.ts';
 import { checkNonceField, enabledProvider, type ProviderEntry, providerLabel, verifyNativeToken } from './provider-token.ts';
 import { type FixedWindowLimiter, rateLimited } from './rate-limit.ts';
@@ -37,12 +37,7 @@ export interface NativeLoginDeps {
 export function createNativeLogin(deps: NativeLoginDeps) {
   return async function nativeLogin(req: RequestOut<'gatehouse.v1.AuthService', 'NativeLogin'>, ctx: CallContext) {
     const label = providerLabel(req.provider);
-    const fields = { realmId: req.realmId, provider: label };
-    const fail = (category: string, err: GatehouseError) => {
-      ctx.log.info('native login refused', { ...fields, category });
-      deps.metrics?.login('native', deps.providers.has(req.provider) ? req.provider : 'unknown', category);
-      return err;
-    };
+    const fail = new Refusals(deps, ctx, req.realmId, req.provider, label).fail;
 
     const limited = deps.limiter.hit(ctx.clientIp, deps.clock.now());
     if (!limited.allowed) throw fail('rate_limited', rateLimited(limited.retryAfterS));
@@ -89,8 +84,28 @@ export function createNativeLogin(deps: NativeLoginDeps) {
       ctx,
       fail,
     );
-    ctx.log.info('native login', { ...fields, userId: done.userId, created: done.created, branch: done.branch });
+    ctx.log.info('native login', { realmId: req.realmId, provider: label, userId: done.userId, created: done.created, branch: done.branch });
     deps.metrics?.login('native', req.provider, 'success');
     return done.branch === 'session' ? done.session : { redirectUri: done.redirectUri };
   };
+}
+
+/** A native login's refusals: each logged with its category and counted. A class, so a login makes
+ *  a bound method rather than a named closure (tsx names those with a defineProperty call each). */
+class Refusals {
+  readonly fail: Fail = this.refuse.bind(this);
+
+  constructor(
+    private readonly deps: Pick<NativeLoginDeps, 'providers' | 'metrics'>,
+    private readonly ctx: CallContext,
+    private readonly realmId: string,
+    private readonly provider: string,
+    private readonly label: string,
+  ) {}
+
+  private refuse(category: string, err: GatehouseError): GatehouseError {
+    this.ctx.log.info('native login refused', { realmId: this.realmId, provider: this.label, category });
+    this.deps.metrics?.login('native', this.deps.providers.has(this.provider) ? this.provider : 'unknown', category);
+    return err;
+  }
 }

@@ -11,7 +11,7 @@ import { type AccessClaims, readAccessToken, signAccessToken, verifyAccessToken 
 import { sessionRevokedEvent } from './family-lifetime.ts';
 import { ipAllowed } from './ip-binding.ts';
 import { oauthError } from './oauth-errors.ts';
-import type { SigningKeys } from './signing-keys.ts';
+import type { ActiveKey, SigningKeys } from './signing-keys.ts';
 import type { AuthStore, NewRefreshToken, TokenFamily } from './store.ts';
 
 export interface TokenSet {
@@ -61,8 +61,9 @@ export function draftFamily(realmId: string, userId: string, client: ClientApp, 
 export function createSessions(deps: SessionDeps) {
   const { store, keys, clock } = deps;
 
-  async function accessToken(f: TokenFamily, now: number): Promise<string> {
-    const key = await keys.active(f.realmId);
+  /** `key`: the realm's active key, when the caller has it already. */
+  async function accessToken(f: TokenFamily, now: number, key?: ActiveKey): Promise<string> {
+    key ??= await keys.active(f.realmId);
     const iat = Math.floor(now / 1000);
     return signAccessToken(deps.signatures, key.kid, key.privateKey, {
       iss: deps.issuer(f.realmId),
@@ -115,11 +116,11 @@ export function createSessions(deps: SessionDeps) {
     /** Direct session (native login) for a first-party client, opened by `provider`'s sign-in. */
     async start(realmId: string, userId: string, client: ClientApp, ip: string, provider: string): Promise<TokenSet> {
       const now = clock.now();
-      await keys.active(realmId); // create the realm key before the family, outside its transaction
+      const key = await keys.active(realmId); // create the realm key before the family, outside its transaction
       const d = draftFamily(realmId, userId, client, ip, now, provider);
       // The access token names only the drafted family: it is signed on the crypto worker while the
       // family commits, and handed out only once the commit has succeeded.
-      const signed = accessToken(d.family, now);
+      const signed = accessToken(d.family, now, key);
       try {
         await store.createFamily(d.family, d.refresh);
       } catch (e) {

@@ -16,6 +16,9 @@ import { sign, verify } from 'node:crypto';
  * @typedef {{ kty: string, digest: string | null, keyTypes: readonly string[], minBits?: number, curve?: string, dsaEncoding?: 'ieee-p1363' }} AlgorithmSpec
  */
 
+/** Entries per job in a batch sent to the worker (offload.ts WorkerBatch.jobs). */
+export const JOB_FIELDS = 5;
+
 /**
  * The JWS algorithms gatehouse computes (RFC 7518 §3.1, RFC 8037 §3.1): the JWK `kty` of their keys,
  * the digest node:crypto is given, and the keys that may be used with them.

@@ -2,7 +2,7 @@
 // The crypto worker thread (offload.ts starts it): runs each batch of signature jobs it is sent and
 // answers with their results, in order. Plain JavaScript: see ops.mjs.
 import { parentPort } from 'node:worker_threads';
-import { runSignatureJob } from './ops.mjs';
+import { JOB_FIELDS, runSignatureJob } from './ops.mjs';
 
 /** @typedef {import('./offload.ts').WorkerBatch} WorkerBatch */
 /** @typedef {import('./offload.ts').WorkerReply} WorkerReply */
@@ -19,21 +19,28 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 port.on('message', (/** @type {WorkerBatch} */ batch) => {
   for (const [id, key] of batch.keys) keys.set(id, key);
   for (const id of batch.dropKeys) keys.delete(id);
+  const jobs = batch.jobs;
   /** @type {WorkerReply} */
-  let reply = { ids: [], results: [] };
-  for (const j of batch.jobs) {
-    if (reply.ids.length === REPLY_EVERY) {
+  let reply = { results: [] };
+  for (let i = 0; i < jobs.length; i += JOB_FIELDS) {
+    if (reply.results.length === REPLY_EVERY * 2) {
       port.postMessage(reply);
-      reply = { ids: [], results: [] };
+      reply = { results: [] };
     }
-    const key = keys.get(j.key);
-    reply.ids.push(j.id);
+    const id = /** @type {number} */ (jobs[i]);
+    const key = keys.get(/** @type {number} */ (jobs[i + 1]));
+    const alg = /** @type {import('./ops.mjs').JwsAlgorithm} */ (jobs[i + 2]);
+    const data = /** @type {string} */ (jobs[i + 3]);
+    const signature = jobs[i + 4];
+    /** @type {import('./ops.mjs').SignatureJob} */
+    const job = typeof signature === 'string' ? { op: 'verify', alg, data, signature } : { op: 'sign', alg, data };
+    reply.results.push(id);
     // A missing key cannot happen (keys travel with the batch that first needs them); were it to,
     // the job answers an error and the caller runs it itself.
     if (!key) reply.results.push({ error: 'unknown key' });
     else {
       try {
-        reply.results.push(runSignatureJob(j.job, key));
+        reply.results.push(runSignatureJob(job, key));
       } catch (e) {
         reply.results.push({ error: e instanceof Error ? e.message : String(e) });
       }

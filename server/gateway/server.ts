@@ -134,15 +134,8 @@ export function createGateway(opts: GatewayOptions): Server {
       } catch (e) {
         reqObj = refusedRequest(GatehouseError.from(e));
       }
-      const ctx: ChainContext = {
-        requestId,
-        transport: 'http',
-        clientIp: clientIp(req.socket.remoteAddress, opts.trustProxy > 0 ? headerValue(req, 'x-forwarded-for') : undefined, opts.trustProxy),
-        header: (name) => headerValue(req, name),
-        principal: null,
-        log,
-        started,
-      };
+      const ip = clientIp(req.socket.remoteAddress, opts.trustProxy > 0 ? headerValue(req, 'x-forwarded-for') : undefined, opts.trustProxy);
+      const ctx = new HttpCallContext(req, requestId, ip, log, started);
       called = true;
       let result: Record<string, unknown>;
       try {
@@ -180,6 +173,25 @@ export function createGateway(opts: GatewayOptions): Server {
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** A call's context over HTTP. A class: its header lookup is a method on the prototype, not a
+ *  closure made per request (tsx names each such closure with a defineProperty call). */
+class HttpCallContext implements ChainContext {
+  readonly transport = 'http';
+  principal: ChainContext['principal'] = null;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly requestId: string,
+    readonly clientIp: string,
+    readonly log: Logger,
+    readonly started: number,
+  ) {}
+
+  header(name: string): string | undefined {
+    return headerValue(this.req, name);
+  }
 }
 
 /** The chain of one route; `verb` is the request method the metrics name (HEAD on a GET route). */
@@ -242,38 +254,56 @@ function normalise(bound: BoundMethod, obj: Record<string, unknown>): Record<str
 /** Reads the whole body before anything is answered, so a keep-alive connection never holds an
  *  unread body. Past the limit the rest is discarded (up to a bound) and the answer is 413. */
 function readRaw(req: IncomingMessage): Promise<{ buf: Buffer; tooLarge: boolean }> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = declared > MAX_BODY_BYTES;
   // Plain listeners rather than `for await`: an async iterator per request costs more than the
   // rest of reading a small body.
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      req.off('data', onData);
-      req.off('end', done);
-      req.off('error', onError);
-      resolve({ buf: tooLarge ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge });
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      if (!tooLarge) chunks.push(chunk);
-      else if (size > DISCARD_LIMIT) {
-        // Stop reading a flood; the connection is closed after the answer.
-        req.pause();
-        done();
-      }
-    };
-    const onError = (e: Error) => {
-      req.off('data', onData);
-      req.off('end', done);
-      reject(e);
-    };
-    req.on('data', onData);
-    req.once('end', done);
-    req.once('error', onError);
-  });
+  return new Promise((resolve, reject) => new BodyReader(req, resolve, reject));
+}
+
+/** readRaw's listeners: methods bound once per request, not named closures (tsx gives each of
+ *  those a defineProperty call). */
+class BodyReader {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private tooLarge: boolean;
+  private readonly onData = this.data.bind(this);
+  private readonly onEnd = this.done.bind(this);
+  private readonly onError = this.failed.bind(this);
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly resolve: (r: { buf: Buffer; tooLarge: boolean }) => void,
+    private readonly reject: (e: Error) => void,
+  ) {
+    this.tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    req.on('data', this.onData);
+    req.once('end', this.onEnd);
+    req.once('error', this.onError);
+  }
+
+  private data(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size > MAX_BODY_BYTES) this.tooLarge = true;
+    if (!this.tooLarge) this.chunks.push(chunk);
+    else if (this.size > DISCARD_LIMIT) {
+      // Stop reading a flood; the connection is closed after the answer.
+      this.req.pause();
+      this.done();
+    }
+  }
+
+  private done(): void {
+    const { req, chunks } = this;
+    req.off('data', this.onData);
+    req.off('end', this.onEnd);
+    req.off('error', this.onError);
+    this.resolve({ buf: this.tooLarge ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge: this.tooLarge });
+  }
+
+  private failed(e: Error): void {
+    this.req.off('data', this.onData);
+    this.req.off('end', this.onEnd);
+    this.reject(e);
+  }
 }
 
 function parseBody(req: IncomingMessage, buf: Buffer, type: protobuf.Type): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash, randomFillSync } from 'node:crypto';
 
 /** A unique id with a readable prefix, e.g. `usr_…`: the creation time in milliseconds (9 base-36
@@ -29,7 +30,11 @@ export function newSecret(prefix: string): string {
   return `${prefix}_${randomChunk(32)}`;
 }
 
+// crypto.hash (Node 20.12+): one call and no Hash object, ~1 µs less per hash (a login makes one or
+// two); createHash where it is missing.
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string | Buffer, encoding: 'hex') => string }).hash;
+
 /** Secrets are stored only as their SHA-256 (hex). */
 export function sha256Hex(s: string | Buffer): string {
-  return createHash('sha256').update(s).digest('hex');
+  return oneShot ? oneShot('sha256', s, 'hex') : createHash('sha256').update(s).digest('hex');
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chunkLines } from './log.ts';
+import { chunkLines, createLogger, type LogFields } from './log.ts';
 
 describe('chunkLines: the writes of the stderr log lines', () => {
   it('keeps every write to at most PIPE_BUF bytes of whole lines, so processes sharing stderr never mix a line', () => {
@@ -26,5 +26,33 @@ describe('chunkLines: the writes of the stderr log lines', () => {
 
   it('writes nothing for no lines', () => {
     assert.deepEqual(chunkLines([]), []);
+  });
+});
+
+describe('log lines', () => {
+  it('are the JSON of { time, level, msg, ...base fields, ...line fields }, byte for byte, whatever the fields', () => {
+    const cases: Array<{ base: LogFields; fields?: LogFields }> = [
+      { base: {} },
+      { base: {}, fields: {} },
+      { base: { requestId: 'req_1' } },
+      { base: { requestId: 'req_1' }, fields: { realmId: 'r', created: true, ms: 1.5, gone: undefined } },
+      { base: { requestId: 'req_1', realmId: 'a' }, fields: { realmId: 'b', userId: 'u' } }, // a line field replaces a base one
+      { base: { requestId: 'req_1' }, fields: { requestId: undefined, route: 'x' } }, // and drops it when undefined
+      { base: { msg: 'base' }, fields: { level: 'x' } }, // fields named like the line's own replace them
+      { base: { requestId: 'req_1' }, fields: { 2: 'two', route: 'x' } }, // an index key sorts first
+      { base: { requestId: 'q"\\\u2028' }, fields: { text: 'é\n"', nested: { a: [1, null] } } },
+    ];
+    for (const { base, fields } of cases) {
+      const lines: string[] = [];
+      const log = createLogger({ write: (l) => lines.push(l) }).child(base);
+      log.info('a "message"', fields);
+      log.warn('again', fields);
+      for (const [i, line] of lines.entries()) {
+        const time = (JSON.parse(line) as { time: string }).time;
+        assert.match(time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        const level = i === 0 ? 'info' : 'warn';
+        assert.equal(line, JSON.stringify({ time, level, msg: i === 0 ? 'a "message"' : 'again', ...base, ...fields }));
+      }
+    }
   });
 });

@@ -104,9 +104,45 @@ class JsonLogger implements Logger {
     return new JsonLogger(this.min, this.write, { ...this.base, ...fields });
   }
 
+  /** The base fields as JSON members without braces, made on the first line; null when a base
+   *  field's key is one the text cannot take as it is (isLineKey): the line is then one object. */
+  private baseMembers: string | null | undefined;
+
   private emit(level: LogLevel, msg: string, fields?: LogFields): void {
-    this.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...this.base, ...fields }));
+    if (this.baseMembers === undefined) this.baseMembers = Object.keys(this.base).some(isLineKey) ? null : JSON.stringify(this.base).slice(1, -1);
+    const base = this.baseMembers;
+    if (base === null || (fields !== undefined && !this.apart(fields))) {
+      this.write(JSON.stringify({ time: isoNow(), level, msg, ...this.base, ...fields }));
+      return;
+    }
+    // The same text as that object's, without building it: the base's members are serialised once
+    // per logger, not once per line (a login writes two lines).
+    const own = fields === undefined ? '{}' : JSON.stringify(fields);
+    this.write(`{"time":"${isoNow()}","level":"${level}","msg":${JSON.stringify(msg)}${base && `,${base}`}${own.length > 2 ? `,${own.slice(1)}` : '}'}`);
   }
+
+  /** Whether no field of `fields` would replace a base field or one of the line's own (or sort
+   *  before them). */
+  private apart(fields: LogFields): boolean {
+    for (const key of Object.keys(fields)) if (isLineKey(key) || Object.hasOwn(this.base, key)) return false;
+    return true;
+  }
+}
+
+/** A key the text cannot take as it is: one of the line's own, or one that starts with a digit (an
+ *  array-index key comes first in an object, before the line's own). */
+const isLineKey = (key: string): boolean => key === 'time' || key === 'level' || key === 'msg' || (key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57);
+
+// The time of the last line, kept while the millisecond lasts: several lines share one.
+let isoMs = -1;
+let isoText = '';
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
 }
 
 export const silentLogger: Logger = createLogger({ write: () => {} });

@@ -74,9 +74,9 @@ export class SqliteAuthStore implements AuthStore {
         UNION ALL SELECT max(access_ttl_s) FROM token_families WHERE realm_id = @realmId AND expires_at > @now AND revoked_at IS NULL)`)
         .pluck(),
       realmsWithKeysCreatedBy: db.prepare('SELECT realm_id FROM signing_keys WHERE retired_at IS NULL AND created_at <= ? ORDER BY realm_id').pluck(),
+      // Only for a live account (one statement, not a read and then the insert): no row otherwise.
       insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at,
-        expires_at, provider) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      userLive: db.prepare('SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL').pluck(),
+        expires_at, provider) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL)`),
       setFamilyExpiry: db.prepare('UPDATE token_families SET expires_at = ? WHERE id = ?'),
       getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
       revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ?'),
@@ -207,8 +207,21 @@ export class SqliteAuthStore implements AuthStore {
 
   /** A deleted account gets no session (it may have been read live before the deletion). */
   private insertFamily(f: TokenFamily, refresh: NewRefreshToken, expiresAt: number): void {
-    if (this.s.userLive.get(f.userId) === undefined) throw accountGone(f.userId);
-    this.s.insertFamily.run(f.id, f.realmId, f.userId, f.clientId, f.ip, f.ipBinding, f.accessTtlS, f.refreshTtlS, f.createdAt, expiresAt, f.provider);
+    const inserted = this.s.insertFamily.run(
+      f.id,
+      f.realmId,
+      f.userId,
+      f.clientId,
+      f.ip,
+      f.ipBinding,
+      f.accessTtlS,
+      f.refreshTtlS,
+      f.createdAt,
+      expiresAt,
+      f.provider,
+      f.userId,
+    );
+    if (inserted.changes !== 1) throw accountGone(f.userId);
     this.s.insertRefresh.run(refresh.hash, f.id, f.createdAt, refresh.expiresAt);
   }
 

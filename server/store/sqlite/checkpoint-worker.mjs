@@ -1,6 +1,6 @@
 // @ts-check
 // The checkpointer thread (checkpointer.ts starts it): its own connection to the database file,
-// copying committed WAL frames into the database every few milliseconds. PASSIVE never waits for
+// copying committed WAL frames into the database every EVERY_MS (checkpointer.ts). PASSIVE never waits for
 // and never blocks the server's writer or readers. Plain JavaScript, so the thread runs without
 // tsx's loader (~25 MiB a thread).
 import { parentPort, workerData } from 'node:worker_threads';

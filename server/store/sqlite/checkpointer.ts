@@ -15,7 +15,12 @@ import type { Logger } from '../../lib/log.ts';
 import { threadExecArgv } from '../../lib/thread-argv.ts';
 import type { Db } from './open.ts';
 
-const EVERY_MS = 20;
+// A checkpoint copies each page the WAL holds once, however many commits rewrote it since the last:
+// the pages every login writes again (the newest leaves of time-ordered indexes) are copied five
+// times less often at 100 ms than at 20 ms. Measured on the bench machine: the thread's CPU per login
+// 25–28 µs → 12–15 µs. The WAL holds a tenth of a second of commits more; durability does not
+// change (a commit is durable in the WAL).
+const EVERY_MS = 100;
 const BACKSTOP_PAGES = 10_000;
 const SQLITE_DEFAULT_PAGES = 1000;
 

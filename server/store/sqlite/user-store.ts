@@ -30,6 +30,9 @@ export class SqliteUserStore implements UserStore {
       insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at, updated_at, disabled_at)
         VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt, @updatedAt, @disabledAt)`),
       identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
+      // One statement, not the identity and then its account: every login asks it.
+      userOfIdentity: db.prepare(`SELECT u.* FROM user_identities i JOIN users u ON u.id = i.user_id
+        WHERE i.realm_id = ? AND i.provider = ? AND i.subject = ? AND u.realm_id = i.realm_id AND u.deleted_at IS NULL`),
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       setName: db.prepare('UPDATE users SET given_name = ?, family_name = ?, updated_at = ? WHERE id = ?'),
       setDisabled: db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?'),
@@ -253,8 +256,7 @@ export class SqliteUserStore implements UserStore {
 
   /** The account the login's (provider, subject) is linked to, or null. */
   private userOfIdentity(login: ProviderLogin): User | null {
-    const ident = this.s.identity.get(login.realmId, login.provider, login.subject) as IdentityRow | undefined;
-    const row = ident ? (this.s.get.get(login.realmId, ident.user_id) as UserRow | undefined) : undefined;
+    const row = this.s.userOfIdentity.get(login.realmId, login.provider, login.subject) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 }
