@@ -86,15 +86,22 @@ function seeksSql(user: string, kinds: string, froms: string, o: SeekOptions): s
     LEFT JOIN LATERAL (SELECT at FROM points_usage_ledger l WHERE h.returned > 0 AND l.user_id = ${user} AND l.kind = s.kind
       ORDER BY l.at DESC, l.seq DESC LIMIT 1) n ON true`
       : '';
-  return `SELECT coalesce(json_agg(json_build_object('kind', s.kind, 'from', s.from,
+  return `SELECT ${jsonArray(`SELECT json_build_object('kind', s.kind, 'from', s.from,
       'before', CASE WHEN b.seq IS NOT NULL THEN json_build_object('seq', b.seq, 'cum', b.cum) END,
       'first', CASE WHEN f.seq IS NOT NULL THEN json_build_object('at', f.at, 'seq', f.seq, 'cum', f.cum, 'amount', f.amount) END,
-      'returned', ${o.returns ? 'r.amount' : '0'}, 'lastAt', ${times ? 'n.at' : 'NULL'})), '[]')
+      'returned', ${o.returns ? 'r.amount' : '0'}, 'lastAt', ${times ? 'n.at' : 'NULL'})
     FROM unnest(${kinds}, ${froms}) AS s(kind, "from")
     LEFT JOIN LATERAL (SELECT seq, cum FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at <= s.from
       ORDER BY l.at DESC, l.seq DESC LIMIT 1) b ON true
     LEFT JOIN LATERAL (SELECT at, seq, cum, amount FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at > s.from
-      ORDER BY l.at, l.seq LIMIT 1) f ON true${returns}${times}`;
+      ORDER BY l.at, l.seq LIMIT 1) f ON true${returns}${times}`)}`;
+}
+
+/** The rows of `select` (one JSON value each) as one JSON array, '[]' when none: an ARRAY sublink
+ *  rather than json_agg, whose aggregate node cost more to start on each call than the rows it
+ *  gathers (perf: a tenth of PostgreSQL's CPU per consume). */
+function jsonArray(select: string): string {
+  return `array_to_json(ARRAY(${select}))`;
 }
 
 /** What seeksSql reads besides the rows about a window's start. */
@@ -153,14 +160,14 @@ type WindowList = Array<[QuotaKind, number]>;
  *  `windows` (none: no column). */
 function stateColumns(q: Statement, user: string, now: string, nowMs: number, windows: WindowList, o: SeekOptions): string[] {
   const columns = [
-    `(SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
-          ORDER BY starts_at, id COLLATE "C"), '[]')
-        FROM points_window_entitlements WHERE user_id = ${user} AND starts_at <= ${now} AND (ends_at IS NULL OR ends_at > ${now})) AS entitlements`,
-    `(SELECT coalesce(json_agg(json_build_object('kind', kind, 'seq', seq, 'cum', cum, 'lastAt', last_at, 'returned', returned)), '[]')
-        FROM points_usage_heads WHERE user_id = ${user}) AS heads`,
-    `(SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'amount', amount, 'remaining', remaining, 'expiresAt', expires_at,
-          'createdAt', created_at)), '[]')
-        FROM points_balances WHERE user_id = ${user} AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})) AS balances`,
+    `${jsonArray(`SELECT json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
+        FROM points_window_entitlements WHERE user_id = ${user} AND starts_at <= ${now} AND (ends_at IS NULL OR ends_at > ${now})
+        ORDER BY starts_at, id COLLATE "C"`)} AS entitlements`,
+    `${jsonArray(`SELECT json_build_object('kind', kind, 'seq', seq, 'cum', cum, 'lastAt', last_at, 'returned', returned)
+        FROM points_usage_heads WHERE user_id = ${user}`)} AS heads`,
+    `${jsonArray(`SELECT json_build_object('id', id, 'kind', kind, 'amount', amount, 'remaining', remaining, 'expiresAt', expires_at,
+          'createdAt', created_at)
+        FROM points_balances WHERE user_id = ${user} AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})`)} AS balances`,
   ];
   if (windows.length > 0) columns.push(`(${seeksOf(q, user, nowMs, windows, o)}) AS seeks`);
   return columns;
@@ -209,19 +216,17 @@ function openStatement(
   const at = q.param(now, 'bigint');
   const columns = [
     `(SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = ${realm}) AS config`,
-    `(SELECT coalesce(json_agg(json_build_object('id', id, 'terms', terms, 'startedAt', started_at) ORDER BY started_at, id COLLATE "C"), '[]')
-        FROM subscriptions WHERE user_id = ${user} AND status = 'active') AS subs`,
-    `(SELECT coalesce(json_agg(h ORDER BY h.expires_at, h.id COLLATE "C"), '[]') FROM points_holds h
-        WHERE h.user_id = ${user} AND h.status = 'open' AND h.expires_at <= ${at}) AS "dueHolds"`,
+    `${jsonArray(`SELECT json_build_object('id', id, 'terms', terms, 'startedAt', started_at)
+        FROM subscriptions WHERE user_id = ${user} AND status = 'active' ORDER BY started_at, id COLLATE "C"`)} AS subs`,
+    `${jsonArray(`SELECT row_to_json(h) FROM points_holds h
+        WHERE h.user_id = ${user} AND h.status = 'open' AND h.expires_at <= ${at} ORDER BY h.expires_at, h.id COLLATE "C"`)} AS "dueHolds"`,
     `(SELECT row_to_json(a) FROM (${ALERT_READ}) a) AS alerts`,
   ];
   if (idem)
     columns.push(`(SELECT json_build_object('requestHash', request_hash, 'response', response, 'ownerDeleted', ${OWNER_DELETED}) FROM points_idempotency
         WHERE realm_id = ${realm} AND scope = ${q.param(idem.scope, 'text')} AND key = ${q.param(idem.key, 'text')}) AS idem`);
   if (sources.length > 0)
-    columns.push(
-      `(SELECT coalesce(json_agg(source), '[]') FROM points_grants_given WHERE user_id = ${user} AND source = ANY(${q.param(sources, 'text[]')})) AS given`,
-    );
+    columns.push(`${jsonArray(`SELECT source FROM points_grants_given WHERE user_id = ${user} AND source = ANY(${q.param(sources, 'text[]')})`)} AS given`);
   if (state) columns.push(...stateColumns(q, user, at, now, state.windows, state));
   q.text = `SELECT ${columns.join(',\n      ')}`;
   return q;
