@@ -68,35 +68,58 @@ export function keptReturnBlocksSql(first: string): string {
  *  row at or before the start (`before`), the first after it (`first`); once quota has gone back
  *  to the kind (its head's `returned`), what was returned to the rows after the window's start
  *  (the coalesce is ledger.ts seqBeforeWindow), and, with the times, when the newest row left was
- *  written. */
-function seeksSql(user: string, kinds: string, froms: string, withTimes: string): string {
-  return `SELECT coalesce(json_agg(json_build_object('kind', s.kind, 'from', s.from,
-      'before', CASE WHEN b.seq IS NOT NULL THEN json_build_object('seq', b.seq, 'cum', b.cum) END,
-      'first', CASE WHEN f.seq IS NOT NULL THEN json_build_object('at', f.at, 'seq', f.seq, 'cum', f.cum, 'amount', f.amount) END,
-      'returned', r.amount, 'lastAt', n.at)), '[]')
-    FROM unnest(${kinds}::text[], ${froms}::bigint[]) AS s(kind, "from")
+ *  written. What returns are read from is left out of the text for a user who had none
+ *  (`returns` false: `returned` reads 0): every node of a prepared plan is started on each call,
+ *  run or not. */
+function seeksSql(user: string, kinds: string, froms: string, o: SeekOptions): string {
+  const returns = o.returns
+    ? `
     LEFT JOIN points_usage_heads h ON h.user_id = ${user} AND h.kind = s.kind
-    LEFT JOIN LATERAL (SELECT seq, cum FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at <= s.from
-      ORDER BY l.at DESC, l.seq DESC LIMIT 1) b ON true
-    LEFT JOIN LATERAL (SELECT at, seq, cum, amount FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at > s.from
-      ORDER BY l.at, l.seq LIMIT 1) f ON true
     LEFT JOIN LATERAL (SELECT coalesce(sum(x.amount), 0)::bigint AS amount
       FROM (${returnRangesSql('coalesce(b.seq, f.seq - 1, h.seq)')}) AS k
       JOIN points_usage_returns x ON x.user_id = ${user} AND x.kind = s.kind AND x.level = k.level AND x.idx BETWEEN k.lo AND k.hi
-      WHERE h.returned > 0) r ON true
-    LEFT JOIN LATERAL (SELECT at FROM points_usage_ledger l WHERE ${withTimes}::boolean AND h.returned > 0 AND l.user_id = ${user} AND l.kind = s.kind
-      ORDER BY l.at DESC, l.seq DESC LIMIT 1) n ON true`;
+      WHERE h.returned > 0) r ON true`
+    : '';
+  const times =
+    o.returns && o.withTimes
+      ? `
+    LEFT JOIN LATERAL (SELECT at FROM points_usage_ledger l WHERE h.returned > 0 AND l.user_id = ${user} AND l.kind = s.kind
+      ORDER BY l.at DESC, l.seq DESC LIMIT 1) n ON true`
+      : '';
+  return `SELECT ${jsonArray(`SELECT json_build_object('kind', s.kind, 'from', s.from,
+      'before', CASE WHEN b.seq IS NOT NULL THEN json_build_object('seq', b.seq, 'cum', b.cum) END,
+      'first', CASE WHEN f.seq IS NOT NULL THEN json_build_object('at', f.at, 'seq', f.seq, 'cum', f.cum, 'amount', f.amount) END,
+      'returned', ${o.returns ? 'r.amount' : '0'}, 'lastAt', ${times ? 'n.at' : 'NULL'})
+    FROM unnest(${kinds}, ${froms}) AS s(kind, "from")
+    LEFT JOIN LATERAL (SELECT seq, cum FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at <= s.from
+      ORDER BY l.at DESC, l.seq DESC LIMIT 1) b ON true
+    LEFT JOIN LATERAL (SELECT at, seq, cum, amount FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at > s.from
+      ORDER BY l.at, l.seq LIMIT 1) f ON true${returns}${times}`)}`;
+}
+
+/** The rows of `select` (one JSON value each) as one JSON array, '[]' when none: an ARRAY sublink
+ *  rather than json_agg, whose aggregate node cost more to start on each call than the rows it
+ *  gathers (perf: a tenth of PostgreSQL's CPU per consume). */
+function jsonArray(select: string): string {
+  return `array_to_json(ARRAY(${select}))`;
+}
+
+/** What seeksSql reads besides the rows about a window's start. */
+interface SeekOptions {
+  withTimes: boolean;
+  returns: boolean;
 }
 
 /** Drops movements older than the history keeps, about a batch at a time, and closed holds with
- *  them, when `prune` (an SQL boolean) holds: CTEs for a statement that writes a movement. */
-function historyPruneSql(user: string, prune: string, cutoff: string): string {
+ *  them: CTEs for a statement that writes a movement, in the text only of the movements that
+ *  prune (history.ts prunesHistory). */
+function historyPruneSql(user: string, cutoff: string): string {
   const batch = historyRetention.batch;
   return `pruned AS (
-      DELETE FROM points_transactions WHERE ${prune}::boolean AND ctid = ANY(ARRAY(SELECT ctid FROM points_transactions
+      DELETE FROM points_transactions WHERE ctid = ANY(ARRAY(SELECT ctid FROM points_transactions
         WHERE user_id = ${user} AND created_at < ${cutoff}::bigint ORDER BY created_at, id COLLATE "C" LIMIT ${batch}))
     ), pruned_holds AS (
-      DELETE FROM points_holds WHERE ${prune}::boolean AND ctid = ANY(ARRAY(SELECT ctid FROM points_holds
+      DELETE FROM points_holds WHERE ctid = ANY(ARRAY(SELECT ctid FROM points_holds
         WHERE user_id = ${user} AND status <> 'open' AND closed_at < ${cutoff}::bigint ORDER BY closed_at LIMIT ${batch}))
     )`;
 }
@@ -114,6 +137,174 @@ function pageSql(byKind: boolean): string {
 /** The alerts' read ($1 realm, $2 user), part of a use case's context: no statement of its own. */
 const ALERT_READ = ALERT_SQL.read;
 
+/** A statement assembled from the parts one call needs, its parameters numbered as they are
+ *  added. A part a call does not need is left out of the text rather than skipped by a condition
+ *  in it: the executor starts every node of a prepared plan on each call, run or not, and that
+ *  start cost PostgreSQL as much CPU per consume as the reads and writes themselves. Each text is
+ *  prepared once per connection (tx.ts), and a call has few variants. */
+class Statement {
+  readonly values: unknown[] = [];
+  text = '';
+
+  /** `value` as a parameter of SQL type `type`. */
+  param(value: unknown, type: string): string {
+    this.values.push(value);
+    return `$${this.values.length}::${type}`;
+  }
+}
+
+type WindowList = Array<[QuotaKind, number]>;
+
+/** The user's state (`user`, at `now`, the parameter of `nowMs`): active entitlements (windows.ts
+ *  isActive), ledger heads, live balances (balance-life.ts balanceIsLive) and the seeks of
+ *  `windows` (none: no column). */
+function stateColumns(q: Statement, user: string, now: string, nowMs: number, windows: WindowList, o: SeekOptions): string[] {
+  const columns = [
+    `${jsonArray(`SELECT json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
+        FROM points_window_entitlements WHERE user_id = ${user} AND starts_at <= ${now} AND (ends_at IS NULL OR ends_at > ${now})
+        ORDER BY starts_at, id COLLATE "C"`)} AS entitlements`,
+    `${jsonArray(`SELECT json_build_object('kind', kind, 'seq', seq, 'cum', cum, 'lastAt', last_at, 'returned', returned)
+        FROM points_usage_heads WHERE user_id = ${user}`)} AS heads`,
+    `${jsonArray(`SELECT json_build_object('id', id, 'kind', kind, 'amount', amount, 'remaining', remaining, 'expiresAt', expires_at,
+          'createdAt', created_at)
+        FROM points_balances WHERE user_id = ${user} AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})`)} AS balances`,
+  ];
+  if (windows.length > 0) columns.push(`(${seeksOf(q, user, nowMs, windows, o)}) AS seeks`);
+  return columns;
+}
+
+/** The seeks of `windows` at `now` (from their starts: windows.ts windowStart). */
+function seeksOf(q: Statement, user: string, now: number, windows: WindowList, o: SeekOptions): string {
+  const kinds = q.param(
+    windows.map(([kind]) => kind),
+    'text[]',
+  );
+  return seeksSql(
+    user,
+    kinds,
+    q.param(
+      windows.map(([, seconds]) => windowStart(now, seconds)),
+      'bigint[]',
+    ),
+    o,
+  );
+}
+
+/** The seeks of `windows` alone, returns included. */
+function seeksStatement(userId: string, now: number, windows: WindowList, withTimes: boolean): Statement {
+  const q = new Statement();
+  q.text = `SELECT (${seeksOf(q, q.param(userId, 'text'), now, windows, { withTimes, returns: true })}) AS seeks`;
+  return q;
+}
+
+/** What a use case on a user reads once the user's row is locked, in one statement: the context
+ *  (the answer kept under its idempotency key when it has one, the realm's configuration, the
+ *  active subscriptions, which of the grant sources looked for were given, the holds due by now,
+ *  the alerts) and, unless `state` is null, the user's state. */
+function openStatement(
+  realmId: string,
+  userId: string,
+  now: number,
+  idem: { scope: string; key: string } | null,
+  sources: readonly string[],
+  state: ({ windows: WindowList } & SeekOptions) | null,
+): Statement {
+  const q = new Statement();
+  // $1 realm and $2 user: the alerts' read names them so.
+  const realm = q.param(realmId, 'text');
+  const user = q.param(userId, 'text');
+  const at = q.param(now, 'bigint');
+  const columns = [
+    `(SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = ${realm}) AS config`,
+    `${jsonArray(`SELECT json_build_object('id', id, 'terms', terms, 'startedAt', started_at)
+        FROM subscriptions WHERE user_id = ${user} AND status = 'active' ORDER BY started_at, id COLLATE "C"`)} AS subs`,
+    `${jsonArray(`SELECT row_to_json(h) FROM points_holds h
+        WHERE h.user_id = ${user} AND h.status = 'open' AND h.expires_at <= ${at} ORDER BY h.expires_at, h.id COLLATE "C"`)} AS "dueHolds"`,
+    `(SELECT row_to_json(a) FROM (${ALERT_READ}) a) AS alerts`,
+  ];
+  if (idem)
+    columns.push(`(SELECT json_build_object('requestHash', request_hash, 'response', response, 'ownerDeleted', ${OWNER_DELETED}) FROM points_idempotency
+        WHERE realm_id = ${realm} AND scope = ${q.param(idem.scope, 'text')} AND key = ${q.param(idem.key, 'text')}) AS idem`);
+  if (sources.length > 0)
+    columns.push(`${jsonArray(`SELECT source FROM points_grants_given WHERE user_id = ${user} AND source = ANY(${q.param(sources, 'text[]')})`)} AS given`);
+  if (state) columns.push(...stateColumns(q, user, at, now, state.windows, state));
+  q.text = `SELECT ${columns.join(',\n      ')}`;
+  return q;
+}
+
+/** The user's state alone (stateColumns), returns included, read again after writes. */
+function stateStatement(userId: string, now: number, windows: WindowList, withTimes: boolean): Statement {
+  const q = new Statement();
+  const user = q.param(userId, 'text');
+  q.text = `SELECT ${stateColumns(q, user, q.param(now, 'bigint'), now, windows, { withTimes, returns: true }).join(',\n      ')}`;
+  return q;
+}
+
+/** What a consume, hold or settlement draws, in one statement: the ledger rows and the heads they
+ *  move, the balances drawn (CHECK remaining >= 0 refuses an overdraw whatever happened), its
+ *  movement in the history (and the history's prune when due), and the answer kept under its
+ *  idempotency key (the key's primary key refuses a second writer of it); each part only when it
+ *  writes something. */
+function chargeStatement(
+  userId: string,
+  realmId: string,
+  w: ConsumeWrites | null,
+  m: Movement,
+  now: number,
+  answer: { scope: string; key: string | null; requestHash: string; response: unknown },
+): Statement {
+  const q = new Statement();
+  const user = q.param(userId, 'text');
+  const parts: string[] = [];
+  const ledger = w?.ledger ?? [];
+  if (ledger.length > 0) {
+    const column = (f: (a: (typeof ledger)[number]) => unknown, type: string, of = ledger) => q.param(of.map(f), type);
+    // A kind drawn twice appends two rows; its head ends at the last of them.
+    const heads = [...new Map(ledger.map((a) => [a.kind, a])).values()];
+    parts.push(
+      `ledger AS (
+      INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum)
+      SELECT ${user}, l.kind, l.at, l.seq, l.amount, l.cum
+      FROM unnest(${column((a) => a.kind, 'text[]')}, ${column((a) => a.at, 'bigint[]')}, ${column((a) => a.seq, 'bigint[]')},
+        ${column((a) => a.amount, 'bigint[]')}, ${column((a) => a.cum, 'bigint[]')}) AS l(kind, at, seq, amount, cum)
+    )`,
+      `heads AS (
+      INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at)
+      SELECT ${user}, h.kind, h.seq, h.cum, h.last_at
+      FROM unnest(${column((a) => a.kind, 'text[]', heads)}, ${column((a) => a.seq, 'bigint[]', heads)}, ${column((a) => a.cum, 'bigint[]', heads)},
+        ${column((a) => a.at, 'bigint[]', heads)}) AS h(kind, seq, cum, last_at)
+      ON CONFLICT (user_id, kind) DO UPDATE SET seq = excluded.seq, cum = excluded.cum, last_at = excluded.last_at
+    )`,
+    );
+  }
+  const spends = w?.spends ?? [];
+  if (spends.length > 0)
+    parts.push(`spends AS (
+      UPDATE points_balances b SET remaining = b.remaining - x.amount
+      FROM unnest(${q.param(
+        spends.map((s) => s.sourceId),
+        'text[]',
+      )}, ${q.param(
+        spends.map((s) => s.amount),
+        'bigint[]',
+      )}) AS x(id, amount) WHERE b.id = x.id
+    )`);
+  if (prunesHistory(m.id)) parts.push(historyPruneSql(user, q.param(historyCutoff(now), 'bigint')));
+  const realm = q.param(realmId, 'text');
+  const at = q.param(now, 'bigint');
+  let last = `INSERT INTO points_transactions (${HISTORY_COLUMNS})
+    VALUES (${q.param(m.id, 'text')}, ${realm}, ${user}, ${q.param(m.kind, 'text')}, ${q.param(m.amount, 'bigint')}, ${q.param(m.description, 'text')},
+      ${q.param(JSON.stringify(storedLines(m)), 'text')}, ${q.param(m.relatedId, 'text')}, ${at})`;
+  if (answer.key !== null) {
+    parts.push(`recorded AS (${last})`);
+    last = `INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id)
+    VALUES (${realm}, ${q.param(answer.scope, 'text')}, ${q.param(answer.key, 'text')}, ${q.param(answer.requestHash, 'text')},
+      ${q.param(JSON.stringify(answer.response), 'text')}, ${at}, ${user})`;
+  }
+  q.text = parts.length > 0 ? `WITH ${parts.join(', ')}\n    ${last}` : last;
+  return q;
+}
+
 export const POINTS_SQL = {
   realm: 'SELECT 1 FROM realms WHERE id = $1',
   user: 'SELECT 1 FROM users WHERE realm_id = $1 AND id = $2 AND deleted_at IS NULL',
@@ -128,31 +319,6 @@ export const POINTS_SQL = {
   config: 'SELECT * FROM points_default_config WHERE realm_id = $1',
   activeSubs: `SELECT id, terms, started_at FROM subscriptions WHERE user_id = $1 AND status = 'active' ORDER BY started_at, id COLLATE "C"`,
   idem: POINTS_IDEM_SQL,
-  // $1 realm, $2 user, $3 idempotency scope, $4 key (null: none), $5 grant sources to look for,
-  // $6 now (holds due by then).
-  context: `SELECT
-      (SELECT json_build_object('requestHash', request_hash, 'response', response, 'ownerDeleted', ${OWNER_DELETED}) FROM points_idempotency
-        WHERE $4::text IS NOT NULL AND realm_id = $1 AND scope = $3 AND key = $4) AS idem,
-      (SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = $1) AS config,
-      (SELECT coalesce(json_agg(json_build_object('id', id, 'terms', terms, 'startedAt', started_at) ORDER BY started_at, id COLLATE "C"), '[]')
-        FROM subscriptions WHERE user_id = $2 AND status = 'active') AS subs,
-      (SELECT coalesce(json_agg(source), '[]') FROM points_grants_given WHERE user_id = $2 AND source = ANY($5::text[])) AS given,
-      (SELECT coalesce(json_agg(h ORDER BY h.expires_at, h.id COLLATE "C"), '[]') FROM points_holds h
-        WHERE h.user_id = $2 AND h.status = 'open' AND h.expires_at <= $6) AS "dueHolds",
-      (SELECT row_to_json(a) FROM (${ALERT_READ}) a) AS alerts`,
-  // $1 user, $2 now, $3/$4 the seeks: kinds and window starts (windowStart), $5 with the times.
-  // Active entitlements (windows.ts isActive) and live balances (balance-life.ts balanceIsLive).
-  state: `SELECT
-      (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
-          ORDER BY starts_at, id COLLATE "C"), '[]')
-        FROM points_window_entitlements WHERE user_id = $1 AND starts_at <= $2 AND (ends_at IS NULL OR ends_at > $2)) AS entitlements,
-      (SELECT coalesce(json_agg(json_build_object('kind', kind, 'seq', seq, 'cum', cum, 'lastAt', last_at, 'returned', returned)), '[]')
-        FROM points_usage_heads WHERE user_id = $1) AS heads,
-      (SELECT coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'amount', amount, 'remaining', remaining, 'expiresAt', expires_at,
-          'createdAt', created_at)), '[]')
-        FROM points_balances WHERE user_id = $1 AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > $2)) AS balances,
-      (${seeksSql('$1', '$3', '$4', '$5')}) AS seeks`,
-  seeks: `SELECT (${seeksSql('$1', '$2', '$3', '$4')}) AS seeks`,
   // The user's open holds at $2 (points_holds_open): all counted and added up, the $3 soonest to
   // expire listed; and counted up to a bound ($3) alone.
   openHolds: `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS held,
@@ -190,30 +356,11 @@ export const POINTS_SQL = {
   insertBalance: `INSERT INTO points_balances (id, realm_id, user_id, kind, amount, remaining, expires_at, source, created_at)
     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
   trimBalance: 'UPDATE points_balances SET amount = $2, remaining = $2 WHERE id = $1',
-  // One movement of the history ($1–$9, HISTORY_COLUMNS), and the history's prune when $10 ($11
-  // its cutoff).
-  history: `WITH ${historyPruneSql('$3', '$10', '$11')}
+  // One movement of the history ($1–$9, HISTORY_COLUMNS); and with the history's prune ($10 its
+  // cutoff).
+  history: `INSERT INTO points_transactions (${HISTORY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+  historyPruned: `WITH ${historyPruneSql('$3', '$10')}
     INSERT INTO points_transactions (${HISTORY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-  // What a consume, hold or settlement draws, in one statement: the ledger rows, the heads they
-  // move, the balances drawn (CHECK remaining >= 0 refuses an overdraw whatever happened), its
-  // movement in the history (and the history's prune when due), and the answer kept under its
-  // idempotency key (the key's primary key refuses a second writer of it).
-  charge: `WITH ledger AS (
-      INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum)
-      SELECT $1::text, l.kind, l.at, l.seq, l.amount, l.cum
-      FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[]) AS l(kind, at, seq, amount, cum)
-    ), heads AS (
-      INSERT INTO points_usage_heads (user_id, kind, seq, cum, last_at)
-      SELECT $1::text, h.kind, h.seq, h.cum, h.last_at FROM unnest($7::text[], $8::bigint[], $9::bigint[], $10::bigint[]) AS h(kind, seq, cum, last_at)
-      ON CONFLICT (user_id, kind) DO UPDATE SET seq = excluded.seq, cum = excluded.cum, last_at = excluded.last_at
-    ), spends AS (
-      UPDATE points_balances b SET remaining = b.remaining - x.amount FROM unnest($11::text[], $12::bigint[]) AS x(id, amount) WHERE b.id = x.id
-    ), ${historyPruneSql('$1::text', '$25', '$26')}, recorded AS (
-      INSERT INTO points_transactions (${HISTORY_COLUMNS})
-      VALUES ($13::text, $14::text, $1::text, $15::text, $16::bigint, $17::text, $18::text, $19::text, $20::bigint)
-    )
-    INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id)
-    SELECT $14::text, $21::text, $22::text, $23::text, $24::text, $20::bigint, $1::text WHERE $22::text IS NOT NULL`,
   // Points going back, in one statement: quota to the ledger rows it was drawn at ($2–$5; a row
   // given back whole is deleted, a pruned one takes nothing) and to the block sums holding them
   // ($6–$10, ledger.ts returnBlocks of each row, counted for the rows that took it) and the
@@ -301,6 +448,43 @@ export interface StateRead {
 
 const seekKey = (kind: string, from: number) => `${kind}\u0000${from}`;
 
+/** The state's columns as read (stateColumns). */
+interface StateRow {
+  entitlements: Array<{ id: string; kind: QuotaKind; windows: string; startsAt: number; endsAt: number | null }>;
+  heads: Array<LedgerHead & { kind: QuotaKind }>;
+  balances: Balance[];
+  /** Absent when no window was seeked. */
+  seeks?: Seek[];
+}
+
+/** open()'s row: the context and, unless left out, the state. */
+interface OpenRow extends StateRow {
+  idem?: StoredAnswer | null;
+  config: ConfigRow | null;
+  subs: Array<{ id: string; terms: string; startedAt: number }>;
+  given?: string[];
+  dueHolds: HoldRow[];
+  alerts: AlertRow;
+}
+
+/** The state read; without `returns`, the seeks of a kind that had returns since are dropped (the
+ *  use case seeks them again, returns included: assemble). */
+function toStateRead(r: StateRow, returns: boolean): StateRead {
+  const returned = new Set(returns ? [] : r.heads.filter((h) => h.returned > 0).map((h) => h.kind));
+  return {
+    entitlements: r.entitlements.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      windows: parsedJson<QuotaWindow[]>(e.windows),
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+    })),
+    heads: new Map(r.heads.map(({ kind, ...head }) => [kind, head])),
+    balances: r.balances,
+    seeks: new Map((r.seeks ?? []).filter((s) => !returned.has(s.kind)).map((s) => [seekKey(s.kind, s.from), s])),
+  };
+}
+
 /** What a use case gets back from open(): each part resolves as its statement answers. */
 export interface Opened {
   /** Whether the user exists in the realm (its row is now locked). */
@@ -309,11 +493,11 @@ export interface Opened {
   state: Promise<StateRead>;
 }
 
-type WindowList = Array<[QuotaKind, number]>;
-
 interface Hints {
   sources: string[];
   windows: WindowList;
+  /** Whether quota had gone back to a kind of the user's (seeksSql reads returns). */
+  returns: boolean;
 }
 
 /** Most users (and holds or transactions) whose hints a store keeps; past it the map starts again. */
@@ -327,36 +511,51 @@ export class PointsSql {
   /** The user of a hold or transaction (never changes). */
   private readonly owners = new Map<string, string>();
 
-  /** Sends the lock and the reads of a use case on `userId`, pipelined behind whatever `tx` sent. */
+  /** Sends the lock and the reads of a use case on `userId`, pipelined behind whatever `tx` sent:
+   *  the context and the state in one statement behind the lock (which must be held before they
+   *  read: a statement reads as of when it starts, at READ COMMITTED). */
   open(tx: Tx, realmId: string, userId: string, now: number, idem: { scope: string; key: string | null } | null, withTimes: boolean): Opened {
-    const { found, context } = this.openContext(tx, realmId, userId, now, idem);
-    return { found, context, state: this.readState(tx, userId, now, this.hints.get(userId)?.windows ?? [], withTimes) };
+    const returns = this.hints.get(userId)?.returns ?? false;
+    const { found, context, row } = this.sendOpen(tx, realmId, userId, now, idem, { withTimes, returns });
+    return { found, context, state: quiet(row.then((r) => toStateRead(r, returns))) };
   }
 
   /** open() without the state (a use case that materialises but reads no points). */
   openContext(tx: Tx, realmId: string, userId: string, now: number, idem: { scope: string; key: string | null } | null): Omit<Opened, 'state'> {
+    const { found, context } = this.sendOpen(tx, realmId, userId, now, idem, null);
+    return { found, context };
+  }
+
+  private sendOpen(
+    tx: Tx,
+    realmId: string,
+    userId: string,
+    now: number,
+    idem: { scope: string; key: string | null } | null,
+    seeks: SeekOptions | null,
+  ): Omit<Opened, 'state'> & { row: Promise<OpenRow> } {
     const h = this.hints.get(userId);
     const found = quiet(tx.rows(POINTS_SQL.lockUser, [realmId, userId]).then((r) => r.length === 1));
-    const context = quiet(
-      tx
-        .row<{
-          idem: StoredAnswer | null;
-          config: ConfigRow | null;
-          subs: Array<{ id: string; terms: string; startedAt: number }>;
-          given: string[];
-          dueHolds: HoldRow[];
-          alerts: AlertRow;
-        }>(POINTS_SQL.context, [realmId, userId, idem?.scope ?? '', idem?.key ?? null, h?.sources ?? [], now])
-        .then((r) => ({
-          idem: r!.idem ?? undefined,
-          config: toConfig(r!.config, realmId),
-          subs: r!.subs.map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
-          given: new Set(r!.given),
-          dueHolds: r!.dueHolds.map(toHold),
-          alerts: r!.alerts,
-        })),
+    const q = openStatement(
+      realmId,
+      userId,
+      now,
+      idem?.key == null ? null : { scope: idem.scope, key: idem.key },
+      h?.sources ?? [],
+      seeks === null ? null : { windows: h?.windows ?? [], ...seeks },
     );
-    return { found, context };
+    const row = quiet(tx.row<OpenRow>(q.text, q.values).then((r) => r!));
+    const context = quiet(
+      row.then((r) => ({
+        idem: r.idem ?? undefined,
+        config: toConfig(r.config, realmId),
+        subs: r.subs.map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
+        given: new Set(r.given ?? []),
+        dueHolds: r.dueHolds.map(toHold),
+        alerts: r.alerts,
+      })),
+    );
+    return { found, context, row };
   }
 
   /** The user of a hold or history movement, its row locked; null when there is none in the realm.
@@ -393,27 +592,8 @@ export class PointsSql {
   }
 
   private readState(tx: Tx, userId: string, now: number, windows: WindowList, withTimes: boolean): Promise<StateRead> {
-    const froms = windows.map(([, ws]) => windowStart(now, ws));
-    type Row = {
-      entitlements: Array<{ id: string; kind: QuotaKind; windows: string; startsAt: number; endsAt: number | null }>;
-      heads: Array<LedgerHead & { kind: QuotaKind }>;
-      balances: Balance[];
-      seeks: Seek[];
-    };
-    return quiet(
-      tx.row<Row>(POINTS_SQL.state, [userId, now, windows.map(([k]) => k), froms, withTimes]).then((r) => ({
-        entitlements: r!.entitlements.map((e) => ({
-          id: e.id,
-          kind: e.kind,
-          windows: parsedJson<QuotaWindow[]>(e.windows),
-          startsAt: e.startsAt,
-          endsAt: e.endsAt,
-        })),
-        heads: new Map(r!.heads.map(({ kind, ...head }) => [kind, head])),
-        balances: r!.balances,
-        seeks: new Map(r!.seeks.map((s) => [seekKey(s.kind, s.from), s])),
-      })),
-    );
+    const q = stateStatement(userId, now, windows, withTimes);
+    return quiet(tx.row<StateRow>(q.text, q.values).then((r) => toStateRead(r!, true)));
   }
 
   /** Everything due to the user by `now`: the grants (materialise.ts), each source at most once,
@@ -457,7 +637,10 @@ export class PointsSql {
     let st = await read;
     if (changed) st = await this.readState(tx, userId, now, this.hints.get(userId)?.windows ?? [], withTimes);
     const { state, bindings } = await this.assemble(tx, userId, now, st, withTimes);
-    this.remember(userId, { windows: bindings.flatMap((b) => b.windows.map((w): [QuotaKind, number] => [b.kind, w.windowSeconds])) });
+    this.remember(userId, {
+      windows: bindings.flatMap((b) => b.windows.map((w): [QuotaKind, number] => [b.kind, w.windowSeconds])),
+      returns: [...st.heads.values()].some((h) => h.returned > 0),
+    });
     return state;
   }
 
@@ -479,12 +662,8 @@ export class PointsSql {
   ): Promise<{ state: UserPointsState; bindings: QuotaBinding[] }> {
     const unseeked = missingSeeks(st, now);
     if (unseeked.length > 0) {
-      const r = await tx.row<{ seeks: Seek[] }>(POINTS_SQL.seeks, [
-        userId,
-        unseeked.map(([k]) => k),
-        unseeked.map(([, ws]) => windowStart(now, ws)),
-        withTimes,
-      ]);
+      const q = seeksStatement(userId, now, unseeked, withTimes);
+      const r = await tx.row<{ seeks: Seek[] }>(q.text, q.values);
       for (const s of r!.seeks) st.seeks.set(seekKey(s.kind, s.from), s);
     }
     return assembled(userId, now, st, withTimes);
@@ -493,7 +672,11 @@ export class PointsSql {
   private remember(userId: string, h: Partial<Hints>): void {
     const prev = this.hints.get(userId);
     if (!prev && this.hints.size >= HINTS_MAX) this.hints.clear();
-    this.hints.set(userId, { sources: h.sources ?? prev?.sources ?? [], windows: h.windows ?? prev?.windows ?? [] });
+    this.hints.set(userId, {
+      sources: h.sources ?? prev?.sources ?? [],
+      windows: h.windows ?? prev?.windows ?? [],
+      returns: h.returns ?? prev?.returns ?? false,
+    });
   }
 
   /** Runs a draw's writes (apply-plan.ts; none for a release or refund) with its movement and its
@@ -507,39 +690,9 @@ export class PointsSql {
     now: number,
     answer: { scope: string; key: string | null; requestHash: string; response: unknown },
   ): void {
-    const l = w?.ledger ?? [];
-    const spends = w?.spends ?? [];
-    // A kind drawn twice appends two rows; its head ends at the last of them.
-    const heads = [...new Map(l.map((a) => [a.kind, a])).values()];
-    tx.run(POINTS_SQL.charge, [
-      userId,
-      l.map((a) => a.kind),
-      l.map((a) => a.at),
-      l.map((a) => a.seq),
-      l.map((a) => a.amount),
-      l.map((a) => a.cum),
-      heads.map((a) => a.kind),
-      heads.map((a) => a.seq),
-      heads.map((a) => a.cum),
-      heads.map((a) => a.at),
-      spends.map((s) => s.sourceId),
-      spends.map((s) => s.amount),
-      m.id,
-      realmId,
-      m.kind,
-      m.amount,
-      m.description,
-      JSON.stringify(storedLines(m)),
-      m.relatedId,
-      now,
-      answer.scope,
-      answer.key,
-      answer.requestHash,
-      answer.key === null ? null : JSON.stringify(answer.response),
-      prunesHistory(m.id),
-      historyCutoff(now),
-    ]);
-    for (const a of l) if (a.prune) tx.run(POINTS_SQL.prune, [userId, a.kind, a.prune.cutoff, a.prune.batch]);
+    const q = chargeStatement(userId, realmId, w, m, now, answer);
+    tx.run(q.text, q.values);
+    for (const a of w?.ledger ?? []) if (a.prune) tx.run(POINTS_SQL.prune, [userId, a.kind, a.prune.cutoff, a.prune.batch]);
   }
 }
 
@@ -589,7 +742,8 @@ function assembled(userId: string, now: number, st: StateRead, withTimes: boolea
 
 /** Writes one movement to the history (and prunes it when due, as SQLite does). */
 export function recordMovement(tx: Tx, realmId: string, userId: string, m: Movement, now: number): void {
-  tx.run(POINTS_SQL.history, [
+  const prune = prunesHistory(m.id);
+  tx.run(prune ? POINTS_SQL.historyPruned : POINTS_SQL.history, [
     m.id,
     realmId,
     userId,
@@ -599,8 +753,7 @@ export function recordMovement(tx: Tx, realmId: string, userId: string, m: Movem
     JSON.stringify(storedLines(m)),
     m.relatedId,
     now,
-    prunesHistory(m.id),
-    historyCutoff(now),
+    ...(prune ? [historyCutoff(now)] : []),
   ]);
 }
 
