@@ -438,6 +438,18 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         assert.equal((await lows()).length, 1);
       });
 
+      /** A user of the realm with 100 registration points and one window of 10 an hour. */
+      const userOf100AndWindowOf10 = async (realm: string) => {
+        await s.points.putDefaultConfig(
+          realm,
+          { registrationBonusPoints: 100, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [w(3600, 10)] },
+          T0,
+        );
+        const user = await seedUser(s, realm);
+        await s.points.grantRegistration(realm, user.id, T0);
+        return user;
+      };
+
       it('keeps the realm’s alert configuration, all off until saved; a consume writes balance_low and quota_exhausted, the recovery check quota_recovered at the window’s recovery', async () => {
         const realm = await seedRealm(s);
         assert.deepEqual(await s.points.getAlerts(realm), {
@@ -452,13 +464,7 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         await subscribeToEveryEvent(s, realm, T0); // the outbox keeps what an endpoint is owed
         assert.deepEqual(saved, { realmId: realm, ...config, updatedAt: T0 });
         assert.deepEqual(await s.points.getAlerts(realm), saved);
-        await s.points.putDefaultConfig(
-          realm,
-          { registrationBonusPoints: 100, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [w(3600, 10)] },
-          T0,
-        );
-        const user = await seedUser(s, realm);
-        await s.points.grantRegistration(realm, user.id, T0);
+        const user = await userOf100AndWindowOf10(realm);
         const events = async () =>
           (await s.records.events(realm, { limit: 100 }))
             .filter((e) => e.type.startsWith('points.') && e.type !== 'points.granted' && e.type !== 'points.consumed')
@@ -495,13 +501,7 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         const realm = await seedRealm(s);
         await s.points.putAlerts(realm, { lowBalanceThresholds: [], quotaExhausted: true, quotaRecovered: true }, T0);
         await subscribeToEveryEvent(s, realm, T0);
-        await s.points.putDefaultConfig(
-          realm,
-          { registrationBonusPoints: 100, freePeriodicPointsAmount: 0, freePeriodicGrantPeriodType: 'once', freePeriodicQuotaWindows: [w(3600, 10)] },
-          T0,
-        );
-        const user = await seedUser(s, realm);
-        await s.points.grantRegistration(realm, user.id, T0);
+        const user = await userOf100AndWindowOf10(realm);
         const at = T0 + MINUTE;
         await s.points.consume(consumeCmd(realm, user.id, 4), at);
         // The state before this consume is read without the window's times: the alert's are exact all the same.
