@@ -180,15 +180,19 @@ export function decideAlerts(
 export const pointsView = (st: UserPointsState): PointsView => ({ total: remainingOf(st).total, windows: st.windows });
 
 /** What a transaction's alerts compare the state before it with: after a consume's or a hold's
- *  writes, the state computed from them (viewAfterConsume); 'read', the state read after the
- *  writes; 'check', none (a recovery check: no transaction). */
+ *  writes, the state computed from them (viewAfter); 'read', the state read after the writes;
+ *  'check', none (a recovery check: no transaction). */
 export type AlertsAfter = Pick<ConsumeWrites, 'ledger' | 'spends'> | 'read' | 'check';
 
-/** The figures after `writes`, computed from the state `before` them (state-after.ts); null when
- *  they lack a time decideAlerts reads: the store reads the state after its writes instead. */
-export function viewAfterConsume(before: UserPointsState, writes: Pick<ConsumeWrites, 'ledger' | 'spends'>): PointsView | null {
-  const after = pointsView(stateAfterConsume(before, writes));
-  return afterTimesNeeded(pointsView(before), after) ? null : after;
+/** The figures decideAlerts compares the state `before` (its figures `beforeView`) with: none for a
+ *  check; after a consume's or a hold's writes, computed from them (state-after.ts); 'read' when the
+ *  store must read the state after its writes (no writes given, or the computed figures lack a time
+ *  decideAlerts reads). */
+export function viewAfter(before: UserPointsState, beforeView: PointsView, after: AlertsAfter): PointsView | null | 'read' {
+  if (after === 'check') return null;
+  if (after === 'read') return 'read';
+  const computed = pointsView(stateAfterConsume(before, after));
+  return afterTimesNeeded(beforeView, computed) ? 'read' : computed;
 }
 
 /** Whether decideAlerts would read a time `after` leaves unknown: a window this transaction left at

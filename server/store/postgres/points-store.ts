@@ -17,7 +17,7 @@ import {
   pointsView,
   type StoredAlertConfig,
   stateChanged,
-  viewAfterConsume,
+  viewAfter,
 } from '../../points/alerts.ts';
 import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
@@ -119,9 +119,10 @@ async function sendAlerts(
   const config = toAlertConfig(row, realmId);
   if (!alertsOn(config)) return;
   const state = toAlertState(row);
-  const computed = typeof after === 'object' ? viewAfterConsume(before, after) : null;
-  const view = after === 'check' ? null : (computed ?? pointsView(await p.stateAfter(tx, userId, now, before, true)));
-  const d = decideAlerts(config, state, userId, pointsView(before), view, now);
+  const beforeView = pointsView(before);
+  const v = viewAfter(before, beforeView, after);
+  const view = v === 'read' ? pointsView(await p.stateAfter(tx, userId, now, before, true)) : v;
+  const d = decideAlerts(config, state, userId, beforeView, view, now);
   if (stateChanged(state, d)) tx.run(ALERT_SQL.saveState, alertStateValues(userId, realmId, d.state));
   writeEmitted(tx, alertEmitted(realmId, userId, d, now));
 }

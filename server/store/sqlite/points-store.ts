@@ -16,7 +16,7 @@ import {
   pointsView,
   type StoredAlertConfig,
   stateChanged,
-  viewAfterConsume,
+  viewAfter,
 } from '../../points/alerts.ts';
 import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
@@ -200,8 +200,8 @@ export class SqlitePointsStore implements PointsStore {
    *  need (a window it exhausted). */
   private alert(realmId: string, userId: string, watch: AlertWatch | null, now: number, after: AlertsAfter = 'read'): void {
     if (watch === null) return;
-    const computed = typeof after === 'object' ? viewAfterConsume(watch.points, after) : null;
-    const view = after === 'check' ? null : (computed ?? pointsView(this.p.state(userId, now)));
+    const v = viewAfter(watch.points, watch.before, after);
+    const view = v === 'read' ? pointsView(this.p.state(userId, now)) : v;
     const d = decideAlerts(watch.config, watch.state, userId, watch.before, view, now);
     if (stateChanged(watch.state, d)) this.s.saveAlertState.run(...alertStateValues(userId, realmId, d.state));
     this.records(alertEmitted(realmId, userId, d, now));
