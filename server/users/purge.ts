@@ -10,11 +10,14 @@ import { newJob } from '../jobs/retry.ts';
 export const USER_PURGE = 'user.purge';
 
 /** Each batch renews the lease: a replica that died mid-purge leaves the rest to another one once
- *  this has passed, while a live one keeps the job however long the account takes. */
+ *  this has passed, while a live one keeps the job however long the account takes. A batch takes
+ *  milliseconds, so a short lease costs a live purge nothing and lets a dead one's go on within a
+ *  few seconds (the lease plus the queue's poll); one lost to a stall only hands the rest to
+ *  another replica, since every batch deletes what is still there. */
 export const USER_PURGE_POLICY: JobPolicy = {
   baseDelayMs: 1000,
   maxDelayMs: 5 * 60_000,
-  leaseMs: 10_000,
+  leaseMs: 3_000,
   // Kept trying for as long as stored idempotency answers are kept: a purge must end.
   lifetimeMs: 30 * 24 * 3600_000,
   auditOutcome: false,
