@@ -92,24 +92,19 @@ let cached: LoadedProtos | null = null;
 
 export function loadProtos(): LoadedProtos {
   if (cached) return cached;
-  const files = apiProtoFiles();
-  // What proto-loader's loadSync parses (LOADER_OPTIONS: camelCase fields), and the service
-  // definitions it would build from it, without its descriptor of every message: nothing here
-  // reads them (reflection answers from protoc's descriptor set), and making them cost more than
-  // the parse at each start of a server or a CLI call.
-  const loaderRoot = new protobuf.Root();
-  loaderRoot.resolvePath = (_origin, target) => resolveImport(target);
-  loaderRoot.loadSync(files, { keepCase: LOADER_OPTIONS.keepCase });
-  loaderRoot.resolveAll();
-
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => resolveImport(target);
   // alternateCommentMode keeps `//` comments too: they become the OpenAPI descriptions.
   root.loadSync(
-    files.map((f) => join(PROTO_DIR, f)),
+    apiProtoFiles().map((f) => join(PROTO_DIR, f)),
     { keepCase: true, alternateCommentMode: true },
   );
   root.resolveAll();
+  // The service definitions grpc-js takes come from the same parse with camelCase field names, as
+  // proto-loader's loadSync would make them (LOADER_OPTIONS), without its descriptor of every
+  // message: nothing here reads them (reflection answers from protoc's descriptor set), and making
+  // them cost more than the parse at each start of a server or a CLI call.
+  const loaderRoot = camelCased(root);
 
   const packageDefinition: Record<string, grpc.ServiceDefinition> = {};
   const methods: MethodInfo[] = [];
@@ -124,7 +119,7 @@ export function loadProtos(): LoadedProtos {
       const name = method.name;
       const rpc = svc.methods[name];
       if (!rpc) throw new Error(`proto: ${fullName}.${name} not found in reflection root`);
-      const options = methodOptions(method.parsedOptions);
+      const options = methodOptions(rpc.parsedOptions);
       methods.push({
         service: fullName,
         name,
@@ -149,6 +144,36 @@ function servicesOf(ns: protobuf.NamespaceBase): Array<[string, protobuf.Service
     if (o instanceof protobuf.Service) return [[o.fullName.slice(1), o]];
     return o instanceof protobuf.Namespace ? servicesOf(o) : [];
   });
+}
+
+/** `root` again with every field and oneof named as protobufjs's parser names them without
+ *  `keepCase` (util.camelCase: `page_size` → `pageSize`), rebuilt from its JSON: a few times cheaper
+ *  than parsing the text a second time. Only what was parsed from text is renamed: the parser takes
+ *  the google/protobuf types it bundles (filename null) as they are either way. The JSON keeps each
+ *  object's edition, so encodings (packed repeated fields, presence) are the parse's;
+ *  test/api/proto-load.test.ts holds the two equal. */
+export function camelCased(root: protobuf.Root): protobuf.Root {
+  const camel = protobuf.util.camelCase;
+  const parsed = (o: protobuf.ReflectionObject | undefined) => typeof o?.filename === 'string';
+  type Json = { fields?: Record<string, unknown>; oneofs?: Record<string, { oneof: string[] }>; nested?: Record<string, Json> };
+  const rename = (json: Json, ns: protobuf.ReflectionObject): void => {
+    if (ns instanceof protobuf.Type && parsed(ns)) {
+      if (json.fields) json.fields = Object.fromEntries(Object.entries(json.fields).map(([name, f]) => [camel(name), f]));
+      if (json.oneofs) json.oneofs = Object.fromEntries(Object.entries(json.oneofs).map(([name, o]) => [camel(name), { ...o, oneof: o.oneof.map(camel) }]));
+    }
+    if (!json.nested) return;
+    const nested = (ns as protobuf.NamespaceBase).nested ?? {};
+    for (const [name, o] of Object.entries(json.nested)) rename(o, nested[name]!);
+    // An extension declared in a namespace is a field among its nested objects, renamed as well.
+    json.nested = Object.fromEntries(
+      Object.entries(json.nested).map(([name, o]) => [nested[name] instanceof protobuf.Field && parsed(nested[name]) ? camel(name) : name, o]),
+    );
+  };
+  const json = root.toJSON() as Json;
+  rename(json, root);
+  const copy = protobuf.Root.fromJSON(json as protobuf.INamespace);
+  copy.resolveAll();
+  return copy;
 }
 
 /** A service as proto-loader defines it for grpc-js: each method's path and its (de)serialisers,
