@@ -133,6 +133,23 @@ describe('points alerts', () => {
     assert.deepEqual([never.events, never.schedule, never.state.exhaustions], [[], [], []]);
   });
 
+  it('leaves a due exhaustion to its recovery check when a transaction read the window still at 0 without its times', () => {
+    const exhausted = decideAlerts(ALL, QUIET, 'u', view(500, [row(30)]), view(500, [row(0, 9000)]), 1).state;
+    // A consume at 9 500 drawing from balances only: the window (limit lowered to 50, all used) was
+    // read without the instant its usage returns.
+    const lowered = { ...row(0), limit: 50, used: 50 };
+    const consume = decideAlerts(ALL, exhausted, 'u', view(500, [lowered]), view(490, [lowered]), 9500);
+    assert.deepEqual([consume.events, consume.schedule], [[], []]);
+    assert.deepEqual(consume.state.exhaustions, exhausted.exhaustions);
+    // The check reads the times: the usage returns at 11 000, reported then.
+    const check = decideAlerts(ALL, consume.state, 'u', view(490, [{ ...lowered, nextRecoveryAt: 11_000 }]), null, 9500);
+    assert.deepEqual(check.schedule, [{ creditKind: 'free_periodic_credit', windowSeconds: 86_400, recoversAt: 11_000 }]);
+    assert.deepEqual(
+      decideAlerts(ALL, check.state, 'u', view(490, [{ ...lowered, used: 0, remaining: 50 }]), null, 11_000).events.map((e) => [e.type, e.data.at]),
+      [['points.quota_recovered', 11_000]],
+    );
+  });
+
   it('emits only what the realm turned on', () => {
     const off: AlertConfig = { lowBalanceThresholds: [], quotaExhausted: false, quotaRecovered: false };
     const d = decideAlerts(off, QUIET, 'u', view(500, [row(30)]), view(1, [row(0, 9000)]), 1);

@@ -119,7 +119,13 @@ export function decideAlerts(
       // Still at 0 at its instant (a billing or configuration change lowered the limit since): no
       // quota came back, so nothing recovered; the exhaustion waits for the window's next return,
       // and a window that has none (limit 0) never recovers.
-      if (row.nextRecoveryAt === null) continue;
+      if (row.nextRecoveryAt === null) {
+        // A state read without the windows' times (a consume's, state-after.ts) leaves a window with
+        // usage without its next return: unknown, not never. The exhaustion stays as it is, for the
+        // recovery check queued at its instant, which reads the times, to decide.
+        if (row.used > 0 && afterOrNull !== null) exhaustions.push(e);
+        continue;
+      }
       e = { ...e, recoversAt: row.nextRecoveryAt };
       if (afterOrNull === null || !((is?.remaining ?? 0) > 0)) {
         exhaustions.push(e);
