@@ -265,7 +265,20 @@ function chargeStatement(
   const user = q.param(userId, 'text');
   const parts: string[] = events.map((e, i) => `outbox${i} AS (${outboxInsertOf(e, (v, t) => q.param(v, t))})`);
   const ledger = w?.ledger ?? [];
-  if (ledger.length > 0) {
+  const one = ledger.length === 1 && !ledger[0]!.createsHead ? ledger[0]! : null;
+  if (one) {
+    // The usual draw: one kind, whose head was read under the lock. Its row and its head as
+    // values, without the arrays' unnest nor the upsert's conflict check.
+    const [kind, at, seq, cum] = [q.param(one.kind, 'text'), q.param(one.at, 'bigint'), q.param(one.seq, 'bigint'), q.param(one.cum, 'bigint')];
+    parts.push(
+      `ledger AS (
+      INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (${user}, ${kind}, ${at}, ${seq}, ${q.param(one.amount, 'bigint')}, ${cum})
+    )`,
+      `heads AS (
+      UPDATE points_usage_heads SET seq = ${seq}, cum = ${cum}, last_at = ${at} WHERE user_id = ${user} AND kind = ${kind}
+    )`,
+    );
+  } else if (ledger.length > 0) {
     const column = (f: (a: (typeof ledger)[number]) => unknown, type: string, of = ledger) => q.param(of.map(f), type);
     // A kind drawn twice appends two rows; its head ends at the last of them.
     const heads = [...new Map(ledger.map((a) => [a.kind, a])).values()];
