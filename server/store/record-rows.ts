@@ -41,8 +41,12 @@ export const eventValues = (e: GatehouseEvent): unknown[] => [e.id, e.type, e.re
 export const OUTBOX_INSERT = {
   sqlite: `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ?, ?, ?, ?, ?
     WHERE EXISTS (SELECT 1 FROM webhooks w, json_each(w.event_types) t WHERE w.realm_id = ? AND w.enabled = 1 AND t.value IN (?, '*'))`,
-  postgres: `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT $1::text, $2::text, $3::text, $4::bigint, $5::text
-    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = $3 AND w.enabled AND w.event_types::jsonb ?| ARRAY[$2::text, '*'])`,
+  /** PostgreSQL's, its values (in eventValues' order) named by `p`: numbered $1…$5 alone
+   *  (postgres/records.ts), or parameters of a larger statement that writes the event with its
+   *  other writes. */
+  postgres: (p: readonly string[]) =>
+    `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ${p.join(', ')}
+    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = ${p[2]} AND w.enabled AND w.event_types::jsonb ?| ARRAY[${p[1]}, '*'])`,
 };
 export const outboxValues = (e: GatehouseEvent): unknown[] => [...eventValues(e), e.realmId, e.type];
 

@@ -122,9 +122,9 @@ describe('PostgreSQL backend', { skip }, () => {
       for (let i = 2; i < 12; i++) await consume(i, i % 2 ? `k${i}` : null);
       const consumes = costs.filter((c) => c.useCase === 'consume').map((c) => c.cost);
       assert.equal(consumes.length, 10);
-      // BEGIN, lock, context and state | write, its outbox event, COMMIT (a prune every 16th consume of
-      // a kind adds one).
-      for (const c of consumes) assert.deepEqual(c, { statements: 6, roundTrips: 2 });
+      // BEGIN, lock, context and state | write with its outbox event, COMMIT (a prune every 16th
+      // consume of a kind adds one).
+      for (const c of consumes) assert.deepEqual(c, { statements: 5, roundTrips: 2 });
       const spent = (await s.points.summary(realm, user.id, T0 + 20)).windows[0]!.used;
       assert.equal(spent, 50, 'the window filled first, as on SQLite');
     });
@@ -203,19 +203,19 @@ describe('PostgreSQL backend', { skip }, () => {
           // BEGIN, lock, context and state, the open holds counted | one write statement, the hold's
           // row, COMMIT.
           ['hold', 7, 2],
-          // BEGIN, lock, context and state, the hold | give back, close, one write statement, its
+          // BEGIN, lock, context and state, the hold | give back, close, one write statement with its
           // outbox event, the state after, COMMIT.
-          ['settle', 10, 2],
+          ['settle', 9, 2],
           // Quota has gone back to the kind since this replica's last read, which left out what
           // returns are read from: its windows are seeked again with them (one more round trip, once).
           ['hold', 8, 3],
           // Above the held amount (nothing goes back); the answer is kept before COMMIT: one more round trip.
-          ['settle', 10, 3],
+          ['settle', 9, 3],
           ['hold', 7, 2],
           // The other replica reads the hold's user first, before its transaction (to wait its turn
           // at the user's gate, user-gate.ts): one round trip outside it; and seeks again as above.
-          ['settle', 11, 3],
-          ['consume', 6, 2],
+          ['settle', 10, 3],
+          ['consume', 5, 2],
           // BEGIN, lock, context and state, the transaction | give back, mark it, its movement, its
           // outbox event, the state after, COMMIT.
           ['refund', 10, 2],

@@ -18,7 +18,7 @@ export class CacheVersion {
   /** The version as of a read sent in this turn. */
   current(): Promise<number> {
     if (!this.turn) {
-      this.turn = query<{ version: number }>(this.pool, 'SELECT version FROM cache_version', []).then((r) => r[0]!.version);
+      this.turn = query<{ version: number }>(this.pool, CACHE_VERSION_SQL, []).then((r) => r[0]!.version);
       this.turn.catch(() => {}); // each caller handles it
       setImmediate(() => {
         this.turn = null;
@@ -28,8 +28,11 @@ export class CacheVersion {
   }
 }
 
+/** The read of the version alone. */
+export const CACHE_VERSION_SQL = 'SELECT version FROM cache_version';
+
 /** The SQL expression of the version, for a statement that reads it with its row. */
-export const VERSION_SQL = '(SELECT version FROM cache_version)';
+export const VERSION_SQL = `(${CACHE_VERSION_SQL})`;
 
 interface Entry<V> {
   version: number;

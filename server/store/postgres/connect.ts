@@ -54,7 +54,15 @@ export function clientConfig(o: Pick<PostgresOptions, 'url' | 'statementTimeoutM
 /** The pool of the stores. Its connections pipeline: a use case sends the statements that do not
  *  wait on each other's answers together, one round trip for all of them. */
 export function createPool(o: PostgresOptions, onIdleError: (err: Error) => void): pg.Pool {
-  const pool = new pg.Pool({ ...clientConfig(o), max: o.poolSize, idleTimeoutMillis: 30_000, pipeline: true });
+  const config = clientConfig(o);
+  // A generic plan is made once per connection, on the tables as they are then, and kept: planned
+  // on a young database's few rows, a read by key scanned the table whole and went on doing so as
+  // it grew (the history's prune, planned on an empty history, read all of it ~1 time in 8). The
+  // stores' statements all reach their rows through an index; one with no index to use still scans
+  // (cache_version's one row), its cost then past any threshold: no JIT compiling it on each call
+  // (~20 ms each), nor anything else of this service's, whose statements each touch a few rows.
+  config.options += ' -c enable_seqscan=off -c jit=off';
+  const pool = new pg.Pool({ ...config, max: o.poolSize, idleTimeoutMillis: 30_000, pipeline: true });
   // An idle connection that breaks (the server restarted, an operator ended it) is dropped by the
   // pool; without a listener the error would end the process.
   pool.on('error', onIdleError);

@@ -17,6 +17,8 @@
 // settlement, release or refund lock that user with its first statements.
 
 import type pg from 'pg';
+import type { GatehouseEvent } from '../../events/model.ts';
+import { type Emitted, NOTHING_EMITTED } from '../../events/plan.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ConsumeWrites } from '../../points/apply-plan.ts';
 import { type LineReturn, returnTargets } from '../../points/charges.ts';
@@ -40,8 +42,8 @@ import type { SubscriptionTerms } from '../../points/periods.ts';
 import { type QuotaBinding, quotaBindings, type UserPointsState, userState } from '../../points/state.ts';
 import { materialisedGrant } from '../../points/total-cap.ts';
 import { type WindowUsageFacts, windowStart } from '../../points/windows.ts';
-import { ALERT_SQL, type AlertRow, type ConfigRow, type HoldRow, OWNER_DELETED, POINTS_IDEM_SQL, toConfig, toHold } from '../points-rows.ts';
-import { writeEmitted } from './records.ts';
+import { type AlertRow, type ConfigRow, type HoldRow, OWNER_DELETED, POINTS_IDEM_SQL, toConfig, toHold } from '../points-rows.ts';
+import { outboxInsertOf, writeEmitted } from './records.ts';
 import { query, quiet, RetryUseCase, type Tx } from './tx.ts';
 
 /** 16^level as an SQL bigint (levels 0 to RETURN_LEVELS + 1). */
@@ -97,6 +99,13 @@ function seeksSql(user: string, kinds: string, froms: string, o: SeekOptions): s
       ORDER BY l.at, l.seq LIMIT 1) f ON true${returns}${times}`)}`;
 }
 
+/** `rows` ordered by `at`, then id (as COLLATE "C" orders ids: theirs are ASCII). The reads gather
+ *  a user's few rows of a kind unsorted: a Sort node in a prepared plan costs its start and end on
+ *  every call, however few rows it sorts. */
+function inOrder<R extends { id: string }>(rows: R[], at: (r: R) => number): R[] {
+  return rows.length < 2 ? rows : rows.sort((x, y) => at(x) - at(y) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+}
+
 /** The rows of `select` (one JSON value each) as one JSON array, '[]' when none: an ARRAY sublink
  *  rather than json_agg, whose aggregate node cost more to start on each call than the rows it
  *  gathers (perf: a tenth of PostgreSQL's CPU per consume). */
@@ -134,9 +143,6 @@ function pageSql(byKind: boolean): string {
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $5`;
 }
 
-/** The alerts' read ($1 realm, $2 user), part of a use case's context: no statement of its own. */
-const ALERT_READ = ALERT_SQL.read;
-
 /** A statement assembled from the parts one call needs, its parameters numbered as they are
  *  added. A part a call does not need is left out of the text rather than skipped by a condition
  *  in it: the executor starts every node of a prepared plan on each call, run or not, and that
@@ -161,8 +167,7 @@ type WindowList = Array<[QuotaKind, number]>;
 function stateColumns(q: Statement, user: string, now: string, nowMs: number, windows: WindowList, o: SeekOptions): string[] {
   const columns = [
     `${jsonArray(`SELECT json_build_object('id', id, 'kind', kind, 'windows', windows, 'startsAt', starts_at, 'endsAt', ends_at)
-        FROM points_window_entitlements WHERE user_id = ${user} AND starts_at <= ${now} AND (ends_at IS NULL OR ends_at > ${now})
-        ORDER BY starts_at, id COLLATE "C"`)} AS entitlements`,
+        FROM points_window_entitlements WHERE user_id = ${user} AND starts_at <= ${now} AND (ends_at IS NULL OR ends_at > ${now})`)} AS entitlements`,
     `${jsonArray(`SELECT json_build_object('kind', kind, 'seq', seq, 'cum', cum, 'lastAt', last_at, 'returned', returned)
         FROM points_usage_heads WHERE user_id = ${user}`)} AS heads`,
     `${jsonArray(`SELECT json_build_object('id', id, 'kind', kind, 'amount', amount, 'remaining', remaining, 'expiresAt', expires_at,
@@ -210,17 +215,19 @@ function openStatement(
   state: ({ windows: WindowList } & SeekOptions) | null,
 ): Statement {
   const q = new Statement();
-  // $1 realm and $2 user: the alerts' read names them so.
   const realm = q.param(realmId, 'text');
   const user = q.param(userId, 'text');
   const at = q.param(now, 'bigint');
   const columns = [
     `(SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = ${realm}) AS config`,
     `${jsonArray(`SELECT json_build_object('id', id, 'terms', terms, 'startedAt', started_at)
-        FROM subscriptions WHERE user_id = ${user} AND status = 'active' ORDER BY started_at, id COLLATE "C"`)} AS subs`,
+        FROM subscriptions WHERE user_id = ${user} AND status = 'active'`)} AS subs`,
     `${jsonArray(`SELECT row_to_json(h) FROM points_holds h
-        WHERE h.user_id = ${user} AND h.status = 'open' AND h.expires_at <= ${at} ORDER BY h.expires_at, h.id COLLATE "C"`)} AS "dueHolds"`,
-    `(SELECT row_to_json(a) FROM (${ALERT_READ}) a) AS alerts`,
+        WHERE h.user_id = ${user} AND h.status = 'open' AND h.expires_at <= ${at}`)} AS "dueHolds"`,
+    // The alerts' configuration and state (points-rows.ts AlertRow's columns): a lookup each, not
+    // ALERT_SQL.read's join of both to a row of its own (three nodes more to start on each call).
+    `(SELECT row_to_json(a) FROM points_alert_config a WHERE a.realm_id = ${realm}) AS "alertConfig"`,
+    `(SELECT row_to_json(s) FROM points_alert_state s WHERE s.user_id = ${user}) AS "alertState"`,
   ];
   if (idem)
     columns.push(`(SELECT json_build_object('requestHash', request_hash, 'response', response, 'ownerDeleted', ${OWNER_DELETED}) FROM points_idempotency
@@ -242,9 +249,9 @@ function stateStatement(userId: string, now: number, windows: WindowList, withTi
 
 /** What a consume, hold or settlement draws, in one statement: the ledger rows and the heads they
  *  move, the balances drawn (CHECK remaining >= 0 refuses an overdraw whatever happened), its
- *  movement in the history (and the history's prune when due), and the answer kept under its
- *  idempotency key (the key's primary key refuses a second writer of it); each part only when it
- *  writes something. */
+ *  movement in the history (and the history's prune when due), its events in the outbox, and the
+ *  answer kept under its idempotency key (the key's primary key refuses a second writer of it);
+ *  each part only when it writes something. */
 function chargeStatement(
   userId: string,
   realmId: string,
@@ -252,12 +259,26 @@ function chargeStatement(
   m: Movement,
   now: number,
   answer: { scope: string; key: string | null; requestHash: string; response: unknown },
+  events: readonly GatehouseEvent[],
 ): Statement {
   const q = new Statement();
   const user = q.param(userId, 'text');
-  const parts: string[] = [];
+  const parts: string[] = events.map((e, i) => `outbox${i} AS (${outboxInsertOf(e, (v, t) => q.param(v, t))})`);
   const ledger = w?.ledger ?? [];
-  if (ledger.length > 0) {
+  const one = ledger.length === 1 && !ledger[0]!.createsHead ? ledger[0]! : null;
+  if (one) {
+    // The usual draw: one kind, whose head was read under the lock. Its row and its head as
+    // values, without the arrays' unnest nor the upsert's conflict check.
+    const [kind, at, seq, cum] = [q.param(one.kind, 'text'), q.param(one.at, 'bigint'), q.param(one.seq, 'bigint'), q.param(one.cum, 'bigint')];
+    parts.push(
+      `ledger AS (
+      INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (${user}, ${kind}, ${at}, ${seq}, ${q.param(one.amount, 'bigint')}, ${cum})
+    )`,
+      `heads AS (
+      UPDATE points_usage_heads SET seq = ${seq}, cum = ${cum}, last_at = ${at} WHERE user_id = ${user} AND kind = ${kind}
+    )`,
+    );
+  } else if (ledger.length > 0) {
     const column = (f: (a: (typeof ledger)[number]) => unknown, type: string, of = ledger) => q.param(of.map(f), type);
     // A kind drawn twice appends two rows; its head ends at the last of them.
     const heads = [...new Map(ledger.map((a) => [a.kind, a])).values()];
@@ -304,6 +325,9 @@ function chargeStatement(
   q.text = parts.length > 0 ? `WITH ${parts.join(', ')}\n    ${last}` : last;
   return q;
 }
+
+/** The statements a call assembles (exported for the test asking PostgreSQL for their plans). */
+export const POINTS_STATEMENTS = { open: openStatement, charge: chargeStatement };
 
 export const POINTS_SQL = {
   realm: 'SELECT 1 FROM realms WHERE id = $1',
@@ -464,15 +488,26 @@ interface OpenRow extends StateRow {
   subs: Array<{ id: string; terms: string; startedAt: number }>;
   given?: string[];
   dueHolds: HoldRow[];
-  alerts: AlertRow;
+  alertConfig: Pick<AlertRow, 'low_balance_thresholds' | 'quota_exhausted' | 'quota_recovered' | 'updated_at'> | null;
+  alertState: Pick<AlertRow, 'fired_thresholds' | 'exhaustions'> | null;
 }
+
+/** An alerts row where neither the configuration nor the state has one (as ALERT_SQL.read's). */
+const NO_ALERT_ROW: AlertRow = {
+  low_balance_thresholds: null,
+  quota_exhausted: null,
+  quota_recovered: null,
+  updated_at: null,
+  fired_thresholds: null,
+  exhaustions: null,
+};
 
 /** The state read; without `returns`, the seeks of a kind that had returns since are dropped (the
  *  use case seeks them again, returns included: assemble). */
 function toStateRead(r: StateRow, returns: boolean): StateRead {
   const returned = new Set(returns ? [] : r.heads.filter((h) => h.returned > 0).map((h) => h.kind));
   return {
-    entitlements: r.entitlements.map((e) => ({
+    entitlements: inOrder(r.entitlements, (e) => e.startsAt).map((e) => ({
       id: e.id,
       kind: e.kind,
       windows: parsedJson<QuotaWindow[]>(e.windows),
@@ -549,10 +584,10 @@ export class PointsSql {
       row.then((r) => ({
         idem: r.idem ?? undefined,
         config: toConfig(r.config, realmId),
-        subs: r.subs.map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
+        subs: inOrder(r.subs, (s) => s.startedAt).map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
         given: new Set(r.given ?? []),
-        dueHolds: r.dueHolds.map(toHold),
-        alerts: r.alerts,
+        dueHolds: inOrder(r.dueHolds, (h) => h.expires_at).map(toHold),
+        alerts: { ...NO_ALERT_ROW, ...r.alertConfig, ...r.alertState },
       })),
     );
     return { found, context, row };
@@ -679,8 +714,9 @@ export class PointsSql {
     });
   }
 
-  /** Runs a draw's writes (apply-plan.ts; none for a release or refund) with its movement and its
-   *  answer: one statement, plus a prune of the ledger when one is due. */
+  /** Runs a draw's writes (apply-plan.ts; none for a release or refund) with its movement, its
+   *  answer and the events of `emitted`: one statement, plus a prune of the ledger when one is due
+   *  (and its audit records and jobs, if any). */
   charge(
     tx: Tx,
     realmId: string,
@@ -689,9 +725,11 @@ export class PointsSql {
     m: Movement,
     now: number,
     answer: { scope: string; key: string | null; requestHash: string; response: unknown },
+    emitted: Emitted = NOTHING_EMITTED,
   ): void {
-    const q = chargeStatement(userId, realmId, w, m, now, answer);
+    const q = chargeStatement(userId, realmId, w, m, now, answer, emitted.events);
     tx.run(q.text, q.values);
+    writeEmitted(tx, { ...emitted, events: [] });
     for (const a of w?.ledger ?? []) if (a.prune) tx.run(POINTS_SQL.prune, [userId, a.kind, a.prune.cutoff, a.prune.batch]);
   }
 }

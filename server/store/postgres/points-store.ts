@@ -212,8 +212,8 @@ export class PostgresPointsStore implements PointsStore {
         { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
         now,
         { scope: 'consume', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
+        consumedEmitted(cmd.realmId, { ...r, holdId: null }, now),
       );
-      writeEmitted(tx, consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
       await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now, w);
       this.p.rememberOwner(r.transactionId, cmd.userId);
       return r;
@@ -377,9 +377,12 @@ export class PostgresPointsStore implements PointsStore {
           requestHash: '',
           response: null,
         },
+        consumedEmitted(
+          cmd.realmId,
+          { userId: h.userId, transactionId: cmd.transactionId, amount: cmd.amount, allocations: publicLines(lines), holdId: h.holdId },
+          now,
+        ),
       );
-      const consumed = { userId: h.userId, transactionId: cmd.transactionId, amount: cmd.amount, allocations: publicLines(lines), holdId: h.holdId };
-      writeEmitted(tx, consumedEmitted(cmd.realmId, consumed, now));
       await sendAlerts(tx, this.p, cmd.realmId, h.userId, alerts, st, now);
       this.p.rememberOwner(cmd.transactionId, h.userId);
       const answer = this.p.stateAfter(tx, h.userId, now, st).then(
