@@ -76,7 +76,7 @@ import { positional } from '../row-values.ts';
 import { type Db, immediate, immediateForgetting } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
-import { type RecordWriter, recordWriter } from './records.ts';
+import { eventsOwed, type RecordWriter, recordWriter } from './records.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
@@ -256,7 +256,8 @@ export class SqlitePointsStore implements PointsStore {
       { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
       now,
     );
-    this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
+    // Built only where an endpoint may be owed it: the writer would offer it to none (records.ts).
+    if (eventsOwed(this.db, cmd.realmId)) this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
     this.saveAnswer(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, r, now);
     return r;
   }
