@@ -70,11 +70,12 @@ export class PointsSql {
       insertEntitlement:
         db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      // Live balances (balance-life.ts balanceIsLive) and active entitlements (windows.ts isActive), in SQL.
+      // Live balances (balance-life.ts balanceIsLive) and active entitlements (windows.ts isActive), in SQL;
+      // unordered: quotaBindings picks from them by their times whatever their order (no sort per consume).
       liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
       liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
-        WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at, id`),
+        WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?)`),
       activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
       head: db.prepare('SELECT seq, cum, last_at AS lastAt, returned FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
       createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
