@@ -100,8 +100,11 @@ export class PointsSql {
       appendLedger: db.prepare('INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, ?, ?, ?, ?, ?)'),
       // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
       // places in (all of them when there are fewer). Rows sharing that millisecond go together.
-      prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= min(@cutoff, coalesce(
-        (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
+      // The cutoff bounds the key range on its own, so the row `batch` places in is sought only
+      // once a row is at or before it: a user with nothing to prune costs one seek, not a walk of
+      // `batch` rows (most prunes).
+      prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= @cutoff AND at <= coalesce(
+        (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff)`),
       given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
       // The live balances of a user other than one (the grant just inserted).
       // The user's other live balances (balanceIsLive), which a materialised grant is cut against.
