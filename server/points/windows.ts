@@ -131,5 +131,7 @@ export function windowRows(kind: QuotaKind, windows: QuotaWindow[], facts: Windo
 /** Available quota of a kind: max(0, min over its windows of limit − used); 0 without windows. */
 export function availableOf(rows: WindowRow[]): number {
   if (rows.length === 0) return 0;
-  return Math.max(0, Math.min(...rows.map((r) => r.limit - r.used)));
+  let least = Number.POSITIVE_INFINITY;
+  for (const r of rows) least = Math.min(least, r.limit - r.used);
+  return Math.max(0, least);
 }
