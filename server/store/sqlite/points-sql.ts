@@ -3,6 +3,7 @@
 // per database. What to read, insert and write is decided by the points domain (materialise.ts,
 // state.ts, ledger.ts, apply-plan.ts); this file reads rows and runs the writes it is handed.
 
+import type Database from 'better-sqlite3';
 import { GatehouseError } from '../../errors.ts';
 import { createCache } from '../../lib/cache.ts';
 import { newId } from '../../lib/ids.ts';
@@ -50,6 +51,17 @@ interface WindowQuery {
   /** The window's start (windowStart). */
   from: number;
   headSeq: number;
+  /** The kind's windows, whose last rows at or before their starts are sought together. */
+  binding: BindingSeeks;
+  /** This window's place among them. */
+  index: number;
+}
+
+/** The starts of one kind's windows and, once windowFacts first asks for one, the last row at or
+ *  before each: one statement for every window of the kind instead of one each. */
+interface BindingSeeks {
+  starts: number[];
+  before: Array<LedgerPoint | undefined> | null;
 }
 
 export class PointsSql {
@@ -285,20 +297,41 @@ export class PointsSql {
     }));
     const bindings = quotaBindings(ents, now);
     const heads = bindings.map((b) => this.s.head.get(userId, b.kind) as LedgerHead | undefined);
-    const usage = bindings.map((b, i) => b.windows.map((w) => this.usage(userId, b.kind, heads[i], w.windowSeconds, now, withTimes)));
+    const usage = bindings.map((b, i) => {
+      const binding: BindingSeeks = { starts: b.windows.map((w) => windowStart(now, w.windowSeconds)), before: null };
+      return b.windows.map((_, index) => this.usage(userId, b.kind, heads[i], binding, index, withTimes));
+    });
     return userState(bindings, heads, usage, this.s.liveBalances.all(userId, now) as Balance[]);
   }
 
   /** One window's usage from the ledger (ledger.ts windowFacts says which reads it takes): two index
    *  seeks at most, whatever the history length, plus, once quota has gone back to the kind, one
    *  sum over a few block ranges. */
-  private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, windowSeconds: number, now: number, withTimes: boolean): WindowUsageFacts {
-    return windowFacts(head, withTimes, this.windowReads, { userId, kind, from: windowStart(now, windowSeconds), headSeq: head?.seq ?? 0 });
+  private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, binding: BindingSeeks, index: number, withTimes: boolean): WindowUsageFacts {
+    const q = { userId, kind, from: binding.starts[index]!, headSeq: head?.seq ?? 0, binding, index };
+    return windowFacts(head, withTimes, this.windowReads, q);
   }
+
+  /** The last row at or before the start of each of a kind's windows, in one statement (a UNION
+   *  ALL of the one-window seek, one per window, each numbered). */
+  private seekBefore(q: WindowQuery): Array<LedgerPoint | undefined> {
+    const starts = q.binding.starts;
+    if (starts.length === 1) return [this.s.pointAtOrBefore.get(q.userId, q.kind, starts[0]) as LedgerPoint | undefined];
+    let statement = this.beforeSeeks.get(starts.length);
+    if (statement === undefined) this.beforeSeeks.set(starts.length, (statement = this.db.prepare(beforeSeeksSql(starts.length))));
+    const args: Array<string | number> = [];
+    for (const start of starts) args.push(q.userId, q.kind, start);
+    const points: Array<LedgerPoint | undefined> = new Array(starts.length).fill(undefined);
+    for (const r of statement.all(...args) as Array<LedgerPoint & { place: number }>) points[r.place] = { seq: r.seq, cum: r.cum };
+    return points;
+  }
+
+  /** beforeSeeksSql's statements, by number of windows. */
+  private readonly beforeSeeks = new Map<number, Database.Statement<unknown[]>>();
 
   /** The ledger reads windowFacts asks for, made once (a window's are its query's). */
   private readonly windowReads: WindowReads<WindowQuery> = {
-    before: (q) => this.s.pointAtOrBefore.get(q.userId, q.kind, q.from) as LedgerPoint | undefined,
+    before: (q) => (q.binding.before ??= this.seekBefore(q))[q.index],
     first: (q) => this.s.firstAfter.get(q.userId, q.kind, q.from) as LedgerRow | undefined,
     returnedAfter: (q, seq) => this.returnedAfter(q.userId, q.kind, seq, q.headSeq),
     newestAt: (q) => (this.s.lastRow.get(q.userId, q.kind) as number | undefined) ?? null,
@@ -343,6 +376,16 @@ export class PointsSql {
 
 function brokenLock(what: string): never {
   throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${what} changed under a write lock`) });
+}
+
+/** The last row at or before each of `windows` starts (pointAtOrBefore's seek), UNION ALL-ed and
+ *  numbered from 0 (parameters: user, kind, start per window). */
+function beforeSeeksSql(windows: number): string {
+  const parts: string[] = [];
+  for (let place = 0; place < windows; place++)
+    parts.push(`SELECT ${place} AS place, seq, cum FROM (SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
+      ORDER BY at DESC, seq DESC LIMIT 1)`);
+  return parts.join(' UNION ALL ');
 }
 
 /** The blocks of one idx range per level, UNION ALL-ed (parameters: user, kind, from, to per level). */
