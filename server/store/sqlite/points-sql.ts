@@ -89,6 +89,10 @@ export class PointsSql {
       liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
         WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?)`),
       activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
+      // The user (not deleted) with its active subscriptions: no row when there is no such user, one
+      // with a null id when it has none.
+      userSubs: db.prepare(`SELECT s.id, s.terms, s.started_at FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id AND s.status = 'active'
+        WHERE u.realm_id = ? AND u.id = ? AND u.deleted_at IS NULL`),
       head: db.prepare('SELECT seq, cum, last_at AS lastAt, returned FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
       createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
@@ -170,6 +174,16 @@ export class PointsSql {
     this.configs.clear();
   }
 
+  /** The user's active subscriptions, read with userExists' check in one statement: null when the
+   *  user does not exist (or is deleted). */
+  liveUserSubscriptions(realmId: string, userId: string): ActiveSubscription[] | null {
+    const rows = this.s.userSubs.all(realmId, userId) as Array<{ id: string | null; terms: string; started_at: number }>;
+    if (rows.length === 0) return null;
+    const subscriptions: ActiveSubscription[] = [];
+    for (const r of rows) if (r.id !== null) subscriptions.push({ id: r.id, terms: parsedJson<SubscriptionTerms>(r.terms), startedAt: r.started_at });
+    return subscriptions;
+  }
+
   activeSubscriptions(userId: string): ActiveSubscription[] {
     return (this.s.activeSubs.all(userId) as Array<{ id: string; terms: string; started_at: number }>).map((r) => ({
       id: r.id,
@@ -215,8 +229,8 @@ export class PointsSql {
 
   /** Everything due to the user by `now`: the grants (materialise.ts), each source at most once,
    *  and the release of every hold whose expiresAt has come (holds.ts), recorded at that time. */
-  materialise(realmId: string, userId: string, now: number): void {
-    for (const g of dueGrants(this.config(realmId), this.activeSubscriptions(userId), now)) this.insertDue(realmId, userId, g, now);
+  materialise(realmId: string, userId: string, now: number, subscriptions: ActiveSubscription[] = this.activeSubscriptions(userId)): void {
+    for (const g of dueGrants(this.config(realmId), subscriptions, now)) this.insertDue(realmId, userId, g, now);
     for (const row of this.s.dueHolds.all(userId, now) as HoldRow[]) {
       const h = toHold(row);
       if (!isDue(h, now)) continue;
