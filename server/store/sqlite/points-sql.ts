@@ -338,7 +338,7 @@ export class PointsSql {
     const args: Array<string | number> = [];
     for (const start of starts) args.push(q.userId, q.kind, start);
     const points: Array<LedgerPoint | undefined> = new Array(starts.length).fill(undefined);
-    for (const r of statement.all(...args) as Array<LedgerPoint & { place: number }>) points[r.place] = { seq: r.seq, cum: r.cum };
+    for (const r of statement.all(...args) as Array<LedgerPoint & { place: number }>) points[r.place] = r;
     return points;
   }
 
