@@ -42,6 +42,11 @@ interface EntitlementRow {
   windows: string;
   starts_at: number;
   ends_at: number | null;
+  /** The ledger head of its kind (liveEntitlements' join), null when the kind has none. */
+  seq: number | null;
+  cum: number;
+  lastAt: number;
+  returned: number;
 }
 
 /** One window of one user's ledger, as windowFacts' reads take it. */
@@ -86,14 +91,15 @@ export class PointsSql {
       // unordered: quotaBindings picks from them by their times whatever their order (no sort per consume).
       liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
-      liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
-        WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?)`),
+      // Each with its kind's ledger head, which a kind bound by windows needs (one read, not one more per kind).
+      liveEntitlements: db.prepare(`SELECT e.id, e.kind, e.windows, e.starts_at, e.ends_at, h.seq, h.cum, h.last_at AS lastAt, h.returned
+        FROM points_window_entitlements e LEFT JOIN points_usage_heads h ON h.user_id = e.user_id AND h.kind = e.kind
+        WHERE e.user_id = ? AND e.starts_at <= ? AND (e.ends_at IS NULL OR e.ends_at > ?)`),
       activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
       // The user (not deleted) with its active subscriptions: no row when there is no such user, one
       // with a null id when it has none.
       userSubs: db.prepare(`SELECT s.id, s.terms, s.started_at FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id AND s.status = 'active'
         WHERE u.realm_id = ? AND u.id = ? AND u.deleted_at IS NULL`),
-      head: db.prepare('SELECT seq, cum, last_at AS lastAt, returned FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
       createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
       pointAtOrBefore: db.prepare(`SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
@@ -304,7 +310,8 @@ export class PointsSql {
   /** The user's live state (state.ts). `withTimes: false` (consume, grant) skips the seek that only
    *  the windows' recovery times need: `quota` and `balances` are exact either way. */
   state(userId: string, now: number, withTimes = true): UserPointsState {
-    const ents: WindowEntitlement[] = (this.s.liveEntitlements.all(userId, now, now) as EntitlementRow[]).map((r) => ({
+    const rows = this.s.liveEntitlements.all(userId, now, now) as EntitlementRow[];
+    const ents: WindowEntitlement[] = rows.map((r) => ({
       id: r.id,
       kind: r.kind as QuotaKind,
       windows: parsedJson<QuotaWindow[]>(r.windows),
@@ -312,7 +319,7 @@ export class PointsSql {
       endsAt: r.ends_at,
     }));
     const bindings = quotaBindings(ents, now);
-    const heads = bindings.map((b) => this.s.head.get(userId, b.kind) as LedgerHead | undefined);
+    const heads = bindings.map((b) => headOf(rows, b.kind));
     const usage = bindings.map((b, i) => {
       const binding: BindingSeeks = { starts: b.windows.map((w) => windowStart(now, w.windowSeconds)), before: null };
       return b.windows.map((_, index) => this.usage(userId, b.kind, heads[i], binding, index, withTimes));
@@ -388,6 +395,12 @@ export class PointsSql {
     // longer fits means the storage broke that guarantee, not a rule of the user's points.
     if (this.s.spend.run(amount, balanceId, amount).changes !== 1) brokenLock(`balance ${balanceId}`);
   }
+}
+
+/** The ledger head of `kind` as liveEntitlements joined it to the kind's rows (a bound kind has one). */
+function headOf(rows: EntitlementRow[], kind: QuotaKind): LedgerHead | undefined {
+  const r = rows.find((x) => x.kind === kind);
+  return r === undefined || r.seq === null ? undefined : { seq: r.seq, cum: r.cum, lastAt: r.lastAt, returned: r.returned };
 }
 
 /** Due holds by expiry, then id (rows come by expiry alone). */
