@@ -98,25 +98,9 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
   return (call, callback) => {
     const started = performance.now();
     const md = call.metadata;
-    const get = (name: string): string | undefined => {
-      const v = md.get(name);
-      return v.length ? v.map(String).join(', ') : undefined;
-    };
-    const inbound = get('x-request-id');
+    const inbound = metadataText(md, 'x-request-id');
     const requestId = inbound && /^[A-Za-z0-9._-]{1,64}$/.test(inbound) ? inbound : newId('req');
-    let ip: string | undefined;
-    const ctx: ChainContext = {
-      requestId,
-      transport: 'grpc',
-      // Worked out on first use: most calls (consume, admin) never ask.
-      get clientIp() {
-        return (ip ??= clientIp(grpcPeerAddress(call.getPeer()), opts.trustProxy > 0 ? get('x-forwarded-for') : undefined, opts.trustProxy));
-      },
-      header: get,
-      principal: null,
-      log: opts.log.child({ requestId }),
-      started,
-    };
+    const ctx = new GrpcCallContext(call, opts.trustProxy, requestId, opts.log.child({ requestId }), started);
     // The chain rejects with a GatehouseError only.
     run(call.request, ctx).then(
       (res) => {
@@ -129,6 +113,38 @@ function unaryHandler(bound: BoundMethod, opts: GrpcOptions): grpc.handleUnaryCa
       },
     );
   };
+}
+
+/** A metadata entry as one text (several values joined as HTTP joins a repeated header), or undefined. */
+function metadataText(md: grpc.Metadata, name: string): string | undefined {
+  const v = md.get(name);
+  return v.length ? v.map(String).join(', ') : undefined;
+}
+
+/** A call's context over gRPC. A class, as over HTTP (gateway/server.ts): its header lookup is a
+ *  method on the prototype, not a closure made per call (tsx names each such closure with a
+ *  defineProperty call). */
+class GrpcCallContext implements ChainContext {
+  readonly transport = 'grpc';
+  principal: ChainContext['principal'] = null;
+  private ip: string | undefined;
+
+  constructor(
+    private readonly call: grpc.ServerUnaryCall<Req, Res>,
+    private readonly trustProxy: number,
+    readonly requestId: string,
+    readonly log: Logger,
+    readonly started: number,
+  ) {}
+
+  /** Worked out on first use: most calls (consume, admin) never ask. */
+  get clientIp(): string {
+    return (this.ip ??= clientIp(grpcPeerAddress(this.call.getPeer()), this.trustProxy > 0 ? this.header('x-forwarded-for') : undefined, this.trustProxy));
+  }
+
+  header(name: string): string | undefined {
+    return metadataText(this.call.metadata, name);
+  }
 }
 
 export function toServiceError(err: GatehouseError, requestId: string): Partial<grpc.StatusObject> {

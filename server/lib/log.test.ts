@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { chunkLines, createLogger, type LogFields } from './log.ts';
 
 describe('chunkLines: the writes of the stderr log lines', () => {
@@ -54,5 +54,23 @@ describe('log lines', () => {
         assert.equal(line, JSON.stringify({ time, level, msg: i === 0 ? 'a "message"' : 'again', ...base, ...fields }));
       }
     }
+  });
+
+  it("carry the time as Date's toISOString writes it, whichever millisecond and second come next", () => {
+    const lines: string[] = [];
+    const log = createLogger({ write: (l) => lines.push(l) });
+    const times = [
+      0, 7, 7, 99, 100, 999, 1000, 1_764_300_000_007, 1_764_300_000_050, 1_764_300_000_050, 1_764_300_001_001, 1_764_300_000_999, 951_782_399_999, -1,
+    ];
+    const now = mock.method(Date, 'now', () => times[lines.length]!);
+    try {
+      for (let i = 0; i < times.length; i++) log.info('tick');
+    } finally {
+      now.mock.restore();
+    }
+    assert.deepEqual(
+      lines.map((l) => (JSON.parse(l) as { time: string }).time),
+      times.map((ms) => new Date(ms).toISOString()),
+    );
   });
 });

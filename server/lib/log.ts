@@ -133,14 +133,25 @@ class JsonLogger implements Logger {
  *  array-index key comes first in an object, before the line's own). */
 const isLineKey = (key: string): boolean => key === 'time' || key === 'level' || key === 'msg' || (key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57);
 
-// The time of the last line, kept while the millisecond lasts: several lines share one.
-let isoMs = -1;
+// The time of the last line, kept while the millisecond lasts: several lines share one. A new
+// millisecond of the same second changes only its last digits: the text up to them is kept while
+// the second lasts (one Date and toISOString a second, not one a line).
+let isoMs = Number.NaN;
 let isoText = '';
+let isoSecond = Number.NaN;
+let isoUpToMs = '';
 function isoNow(): string {
   const ms = Date.now();
   if (ms !== isoMs) {
     isoMs = ms;
-    isoText = new Date(ms).toISOString();
+    const second = Math.floor(ms / 1000);
+    if (second !== isoSecond) {
+      isoSecond = second;
+      const text = new Date(second * 1000).toISOString();
+      isoUpToMs = text.slice(0, text.length - 4); // without "000Z"
+    }
+    const milli = ms - second * 1000;
+    isoText = `${isoUpToMs}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
   }
   return isoText;
 }

@@ -22,7 +22,8 @@ export function isWindowLine(l: ChargeLine): l is ChargeLine & { at: number; seq
 
 /** A line of window quota, with the ledger row appended for it. */
 export function windowLine(a: AllocationLine, row: LedgerAppend): ChargeLine {
-  return { ...a, at: row.at, seq: row.seq };
+  // Named fields, not a spread: one shape, built without copying by enumeration (every consume).
+  return { creditKind: a.creditKind, sourceId: a.sourceId, amount: a.amount, at: row.at, seq: row.seq };
 }
 
 /** Points going back to one line's source. */

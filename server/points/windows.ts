@@ -76,15 +76,19 @@ export function isActive(e: { startsAt: number; endsAt: number | null }, now: nu
 /** The windows that bind a kind: every window of its active entitlements, one per length (the
  *  smallest limit wins, since available = min over all of them), shortest first. */
 export function bindingWindows(entitlements: WindowEntitlement[], kind: QuotaKind, now: number): QuotaWindow[] {
-  const byLength = new Map<number, number>();
+  // Kept in order as it fills (a few windows; asked on every consume): no map, sort or copies.
+  const out: QuotaWindow[] = [];
   for (const e of entitlements) {
     if (e.kind !== kind || !isActive(e, now)) continue;
     for (const w of e.windows) {
-      const cur = byLength.get(w.windowSeconds);
-      if (cur === undefined || w.limit < cur) byLength.set(w.windowSeconds, w.limit);
+      let i = 0;
+      while (i < out.length && out[i]!.windowSeconds < w.windowSeconds) i++;
+      const same = out[i];
+      if (same === undefined || same.windowSeconds !== w.windowSeconds) out.splice(i, 0, { windowSeconds: w.windowSeconds, limit: w.limit });
+      else if (w.limit < same.limit) out[i] = { windowSeconds: w.windowSeconds, limit: w.limit };
     }
   }
-  return [...byLength.entries()].sort((a, b) => a[0] - b[0]).map(([windowSeconds, limit]) => ({ windowSeconds, limit }));
+  return out;
 }
 
 /** What the ledger says about one window: usage and the first and last consume times inside it. */
@@ -127,5 +131,7 @@ export function windowRows(kind: QuotaKind, windows: QuotaWindow[], facts: Windo
 /** Available quota of a kind: max(0, min over its windows of limit − used); 0 without windows. */
 export function availableOf(rows: WindowRow[]): number {
   if (rows.length === 0) return 0;
-  return Math.max(0, Math.min(...rows.map((r) => r.limit - r.used)));
+  let least = Number.POSITIVE_INFINITY;
+  for (const r of rows) least = Math.min(least, r.limit - r.used);
+  return Math.max(0, least);
 }

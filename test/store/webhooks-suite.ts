@@ -156,6 +156,32 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.equal((await s.records.events(other, { type: 'user.deleted', limit: 100 })).length, 1, '"*"');
     });
 
+    it("writes a realm's outbox events from the unit after its first endpoint's creation, in the same transaction too, and none while it is disabled or once deleted", async () => {
+      const realm = await seedRealm(s);
+      const deletedEvents = async () => (await s.records.events(realm, { type: 'user.deleted', limit: 100 })).length;
+      await userDeleted(s, realm, T0);
+      assert.equal(await deletedEvents(), 0, 'no endpoint yet');
+      // Queued in one turn: SQLite runs both units in one transaction, the endpoint's first.
+      const user = await seedUser(s, realm);
+      const e = createdEndpoint({ realmId: realm, url: 'https://hooks.example/in', eventTypes: ['user.deleted'], description: '', enabled: true }, T0);
+      await Promise.all([
+        s.webhooks.create(e, webhookAuditRecord('create', null, e, actor, null, T0)),
+        s.users.deleteAccount(realm, user.id, (snap) => planAccountDeletion(snap, { realmId: realm, userId: user.id, actor, requestId: null }, T0, [])),
+      ]);
+      assert.equal(await deletedEvents(), 1, 'created in the same turn');
+      const enabled = (on: boolean) =>
+        s.webhooks.update(realm, e.id, (current) => ({ endpoint: patchedEndpoint(current, { enabled: on }, T0 + SECOND), audit: null }));
+      await enabled(false);
+      await userDeleted(s, realm, T0 + SECOND);
+      assert.equal(await deletedEvents(), 1, 'disabled');
+      await enabled(true);
+      await userDeleted(s, realm, T0 + 2 * SECOND);
+      assert.equal(await deletedEvents(), 2, 'enabled again');
+      await s.webhooks.delete(realm, e.id, (x) => webhookAuditRecord('delete', x, null, actor, null, T0 + 3 * SECOND));
+      await userDeleted(s, realm, T0 + 3 * SECOND);
+      assert.equal(await deletedEvents(), 2, 'deleted');
+    });
+
     it('records attempts and lists deliveries newest first with their job state and attempts, by status and by page', async () => {
       const realm = await seedRealm(s);
       const e = await endpointIn(realm);

@@ -3,6 +3,7 @@
 // per database. What to read, insert and write is decided by the points domain (materialise.ts,
 // state.ts, ledger.ts, apply-plan.ts); this file reads rows and runs the writes it is handed.
 
+import type Database from 'better-sqlite3';
 import { GatehouseError } from '../../errors.ts';
 import { createCache } from '../../lib/cache.ts';
 import { newId } from '../../lib/ids.ts';
@@ -41,6 +42,11 @@ interface EntitlementRow {
   windows: string;
   starts_at: number;
   ends_at: number | null;
+  /** The ledger head of its kind (liveEntitlements' join), null when the kind has none. */
+  seq: number | null;
+  cum: number;
+  lastAt: number;
+  returned: number;
 }
 
 /** One window of one user's ledger, as windowFacts' reads take it. */
@@ -50,6 +56,17 @@ interface WindowQuery {
   /** The window's start (windowStart). */
   from: number;
   headSeq: number;
+  /** The kind's windows, whose last rows at or before their starts are sought together. */
+  binding: BindingSeeks;
+  /** This window's place among them. */
+  index: number;
+}
+
+/** The starts of one kind's windows and, once windowFacts first asks for one, the last row at or
+ *  before each: one statement for every window of the kind instead of one each. */
+interface BindingSeeks {
+  starts: number[];
+  before: Array<LedgerPoint | undefined> | null;
 }
 
 export class PointsSql {
@@ -70,13 +87,19 @@ export class PointsSql {
       insertEntitlement:
         db.prepare(`INSERT OR IGNORE INTO points_window_entitlements (id, realm_id, user_id, kind, windows, starts_at, ends_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      // Live balances (balance-life.ts balanceIsLive) and active entitlements (windows.ts isActive), in SQL.
+      // Live balances (balance-life.ts balanceIsLive) and active entitlements (windows.ts isActive), in SQL;
+      // unordered: quotaBindings picks from them by their times whatever their order (no sort per consume).
       liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
-      liveEntitlements: db.prepare(`SELECT id, kind, windows, starts_at, ends_at FROM points_window_entitlements
-        WHERE user_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at, id`),
+      // Each with its kind's ledger head, which a kind bound by windows needs (one read, not one more per kind).
+      liveEntitlements: db.prepare(`SELECT e.id, e.kind, e.windows, e.starts_at, e.ends_at, h.seq, h.cum, h.last_at AS lastAt, h.returned
+        FROM points_window_entitlements e LEFT JOIN points_usage_heads h ON h.user_id = e.user_id AND h.kind = e.kind
+        WHERE e.user_id = ? AND e.starts_at <= ? AND (e.ends_at IS NULL OR e.ends_at > ?)`),
       activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
-      head: db.prepare('SELECT seq, cum, last_at AS lastAt, returned FROM points_usage_heads WHERE user_id = ? AND kind = ?'),
+      // The user (not deleted) with its active subscriptions: no row when there is no such user, one
+      // with a null id when it has none.
+      userSubs: db.prepare(`SELECT s.id, s.terms, s.started_at FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id AND s.status = 'active'
+        WHERE u.realm_id = ? AND u.id = ? AND u.deleted_at IS NULL`),
       createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
       pointAtOrBefore: db.prepare(`SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
@@ -99,8 +122,11 @@ export class PointsSql {
       appendLedger: db.prepare('INSERT INTO points_usage_ledger (user_id, kind, at, seq, amount, cum) VALUES (?, ?, ?, ?, ?, ?)'),
       // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
       // places in (all of them when there are fewer). Rows sharing that millisecond go together.
-      prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= min(@cutoff, coalesce(
-        (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff))`),
+      // The cutoff bounds the key range on its own, so the row `batch` places in is sought only
+      // once a row is at or before it: a user with nothing to prune costs one seek, not a walk of
+      // `batch` rows (most prunes).
+      prune: db.prepare(`DELETE FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind AND at <= @cutoff AND at <= coalesce(
+        (SELECT at FROM points_usage_ledger WHERE user_id = @userId AND kind = @kind ORDER BY at, seq LIMIT 1 OFFSET @batch - 1), @cutoff)`),
       given: db.prepare('INSERT OR IGNORE INTO points_grants_given (user_id, source) VALUES (?, ?)'),
       // The live balances of a user other than one (the grant just inserted).
       // The user's other live balances (balanceIsLive), which a materialised grant is cut against.
@@ -118,7 +144,9 @@ export class PointsSql {
         WHERE user_id = ? AND created_at < ? ORDER BY created_at, id LIMIT ?)`),
       pruneHolds: db.prepare(`DELETE FROM points_holds WHERE rowid IN (SELECT rowid FROM points_holds
         WHERE user_id = ? AND status <> 'open' AND closed_at < ? ORDER BY closed_at LIMIT ?)`),
-      dueHolds: db.prepare(`SELECT * FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at <= ? ORDER BY expires_at, id`),
+      // In points_holds_open's order (expires_at); the few that share a millisecond are put in id
+      // order by dueHoldsOf, so the statement sorts nothing (it ran a sorter on every consume, for none).
+      dueHolds: db.prepare(`SELECT * FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at <= ? ORDER BY expires_at`),
       // The user's open holds (points_holds_open): counted up to a bound, all counted and added
       // up, the soonest to expire listed.
       openHoldCount: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at > ? LIMIT ?)`).pluck(),
@@ -152,6 +180,16 @@ export class PointsSql {
   /** Drops cached configurations: after a write of them, and once that write has settled. */
   forgetConfigs(): void {
     this.configs.clear();
+  }
+
+  /** The user's active subscriptions, read with userExists' check in one statement: null when the
+   *  user does not exist (or is deleted). */
+  liveUserSubscriptions(realmId: string, userId: string): ActiveSubscription[] | null {
+    const rows = this.s.userSubs.all(realmId, userId) as Array<{ id: string | null; terms: string; started_at: number }>;
+    if (rows.length === 0) return null;
+    const subscriptions: ActiveSubscription[] = [];
+    for (const r of rows) if (r.id !== null) subscriptions.push({ id: r.id, terms: parsedJson<SubscriptionTerms>(r.terms), startedAt: r.started_at });
+    return subscriptions;
   }
 
   activeSubscriptions(userId: string): ActiveSubscription[] {
@@ -199,9 +237,9 @@ export class PointsSql {
 
   /** Everything due to the user by `now`: the grants (materialise.ts), each source at most once,
    *  and the release of every hold whose expiresAt has come (holds.ts), recorded at that time. */
-  materialise(realmId: string, userId: string, now: number): void {
-    for (const g of dueGrants(this.config(realmId), this.activeSubscriptions(userId), now)) this.insertDue(realmId, userId, g, now);
-    for (const row of this.s.dueHolds.all(userId, now) as HoldRow[]) {
+  materialise(realmId: string, userId: string, now: number, subscriptions: ActiveSubscription[] = this.activeSubscriptions(userId)): void {
+    for (const g of dueGrants(this.config(realmId), subscriptions, now)) this.insertDue(realmId, userId, g, now);
+    for (const row of dueHoldsOf(this.s.dueHolds.all(userId, now) as HoldRow[])) {
       const h = toHold(row);
       if (!isDue(h, now)) continue;
       this.giveBack(userId, releaseAll(h));
@@ -272,7 +310,8 @@ export class PointsSql {
   /** The user's live state (state.ts). `withTimes: false` (consume, grant) skips the seek that only
    *  the windows' recovery times need: `quota` and `balances` are exact either way. */
   state(userId: string, now: number, withTimes = true): UserPointsState {
-    const ents: WindowEntitlement[] = (this.s.liveEntitlements.all(userId, now, now) as EntitlementRow[]).map((r) => ({
+    const rows = this.s.liveEntitlements.all(userId, now, now) as EntitlementRow[];
+    const ents: WindowEntitlement[] = rows.map((r) => ({
       id: r.id,
       kind: r.kind as QuotaKind,
       windows: parsedJson<QuotaWindow[]>(r.windows),
@@ -280,21 +319,42 @@ export class PointsSql {
       endsAt: r.ends_at,
     }));
     const bindings = quotaBindings(ents, now);
-    const heads = bindings.map((b) => this.s.head.get(userId, b.kind) as LedgerHead | undefined);
-    const usage = bindings.map((b, i) => b.windows.map((w) => this.usage(userId, b.kind, heads[i], w.windowSeconds, now, withTimes)));
+    const heads = bindings.map((b) => headOf(rows, b.kind));
+    const usage = bindings.map((b, i) => {
+      const binding: BindingSeeks = { starts: b.windows.map((w) => windowStart(now, w.windowSeconds)), before: null };
+      return b.windows.map((_, index) => this.usage(userId, b.kind, heads[i], binding, index, withTimes));
+    });
     return userState(bindings, heads, usage, this.s.liveBalances.all(userId, now) as Balance[]);
   }
 
   /** One window's usage from the ledger (ledger.ts windowFacts says which reads it takes): two index
    *  seeks at most, whatever the history length, plus, once quota has gone back to the kind, one
    *  sum over a few block ranges. */
-  private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, windowSeconds: number, now: number, withTimes: boolean): WindowUsageFacts {
-    return windowFacts(head, withTimes, this.windowReads, { userId, kind, from: windowStart(now, windowSeconds), headSeq: head?.seq ?? 0 });
+  private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, binding: BindingSeeks, index: number, withTimes: boolean): WindowUsageFacts {
+    const q = { userId, kind, from: binding.starts[index]!, headSeq: head?.seq ?? 0, binding, index };
+    return windowFacts(head, withTimes, this.windowReads, q);
   }
+
+  /** The last row at or before the start of each of a kind's windows, in one statement (a UNION
+   *  ALL of the one-window seek, one per window, each numbered). */
+  private seekBefore(q: WindowQuery): Array<LedgerPoint | undefined> {
+    const starts = q.binding.starts;
+    if (starts.length === 1) return [this.s.pointAtOrBefore.get(q.userId, q.kind, starts[0]) as LedgerPoint | undefined];
+    let statement = this.beforeSeeks.get(starts.length);
+    if (statement === undefined) this.beforeSeeks.set(starts.length, (statement = this.db.prepare(beforeSeeksSql(starts.length))));
+    const args: Array<string | number> = [];
+    for (const start of starts) args.push(q.userId, q.kind, start);
+    const points: Array<LedgerPoint | undefined> = new Array(starts.length).fill(undefined);
+    for (const r of statement.all(...args) as Array<LedgerPoint & { place: number }>) points[r.place] = r;
+    return points;
+  }
+
+  /** beforeSeeksSql's statements, by number of windows. */
+  private readonly beforeSeeks = new Map<number, Database.Statement<unknown[]>>();
 
   /** The ledger reads windowFacts asks for, made once (a window's are its query's). */
   private readonly windowReads: WindowReads<WindowQuery> = {
-    before: (q) => this.s.pointAtOrBefore.get(q.userId, q.kind, q.from) as LedgerPoint | undefined,
+    before: (q) => (q.binding.before ??= this.seekBefore(q))[q.index],
     first: (q) => this.s.firstAfter.get(q.userId, q.kind, q.from) as LedgerRow | undefined,
     returnedAfter: (q, seq) => this.returnedAfter(q.userId, q.kind, seq, q.headSeq),
     newestAt: (q) => (this.s.lastRow.get(q.userId, q.kind) as number | undefined) ?? null,
@@ -337,8 +397,30 @@ export class PointsSql {
   }
 }
 
+/** The ledger head of `kind` as liveEntitlements joined it to the kind's rows (a bound kind has one). */
+function headOf(rows: EntitlementRow[], kind: QuotaKind): LedgerHead | undefined {
+  const r = rows.find((x) => x.kind === kind);
+  return r === undefined || r.seq === null ? undefined : { seq: r.seq, cum: r.cum, lastAt: r.lastAt, returned: r.returned };
+}
+
+/** Due holds by expiry, then id (rows come by expiry alone). */
+function dueHoldsOf(rows: HoldRow[]): HoldRow[] {
+  if (rows.length > 1) rows.sort((a, b) => a.expires_at - b.expires_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows;
+}
+
 function brokenLock(what: string): never {
   throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${what} changed under a write lock`) });
+}
+
+/** The last row at or before each of `windows` starts (pointAtOrBefore's seek), UNION ALL-ed and
+ *  numbered from 0 (parameters: user, kind, start per window). */
+function beforeSeeksSql(windows: number): string {
+  const parts: string[] = [];
+  for (let place = 0; place < windows; place++)
+    parts.push(`SELECT ${place} AS place, seq, cum FROM (SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
+      ORDER BY at DESC, seq DESC LIMIT 1)`);
+  return parts.join(' UNION ALL ');
 }
 
 /** The blocks of one idx range per level, UNION ALL-ed (parameters: user, kind, from, to per level). */

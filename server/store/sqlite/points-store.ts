@@ -76,7 +76,7 @@ import { positional } from '../row-values.ts';
 import { type Db, immediate, immediateForgetting } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
-import { type RecordWriter, recordWriter } from './records.ts';
+import { eventsOwed, type RecordWriter, recordWriter } from './records.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
@@ -235,6 +235,14 @@ export class SqlitePointsStore implements PointsStore {
     });
   }
 
+  /** Throws not_found unless the user exists (not deleted), then materialises what is due to it:
+   *  the check and its subscriptions in one read. */
+  private liveUser(realmId: string, userId: string, now: number): void {
+    const subscriptions = this.p.liveUserSubscriptions(realmId, userId);
+    assertUser(subscriptions !== null, realmId, userId);
+    this.p.materialise(realmId, userId, now, subscriptions!);
+  }
+
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
     return immediate(this.db, () => this.consumeIn(cmd, now));
   }
@@ -242,8 +250,7 @@ export class SqlitePointsStore implements PointsStore {
   private consumeIn(cmd: ConsumeCommand, now: number): ConsumeResult {
     const prior = this.replay<ConsumeResult>(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash);
     if (prior) return prior;
-    assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
-    this.p.materialise(cmd.realmId, cmd.userId, now);
+    this.liveUser(cmd.realmId, cmd.userId, now);
     const st = this.p.state(cmd.userId, now, false);
     const watch = this.watch(cmd.realmId, cmd.userId, st);
     const w = consumeWrites(cmd, st, planConsume(cmd.amount, st.quota, st.balances, now), now);
@@ -256,7 +263,8 @@ export class SqlitePointsStore implements PointsStore {
       { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
       now,
     );
-    this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
+    // Built only where an endpoint may be owed it: the writer would offer it to none (records.ts).
+    if (eventsOwed(this.db, cmd.realmId)) this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
     this.saveAnswer(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, r, now);
     return r;
   }
@@ -265,9 +273,8 @@ export class SqlitePointsStore implements PointsStore {
     return immediate(this.db, () => {
       const prior = this.replay<GrantResult>(cmd.realmId, 'grant', cmd.idempotencyKey, cmd.requestHash);
       if (prior) return prior;
-      assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
       // Read and written in this one transaction: two concurrent grants cannot both fit.
-      this.p.materialise(cmd.realmId, cmd.userId, now);
+      this.liveUser(cmd.realmId, cmd.userId, now);
       const st = this.p.state(cmd.userId, now, false);
       const watch = this.watch(cmd.realmId, cmd.userId, st);
       const w = grantWrites(cmd, st, now);
@@ -283,8 +290,7 @@ export class SqlitePointsStore implements PointsStore {
 
   async summary(realmId: string, userId: string, now: number): Promise<PointsSummary> {
     return immediate(this.db, () => {
-      assertUser(this.p.userExists(realmId, userId), realmId, userId);
-      this.p.materialise(realmId, userId, now);
+      this.liveUser(realmId, userId, now);
       return summarise(userId, this.p.state(userId, now), this.p.openHolds(userId, now));
     });
   }
@@ -293,8 +299,7 @@ export class SqlitePointsStore implements PointsStore {
     return immediate(this.db, () => {
       const prior = this.replay<HoldResult>(cmd.realmId, 'hold', cmd.idempotencyKey, cmd.requestHash);
       if (prior) return prior;
-      assertUser(this.p.userExists(cmd.realmId, cmd.userId), cmd.realmId, cmd.userId);
-      this.p.materialise(cmd.realmId, cmd.userId, now);
+      this.liveUser(cmd.realmId, cmd.userId, now);
       assertHoldRoom(this.p.openHoldCount(cmd.userId, now));
       const st = this.p.state(cmd.userId, now, false);
       const watch = this.watch(cmd.realmId, cmd.userId, st);
@@ -449,8 +454,7 @@ export class SqlitePointsStore implements PointsStore {
 
   async history(q: HistoryQuery, now: number): Promise<HistoryPage> {
     return immediate(this.db, () => {
-      assertUser(this.p.userExists(q.realmId, q.userId), q.realmId, q.userId);
-      this.p.materialise(q.realmId, q.userId, now);
+      this.liveUser(q.realmId, q.userId, now);
       // Movements past the history's keeping read as gone whether or not a prune has run yet.
       const params = { userId: q.userId, ...pageStart(q), cutoff: historyCutoff(now) };
       const rows = (q.kind === null ? this.s.page.all(params) : this.s.pageOfKind.all({ ...params, kind: q.kind })) as HistoryRow[];

@@ -5,6 +5,7 @@ import type { SecretBox } from '../../crypto/secrets.ts';
 import type { GatehouseEvent } from '../../events/model.ts';
 import type { Emitted } from '../../events/plan.ts';
 import type { AuditQuery, RecordStore } from '../../events/store.ts';
+import { createCache } from '../../lib/cache.ts';
 import { perObject } from '../../lib/memo.ts';
 import {
   AUDIT_COLUMNS,
@@ -20,6 +21,7 @@ import {
   toEvent,
 } from '../record-rows.ts';
 import type { Db } from './open.ts';
+import { otherCommitsSignal } from './other-commits.ts';
 
 const question = () => '?';
 
@@ -30,14 +32,39 @@ const statementsOf = perObject((db: Db) => ({
   event: db.prepare(OUTBOX_INSERT.sqlite),
   audit: db.prepare(insertSql('audit_log', AUDIT_COLUMNS, question)),
   job: db.prepare(insertSql('jobs', JOB_COLUMNS, question)),
+  anyEndpoint: db.prepare('SELECT 1 FROM webhooks WHERE realm_id = ? AND enabled = 1 LIMIT 1').pluck(),
 }));
+
+// Whether a realm has an enabled webhook endpoint, per connection: where none has, OUTBOX_INSERT
+// writes no event of it, so the event is neither built nor offered (most realms, on every consume).
+// Dropped when another connection has committed (other-commits.ts) and around this connection's
+// own writes of endpoints (forgetEndpoints).
+const endpointsOf = perObject((db: Db) => createCache<boolean>({ max: 1024, invalidation: otherCommitsSignal(db) }));
+
+/** Whether an event of `realmId` may be owed to an endpoint now (OUTBOX_INSERT then decides by its
+ *  type); false while the realm has no enabled endpoint. Inside a transaction (immediate()). */
+export function eventsOwed(db: Db, realmId: string): boolean {
+  const endpoints = endpointsOf(db);
+  let owed = endpoints.get(realmId);
+  if (owed === undefined) {
+    owed = statementsOf(db).anyEndpoint.get(realmId) !== undefined;
+    endpoints.set(realmId, owed);
+  }
+  return owed;
+}
+
+/** Drops what eventsOwed knows: after this connection writes endpoints, and once that write has
+ *  settled (immediateForgetting). */
+export function forgetEndpoints(db: Db): void {
+  endpointsOf(db).clear();
+}
 
 /** The writer of `db`, its statements prepared once per connection; a job's secret is sealed
  *  with `secrets` (crypto/secrets.ts). */
 export function recordWriter(db: Db, secrets: SecretBox | null = null): RecordWriter {
   const s = statementsOf(db);
   return (emitted) => {
-    for (const e of emitted.events) s.event.run(...outboxValues(e));
+    for (const e of emitted.events) if (eventsOwed(db, e.realmId)) s.event.run(...outboxValues(e));
     for (const a of emitted.audit) s.audit.run(...auditValues(a));
     for (const j of emitted.jobs) s.job.run(...jobValues(j, secrets));
   };

@@ -31,8 +31,8 @@ import {
   webhookValues,
 } from '../webhook-rows.ts';
 import { finishHeldJob } from './job-store.ts';
-import { type Db, immediate } from './open.ts';
-import { recordWriter } from './records.ts';
+import { type Db, immediate, immediateForgetting, type Synchronous } from './open.ts';
+import { forgetEndpoints, recordWriter } from './records.ts';
 
 const question = () => '?';
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -82,8 +82,13 @@ export class SqliteWebhookStore implements WebhookStore {
     };
   }
 
+  /** immediate() for a unit that may write endpoints: what records.ts eventsOwed knows of them goes. */
+  private writingEndpoints<T>(fn: () => Synchronous<T>): Promise<T> {
+    return immediateForgetting(this.db, () => forgetEndpoints(this.db), fn);
+  }
+
   async create(endpoint: WebhookEndpoint, audit: AuditRecord): Promise<void> {
-    await immediate(this.db, () => {
+    await this.writingEndpoints(() => {
       this.s.insert.run(...webhookValues(endpoint, bit, this.secrets));
       recordWriter(this.db, this.secrets)({ events: [], audit: [audit], jobs: [] });
     });
@@ -99,7 +104,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   update(realmId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint | null> {
-    return immediate(this.db, () => {
+    return this.writingEndpoints(() => {
       const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
       if (!r) return null;
       return this.apply(toEndpoint(r, this.secrets), change);
@@ -115,7 +120,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   delete(realmId: string, id: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null> {
-    return immediate(this.db, () => {
+    return this.writingEndpoints(() => {
       const r = this.s.get.get(realmId, id) as WebhookRow | undefined;
       if (!r) return null;
       const endpoint = toEndpoint(r, this.secrets);
@@ -171,7 +176,8 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
-    return immediate(this.db, () => {
+    // The change may disable an endpoint (webhooks/model.ts).
+    return this.writingEndpoints(() => {
       const finished = attempts.map((a) => finishHeldJob(this.db, this.secrets, a.deliveryId, owner, a.decide));
       for (const [webhookId, ofEndpoint] of attemptsByEndpoint(attempts)) {
         const w = this.s.getById.get(webhookId) as WebhookRow | undefined;
