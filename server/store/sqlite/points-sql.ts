@@ -185,19 +185,15 @@ export class PointsSql {
   /** The user's active subscriptions, read with userExists' check in one statement: null when the
    *  user does not exist (or is deleted). */
   liveUserSubscriptions(realmId: string, userId: string): ActiveSubscription[] | null {
-    const rows = this.s.userSubs.all(realmId, userId) as Array<{ id: string | null; terms: string; started_at: number }>;
+    const rows = this.s.userSubs.all(realmId, userId) as Array<SubscriptionRow | { id: null }>;
     if (rows.length === 0) return null;
     const subscriptions: ActiveSubscription[] = [];
-    for (const r of rows) if (r.id !== null) subscriptions.push({ id: r.id, terms: parsedJson<SubscriptionTerms>(r.terms), startedAt: r.started_at });
+    for (const r of rows) if (r.id !== null) subscriptions.push(toSubscription(r));
     return subscriptions;
   }
 
   activeSubscriptions(userId: string): ActiveSubscription[] {
-    return (this.s.activeSubs.all(userId) as Array<{ id: string; terms: string; started_at: number }>).map((r) => ({
-      id: r.id,
-      terms: parsedJson<SubscriptionTerms>(r.terms),
-      startedAt: r.started_at,
-    }));
+    return (this.s.activeSubs.all(userId) as SubscriptionRow[]).map(toSubscription);
   }
 
   /** Inserts a balance unless its source was granted already; true when inserted. */
@@ -396,6 +392,15 @@ export class PointsSql {
     if (this.s.spend.run(amount, balanceId, amount).changes !== 1) brokenLock(`balance ${balanceId}`);
   }
 }
+
+/** A row of activeSubs or userSubs. */
+interface SubscriptionRow {
+  id: string;
+  terms: string;
+  started_at: number;
+}
+
+const toSubscription = (r: SubscriptionRow): ActiveSubscription => ({ id: r.id, terms: parsedJson<SubscriptionTerms>(r.terms), startedAt: r.started_at });
 
 /** The ledger head of `kind` as liveEntitlements joined it to the kind's rows (a bound kind has one). */
 function headOf(rows: EntitlementRow[], kind: QuotaKind): LedgerHead | undefined {
