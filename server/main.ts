@@ -115,7 +115,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       operational,
       headersTimeoutMs: opts.headersTimeoutMs,
       // The OpenAPI document of every route, from the same protos and annotations.
-      openapi: JSON.stringify(buildOpenApi(protos.methods)),
+      openapi: () => JSON.stringify(buildOpenApi(protos.methods)),
     });
 
     const g = parseAddr(config.grpcAddr);

@@ -44,8 +44,9 @@ export interface GatewayOptions {
   metrics?: Metrics | null;
   /** /healthz, /readyz and /metrics (operational.ts); absent: none of them. */
   operational?: Operational;
-  /** The OpenAPI document served at /openapi.json (JSON text, built once at start); absent: none. */
-  openapi?: string;
+  /** The OpenAPI document served at /openapi.json (JSON text), built at the first request for it:
+   *  most processes never serve it, and building it cost a start ~30 ms; absent: none. */
+  openapi?: () => string;
 }
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -59,7 +60,8 @@ export function createGateway(opts: GatewayOptions): Server {
     calls.set(r, routeCall(r, r.method, opts));
     if (r.method === 'GET') headCalls.set(r, routeCall(r, 'HEAD', opts));
   }
-  const openapi = opts.openapi;
+  const buildOpenapi = opts.openapi;
+  let openapi: string | null = null;
   const server = createServer(
     { headersTimeout: opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout: 30_000, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     (req, res) => {
@@ -91,11 +93,12 @@ export function createGateway(opts: GatewayOptions): Server {
       const parts = splitPath(url.pathname);
       if (!parts) throw badRequest('Malformed URL path');
       const method = (req.method ?? 'GET').toUpperCase();
-      if (openapi !== undefined && url.pathname === OPENAPI_PATH) {
+      if (buildOpenapi !== undefined && url.pathname === OPENAPI_PATH) {
         template = OPENAPI_PATH;
         routeName = `GET ${OPENAPI_PATH}`;
         if (method !== 'GET' && method !== 'HEAD')
           throw new GatehouseError('method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: 'GET' } });
+        openapi ??= buildOpenapi();
         writeJson(res, 200, openapi, { 'x-request-id': requestId }, method === 'HEAD');
         return;
       }

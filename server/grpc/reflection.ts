@@ -169,8 +169,11 @@ export function reflectionAnswer(index: DescriptorIndex, req: ReflectionRequest)
 
 const REFLECTION_PROTO_DIR = join(dirname(createRequire(import.meta.url).resolve('@grpc/reflection/package.json')), 'build', 'proto');
 
-/** Adds both versions of the reflection service, answering from `index`. */
-export function addReflection(server: grpc.Server, index: DescriptorIndex): void {
+/** Adds both versions of the reflection service, answering from the index `indexOf()` makes at the
+ *  first reflection request: most servers are never asked, and decoding every file at start cost
+ *  ~25 ms. */
+export function addReflection(server: grpc.Server, indexOf: () => DescriptorIndex): void {
+  let index: DescriptorIndex | null = null;
   for (const version of ['v1', 'v1alpha']) {
     const definition = protoLoader.loadSync(`grpc/reflection/${version}/reflection.proto`, {
       includeDirs: [REFLECTION_PROTO_DIR],
@@ -183,7 +186,7 @@ export function addReflection(server: grpc.Server, index: DescriptorIndex): void
     const service = definition[`grpc.reflection.${version}.ServerReflection`] as grpc.ServiceDefinition;
     server.addService(service, {
       ServerReflectionInfo: (call: grpc.ServerDuplexStream<ReflectionRequest, Record<string, unknown>>) => {
-        call.on('data', (req: ReflectionRequest) => call.write(reflectionAnswer(index, req)));
+        call.on('data', (req: ReflectionRequest) => call.write(reflectionAnswer((index ??= indexOf()), req)));
         call.on('end', () => call.end());
       },
     });

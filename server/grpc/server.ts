@@ -53,7 +53,9 @@ export function createGrpcServer(opts: GrpcOptions): { server: grpc.Server; heal
   for (const svc of opts.protos.services) statusMap[svc] = 'SERVING';
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
-  addReflection(server, new DescriptorIndex(readDescriptorSet()));
+  // Read now, so a server without its descriptors does not start; decoded when first asked.
+  const descriptors = readDescriptorSet();
+  addReflection(server, () => new DescriptorIndex(descriptors));
   return { server, health };
 }
 
