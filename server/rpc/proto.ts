@@ -11,6 +11,7 @@ import protobuf from 'protobufjs';
 import { type ErrorCode, isErrorCode } from '../errors.ts';
 import { optionValues } from './field-rules.ts';
 import { type HttpRule, readHttpRules } from './http-rule.ts';
+import { PROTO_SNAPSHOT_FILE, rootsFromSnapshot } from './proto-snapshot.ts';
 
 export type { HttpRule } from './http-rule.ts';
 
@@ -92,19 +93,8 @@ let cached: LoadedProtos | null = null;
 
 export function loadProtos(): LoadedProtos {
   if (cached) return cached;
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => resolveImport(target);
-  // alternateCommentMode keeps `//` comments too: they become the OpenAPI descriptions.
-  root.loadSync(
-    apiProtoFiles().map((f) => join(PROTO_DIR, f)),
-    { keepCase: true, alternateCommentMode: true },
-  );
-  root.resolveAll();
-  // The service definitions grpc-js takes come from the same parse with camelCase field names, as
-  // proto-loader's loadSync would make them (LOADER_OPTIONS), without its descriptor of every
-  // message: nothing here reads them (reflection answers from protoc's descriptor set), and making
-  // them cost more than the parse at each start of a server or a CLI call.
-  const loaderRoot = camelCased(root);
+  // From the snapshot of the parse when no file it read has changed (proto-snapshot.ts).
+  const { api: root, loader: loaderRoot } = rootsFromSnapshot(PROTO_SNAPSHOT_FILE, resolveImport) ?? parseProtos();
 
   const packageDefinition: Record<string, grpc.ServiceDefinition> = {};
   const methods: MethodInfo[] = [];
@@ -136,6 +126,25 @@ export function loadProtos(): LoadedProtos {
   }
   cached = { packageDefinition, root, methods, services };
   return cached;
+}
+
+/** proto/ parsed: `api` with the names and comments of the text, for the HTTP adapter's JSON
+ *  mapping and the OpenAPI document; `loader`, the same with camelCase field names, for grpc-js's
+ *  service definitions. */
+export function parseProtos(): { api: protobuf.Root; loader: protobuf.Root } {
+  const api = new protobuf.Root();
+  api.resolvePath = (_origin, target) => resolveImport(target);
+  // alternateCommentMode keeps `//` comments too: they become the OpenAPI descriptions.
+  api.loadSync(
+    apiProtoFiles().map((f) => join(PROTO_DIR, f)),
+    { keepCase: true, alternateCommentMode: true },
+  );
+  api.resolveAll();
+  // grpc-js's definitions come from the same parse with camelCase field names, as proto-loader's
+  // loadSync would make them (LOADER_OPTIONS), without its descriptor of every message: nothing
+  // here reads them (reflection answers from protoc's descriptor set), and making them cost more
+  // than the parse at each start of a server or a CLI call.
+  return { api, loader: camelCased(api) };
 }
 
 /** Every service under `ns`, by full name without the leading dot, in declaration order. */
