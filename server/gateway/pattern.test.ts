@@ -22,6 +22,16 @@ describe('http rule path templates', () => {
     assert.throws(() => compilePattern('/api/{x=**}'));
     assert.throws(() => compilePattern('/api//x'));
   });
+  it('splits a path into decoded segments, without the slashes at either end', () => {
+    const table: Array<[string, string[]]> = [
+      ['/', ['']],
+      ['', ['']],
+      ['///a//b///', ['a', '', 'b']],
+      ['/api/oauth/acme/apple/native-login', ['api', 'oauth', 'acme', 'apple', 'native-login']],
+      ['/a%2Fb/%C3%A9/c', ['a/b', 'é', 'c']],
+    ];
+    for (const [path, want] of table) assert.deepEqual(splitPath(path), want, path);
+  });
   it('reports broken percent-encoding as no path', () => {
     assert.equal(splitPath('/api/%E0%A4%A'), null);
   });

@@ -38,15 +38,22 @@ export function matchPattern(p: CompiledPattern, parts: string[]): Record<string
   return params;
 }
 
-/** Splits a URL path into decoded segments; null when the encoding is broken. */
+/** Splits a URL path into decoded segments (slashes at either end dropped); null when the encoding
+ *  is broken. Every request's path passes here: no regular expression, and a path without a `%`
+ *  (nearly all of them) has nothing to decode. */
 export function splitPath(pathname: string): string[] | null {
+  let start = 0;
+  let end = pathname.length;
+  while (start < end && pathname.charCodeAt(start) === SLASH) start++;
+  while (end > start && pathname.charCodeAt(end - 1) === SLASH) end--;
+  const parts = pathname.slice(start, end).split('/');
+  if (!pathname.includes('%')) return parts;
   try {
-    return pathname
-      .replace(/^\/+/, '')
-      .replace(/\/+$/, '')
-      .split('/')
-      .map((s) => decodeURIComponent(s));
+    for (let i = 0; i < parts.length; i++) parts[i] = decodeURIComponent(parts[i]!);
   } catch {
     return null;
   }
+  return parts;
 }
+
+const SLASH = 0x2f;
