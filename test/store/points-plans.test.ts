@@ -89,7 +89,7 @@ describe('points statements on PostgreSQL, planned on small tables', { skip: pos
   const state = { windows, withTimes: true, returns: true };
   const STATEMENTS: Record<string, { text: string; values: unknown[] }> = {
     lock: { text: POINTS_SQL.lockUser, values: ['r', 'usr_5'] },
-    open: POINTS_STATEMENTS.open('r', 'usr_5', NOW, { scope: 'consume', key: 'k' }, ['src_5'], state),
+    open: POINTS_STATEMENTS.open('r', 'usr_5', NOW, { scope: 'consume', key: 'k' }, ['src_5'], state, 'points.consumed', ['sub_5']),
     charge: POINTS_STATEMENTS.charge('usr_5', 'r', w, movement, NOW, answer, [event]),
     prune: { text: POINTS_SQL.prune, values: ['usr_5', 'subscription_credit', NOW, 100] },
     // Read before a call trusts a cached key (cache-version.ts): one row, scanned, never compiled.

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { GatehouseError } from '../../server/errors.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import type { ConsumeCommand, GrantCommand } from '../../server/points/store.ts';
+import { createdEndpoint, webhookAuditRecord } from '../../server/webhooks/model.ts';
 import { subscribeToEveryEvent } from '../helpers/stores.ts';
 import { DAY, HOUR, MINUTE, nextTurn, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
@@ -495,6 +496,37 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
           ['points.quota_recovered', { userId: user.id, creditKind: 'free_periodic_credit', windowKey: '1h', remaining: 10, at: at + HOUR }],
         ]);
         await s.points.checkAlerts(realm, 'usr_gone', at + HOUR); // nothing for a user that is gone
+      });
+
+      it('a consume writes its points.consumed event only while an enabled endpoint of its realm subscribes to its type (or to every type)', async () => {
+        const realm = await seedRealm(s);
+        const other = await seedRealm(s);
+        const user = await userOf100AndWindowOf10(realm);
+        const actor = { type: 'system' as const, id: 'test' };
+        const endpointIn = async (r: string, eventTypes: string[], enabled = true) => {
+          const e = createdEndpoint({ realmId: r, url: 'https://hooks.example/in', eventTypes, description: '', enabled }, T0);
+          await s.webhooks.create(e, webhookAuditRecord('create', null, e, actor, null, T0));
+        };
+        const consumed = async () => (await s.records.events(realm, { type: 'points.consumed', limit: 100 })).map((e) => e.data.transactionId);
+        await s.points.consume(consumeCmd(realm, user.id, 1), T0 + SECOND);
+        await endpointIn(realm, ['points.refunded']);
+        await endpointIn(realm, ['points.consumed'], false);
+        await endpointIn(other, ['*']);
+        await s.points.consume(consumeCmd(realm, user.id, 1), T0 + 2 * SECOND);
+        assert.deepEqual(await consumed(), [], 'no endpoint, then another type, a disabled endpoint, another realm');
+        await endpointIn(realm, ['points.refunded', 'points.consumed']);
+        const third = await s.points.consume(consumeCmd(realm, user.id, 1), T0 + 3 * SECOND);
+        assert.deepEqual(await consumed(), [third.transactionId], 'its type');
+        const everything = await seedRealm(s);
+        const another = await userOf100AndWindowOf10(everything);
+        await endpointIn(everything, ['*']);
+        const fourth = await s.points.consume(consumeCmd(everything, another.id, 1), T0 + 4 * SECOND);
+        const events = await s.records.events(everything, { type: 'points.consumed', limit: 100 });
+        assert.deepEqual(
+          events.map((e) => e.data),
+          [{ userId: another.id, transactionId: fourth.transactionId, amount: 1, allocations: fourth.allocations, holdId: null }],
+          '"*"',
+        );
       });
 
       it('a consume that exhausts a window used before reports its recovery at the oldest usage, its reset at the newest', async () => {

@@ -205,7 +205,8 @@ function seeksStatement(userId: string, now: number, windows: WindowList, withTi
 /** What a use case on a user reads once the user's row is locked, in one statement: the context
  *  (the answer kept under its idempotency key when it has one, the realm's configuration, the
  *  active subscriptions, which of the grant sources looked for were given, the holds due by now,
- *  the alerts) and, unless `state` is null, the user's state. */
+ *  the alerts) and, unless `state` is null, the user's state. A subscription's terms never change
+ *  once written: those of `knownTerms` (subscriptions whose terms the caller has) read as null. */
 function openStatement(
   realmId: string,
   userId: string,
@@ -213,14 +214,18 @@ function openStatement(
   idem: { scope: string; key: string } | null,
   sources: readonly string[],
   state: ({ windows: WindowList } & SeekOptions) | null,
+  emits: string | null = null,
+  knownTerms: readonly string[] = [],
 ): Statement {
   const q = new Statement();
   const realm = q.param(realmId, 'text');
   const user = q.param(userId, 'text');
   const at = q.param(now, 'bigint');
+  // Terms are JSON text a few hundred bytes long, escaped into the row's JSON on every read.
+  const terms = `CASE WHEN id = ANY(${q.param(knownTerms, 'text[]')}) THEN NULL ELSE terms END`;
   const columns = [
     `(SELECT row_to_json(c) FROM points_default_config c WHERE c.realm_id = ${realm}) AS config`,
-    `${jsonArray(`SELECT json_build_object('id', id, 'terms', terms, 'startedAt', started_at)
+    `${jsonArray(`SELECT json_build_object('id', id, 'terms', ${terms}, 'startedAt', started_at)
         FROM subscriptions WHERE user_id = ${user} AND status = 'active'`)} AS subs`,
     `${jsonArray(`SELECT row_to_json(h) FROM points_holds h
         WHERE h.user_id = ${user} AND h.status = 'open' AND h.expires_at <= ${at}`)} AS "dueHolds"`,
@@ -234,6 +239,14 @@ function openStatement(
         WHERE realm_id = ${realm} AND scope = ${q.param(idem.scope, 'text')} AND key = ${q.param(idem.key, 'text')}) AS idem`);
   if (sources.length > 0)
     columns.push(`${jsonArray(`SELECT source FROM points_grants_given WHERE user_id = ${user} AND source = ANY(${q.param(sources, 'text[]')})`)} AS given`);
+  // Whether an enabled webhook of the realm takes the event the use case's charge would write, as
+  // the outbox insert asks again when it writes (record-rows.ts OUTBOX_INSERT): when none does, the
+  // charge leaves the insert out, whose table and four indexes were opened on each call to write
+  // nothing. A webhook created between this read and the charge is missed as one created between
+  // the charge and COMMIT always was.
+  if (emits !== null)
+    columns.push(`EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = ${realm} AND w.enabled
+        AND w.event_types::jsonb ?| ARRAY[${q.param(emits, 'text')}, '*']) AS "eventWanted"`);
   if (state) columns.push(...stateColumns(q, user, at, now, state.windows, state));
   q.text = `SELECT ${columns.join(',\n      ')}`;
   return q;
@@ -416,14 +429,17 @@ export const POINTS_SQL = {
     FROM (SELECT id, sum(amount)::bigint AS amount FROM unnest($11::text[], $12::bigint[]) AS x(id, amount) GROUP BY id) AS x
     WHERE b.id = x.id AND b.remaining + x.amount <= b.amount`,
   // The oldest rows up to the cutoff, about `batch` of them: up to the time of the row `batch`
-  // places in (all of them when there are fewer). Rows sharing that millisecond go together, up to
-  // twice the batch. The rows are picked through the primary key with a LIMIT (by ctid): a plain
-  // DELETE of a user holding most of the table is planned as a scan of all of it. Then the block
-  // sums wholly before the rows kept (every row kept comes after the last one deleted).
+  // places in among those up to the cutoff (all of them when there are fewer: the same bound as the
+  // batch-th row of all, but the seek for it stops at the cutoff, where a ledger younger than the
+  // history kept read a batch of rows at every prune to delete none). Rows sharing that millisecond
+  // go together, up to twice the batch. The rows are picked through the primary key with a LIMIT
+  // (by ctid): a plain DELETE of a user holding most of the table is planned as a scan of all of it.
+  // Then the block sums wholly before the rows kept (every row kept comes after the last one deleted).
   prune: `WITH gone AS (
       DELETE FROM points_usage_ledger WHERE ctid = ANY(ARRAY(SELECT ctid FROM points_usage_ledger
-        WHERE user_id = $1 AND kind = $2 AND at <= least($3::bigint, coalesce(
-          (SELECT at FROM points_usage_ledger WHERE user_id = $1 AND kind = $2 ORDER BY at, seq LIMIT 1 OFFSET $4::bigint - 1), $3::bigint))
+        WHERE user_id = $1 AND kind = $2 AND at <= coalesce(
+          (SELECT at FROM points_usage_ledger WHERE user_id = $1 AND kind = $2 AND at <= $3::bigint ORDER BY at, seq LIMIT 1 OFFSET $4::bigint - 1),
+          $3::bigint)
         ORDER BY at, seq LIMIT 2 * $4::bigint))
       RETURNING seq
     ), kept AS (${keptReturnBlocksSql('(SELECT max(seq) + 1 FROM gone)')})
@@ -450,6 +466,8 @@ export interface PointsContext {
   dueHolds: StoredHold[];
   /** The realm's alert configuration and the user's alert state (points-rows.ts AlertRow). */
   alerts: AlertRow;
+  /** Whether a webhook takes the event open() was told of (true when it was told of none). */
+  eventWanted: boolean;
 }
 
 interface Seek {
@@ -485,11 +503,13 @@ interface StateRow {
 interface OpenRow extends StateRow {
   idem?: StoredAnswer | null;
   config: ConfigRow | null;
-  subs: Array<{ id: string; terms: string; startedAt: number }>;
+  /** terms: null when the read was told the caller has them. */
+  subs: Array<{ id: string; terms: string | null; startedAt: number }>;
   given?: string[];
   dueHolds: HoldRow[];
   alertConfig: Pick<AlertRow, 'low_balance_thresholds' | 'quota_exhausted' | 'quota_recovered' | 'updated_at'> | null;
   alertState: Pick<AlertRow, 'fired_thresholds' | 'exhaustions'> | null;
+  eventWanted?: boolean;
 }
 
 /** An alerts row where neither the configuration nor the state has one (as ALERT_SQL.read's). */
@@ -528,8 +548,16 @@ export interface Opened {
   state: Promise<StateRead>;
 }
 
+/** A subscription's terms a call has, so its read leaves them out. */
+interface KnownTerms {
+  id: string;
+  terms: SubscriptionTerms;
+}
+
 interface Hints {
   sources: string[];
+  /** The user's active subscriptions last read. */
+  subs: string[];
   windows: WindowList;
   /** Whether quota had gone back to a kind of the user's (seeksSql reads returns). */
   returns: boolean;
@@ -545,13 +573,41 @@ export class PointsSql {
   private readonly hints = new Map<string, Hints>();
   /** The user of a hold or transaction (never changes). */
   private readonly owners = new Map<string, string>();
+  /** The terms of a subscription (never change), by its id. */
+  private readonly terms = new Map<string, SubscriptionTerms>();
+
+  /** The subscriptions read, oldest first, with the terms the read left out (`known`) filled in;
+   *  remembered for the user's next read. */
+  private subscriptions(userId: string, rows: OpenRow['subs'], known: readonly KnownTerms[]): ActiveSubscription[] {
+    const subs = inOrder(rows, (s) => s.startedAt).map((s): ActiveSubscription => {
+      if (s.terms !== null) {
+        const terms = parsedJson<SubscriptionTerms>(s.terms);
+        if (this.terms.size >= HINTS_MAX) this.terms.clear();
+        this.terms.set(s.id, terms);
+        return { id: s.id, terms, startedAt: s.startedAt };
+      }
+      const k = known.find((x) => x.id === s.id);
+      if (k === undefined) throw new Error(`subscription ${s.id} was read without its terms`);
+      return { id: s.id, terms: k.terms, startedAt: s.startedAt };
+    });
+    this.remember(userId, { subs: subs.map((s) => s.id) });
+    return subs;
+  }
 
   /** Sends the lock and the reads of a use case on `userId`, pipelined behind whatever `tx` sent:
    *  the context and the state in one statement behind the lock (which must be held before they
    *  read: a statement reads as of when it starts, at READ COMMITTED). */
-  open(tx: Tx, realmId: string, userId: string, now: number, idem: { scope: string; key: string | null } | null, withTimes: boolean): Opened {
+  open(
+    tx: Tx,
+    realmId: string,
+    userId: string,
+    now: number,
+    idem: { scope: string; key: string | null } | null,
+    withTimes: boolean,
+    emits: string | null = null,
+  ): Opened {
     const returns = this.hints.get(userId)?.returns ?? false;
-    const { found, context, row } = this.sendOpen(tx, realmId, userId, now, idem, { withTimes, returns });
+    const { found, context, row } = this.sendOpen(tx, realmId, userId, now, idem, { withTimes, returns }, emits);
     return { found, context, state: quiet(row.then((r) => toStateRead(r, returns))) };
   }
 
@@ -568,8 +624,15 @@ export class PointsSql {
     now: number,
     idem: { scope: string; key: string | null } | null,
     seeks: SeekOptions | null,
+    emits: string | null = null,
   ): Omit<Opened, 'state'> & { row: Promise<OpenRow> } {
     const h = this.hints.get(userId);
+    // The terms this call already has, kept with it (the map may be cleared before the answer).
+    const known: KnownTerms[] = [];
+    for (const id of h?.subs ?? []) {
+      const terms = this.terms.get(id);
+      if (terms !== undefined) known.push({ id, terms });
+    }
     const found = quiet(tx.rows(POINTS_SQL.lockUser, [realmId, userId]).then((r) => r.length === 1));
     const q = openStatement(
       realmId,
@@ -578,16 +641,19 @@ export class PointsSql {
       idem?.key == null ? null : { scope: idem.scope, key: idem.key },
       h?.sources ?? [],
       seeks === null ? null : { windows: h?.windows ?? [], ...seeks },
+      emits,
+      known.map((k) => k.id),
     );
     const row = quiet(tx.row<OpenRow>(q.text, q.values).then((r) => r!));
     const context = quiet(
       row.then((r) => ({
         idem: r.idem ?? undefined,
         config: toConfig(r.config, realmId),
-        subs: inOrder(r.subs, (s) => s.startedAt).map((s) => ({ id: s.id, terms: parsedJson<SubscriptionTerms>(s.terms), startedAt: s.startedAt })),
+        subs: this.subscriptions(userId, r.subs, known),
         given: new Set(r.given ?? []),
         dueHolds: inOrder(r.dueHolds, (h) => h.expires_at).map(toHold),
         alerts: { ...NO_ALERT_ROW, ...r.alertConfig, ...r.alertState },
+        eventWanted: r.eventWanted ?? true,
       })),
     );
     return { found, context, row };
@@ -709,6 +775,7 @@ export class PointsSql {
     if (!prev && this.hints.size >= HINTS_MAX) this.hints.clear();
     this.hints.set(userId, {
       sources: h.sources ?? prev?.sources ?? [],
+      subs: h.subs ?? prev?.subs ?? [],
       windows: h.windows ?? prev?.windows ?? [],
       returns: h.returns ?? prev?.returns ?? false,
     });

@@ -8,6 +8,7 @@
 // says what the user has once its writes are done, read behind them in COMMIT's round trip (when
 // the answer is kept under an idempotency key, it is read before COMMIT: one more). Replays,
 // refusals and conflicts follow the points domain as in the SQLite store.
+import { NOTHING_EMITTED } from '../../events/plan.ts';
 import {
   type AlertConfig,
   type AlertsAfter,
@@ -78,6 +79,9 @@ import { giveBack, insertDue, POINTS_SQL, type PointsContext, PointsSql, recordM
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
 import { UserGate } from './user-gate.ts';
+
+/** The event a consume writes (events.ts consumedEmitted), when a webhook takes it. */
+const CONSUMED = 'points.consumed';
 
 const SQL = {
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
@@ -194,7 +198,7 @@ export class PostgresPointsStore implements PointsStore {
 
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
     return this.onUser(cmd.userId, 'consume', async (tx) => {
-      const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'consume', key: cmd.idempotencyKey }, false);
+      const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'consume', key: cmd.idempotencyKey }, false, CONSUMED);
       const alerts = readAlerts(o);
       const found = await o.found;
       const c = await o.context;
@@ -212,7 +216,7 @@ export class PostgresPointsStore implements PointsStore {
         { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
         now,
         { scope: 'consume', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
-        consumedEmitted(cmd.realmId, { ...r, holdId: null }, now),
+        c.eventWanted ? consumedEmitted(cmd.realmId, { ...r, holdId: null }, now) : NOTHING_EMITTED,
       );
       await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now, w);
       this.p.rememberOwner(r.transactionId, cmd.userId);
