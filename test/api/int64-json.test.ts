@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 let admin: ReturnType<typeof api>;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
   admin = api(srv.http, srv.adminKey);
   assert.equal((await admin.post('/api/admin/realms', { id: 'acme', name: 'Acme' })).status, 200);
 });

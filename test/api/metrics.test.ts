@@ -158,7 +158,7 @@ describe('GET /metrics', () => {
   const grpcConsume = '/gatehouse.v1.PointsService/Consume';
 
   before(async () => {
-    f = await authFixture({ args: ['--busy-timeout-ms', '300'] });
+    f = await authFixture({ inProcess: { config: { busyTimeoutMs: 300, trustProxy: 1 } } });
     assert.equal((await f.admin.put(`/api/points/${REALM}/default-config`, { registrationBonusPoints: 10 })).status, 200);
 
     // Logins: two accepted, then one refusal of each kind.

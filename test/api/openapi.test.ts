@@ -10,12 +10,12 @@ import openapiTS from 'openapi-typescript';
 import { OPENAPI_FILE, openApiFileText } from '../../server/openapi/file.ts';
 import { loadProtos } from '../../server/rpc/proto.ts';
 import { http } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 let served: any;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
   const r = await http(srv.http, 'GET', '/openapi.json');
   assert.equal(r.status, 200, r.text);
   assert.match(r.headers.get('content-type') ?? '', /^application\/json/);

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { compileDescriptorSet, readDescriptorSet } from '../../server/rpc/descriptor-set.ts';
 import { apiProtoFiles, GOOGLE_PROTO_DIR, PROTO_DIR } from '../../server/rpc/proto.ts';
 import { reflect, reflectedFiles } from '../helpers/reflection.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
 /** protoc's version as [major, minor], or null when protoc is not installed. */
 function protocVersion(): [number, number] | null {
@@ -55,9 +55,9 @@ describe('proto hygiene', () => {
 });
 
 describe('server reflection', () => {
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   before(async () => {
-    srv = await spawnServer();
+    srv = await startInProcess();
   });
   after(() => srv.stop());
 

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { api } from '../helpers/http.ts';
 import { REFLECTION_PROTO_DIR, reflect, reflectedFiles } from '../helpers/reflection.ts';
-import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess, tempDir } from '../helpers/server.ts';
 import { createRealm, createUser } from '../points/helpers.ts';
 
 const PYTHON = '/usr/bin/python3';
@@ -28,14 +28,14 @@ function unavailable(): string | null {
 const skip = unavailable() ?? false;
 
 describe('server reflection for a strict client (Python DescriptorPool)', { skip }, () => {
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   let generated: string;
   let userId: string;
   before(async () => {
     generated = tempDir('gatehouse-reflection-');
     const r = spawnSync('protoc', ['-I', REFLECTION_PROTO_DIR, `--python_out=${generated}`, 'grpc/reflection/v1/reflection.proto'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    srv = await spawnServer();
+    srv = await startInProcess();
     const h = api(srv.http, srv.adminKey);
     await createRealm(h, 'refl');
     userId = await createUser(h, 'refl', 'refl@example.com');

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { closeGrpcClients, type GrpcResult, grpcCall } from '../helpers/grpc.ts';
 import { api, type HttpResult, http } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { type Api, createRealm, createUser } from '../points/helpers.ts';
 
 function refused(r: HttpResult, field: string, message?: RegExp): void {
@@ -30,11 +30,11 @@ function refusedOverGrpc(r: GrpcResult, field: string, message?: RegExp): void {
 
 const NUL = /must not contain NUL characters/;
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 let h: Api;
 let userId: string;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
   h = api(srv.http, srv.adminKey);
   await createRealm(h, 'edge');
   userId = await createUser(h, 'edge', 'edge@example.com');

@@ -1,5 +1,5 @@
 // The purge after an account's deletion (docs/login.md "Deleting an account"), against real
-// `gatehouse serve` processes: the deletion answers once the account is gone, its points rows go
+// servers (`gatehouse serve` processes where a signal ends one, in this process otherwise): the deletion answers once the account is gone, its points rows go
 // afterwards in batches from the durable queue, other users' calls are answered between them, and a
 // server killed with SIGKILL (or stopped) mid-purge leaves the rest to the next one. The account's rows are
 // seeded straight into its tables (as many as years of use leave); the tests read the database
@@ -12,7 +12,7 @@ import { PURGE_BATCH_ROWS, PURGE_TABLES } from '../../server/users/purge.ts';
 import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { testPostgresOptions } from '../helpers/postgres.ts';
-import { newDatabase, type SpawnedServer, spawnServer, type TestBackend, tempDir } from '../helpers/server.ts';
+import { type InProcessServer, newDatabase, type SpawnedServer, spawnServer, startInProcess, type TestBackend, tempDir } from '../helpers/server.ts';
 
 const REALM = 'purge';
 /** History and usage ledger rows each: 120 batches a table, whatever a batch's size, so the purge
@@ -86,17 +86,17 @@ const purgeStatus = async (db: RawDb) => {
 const nextTick = () => new Promise((r) => setTimeout(r, 20));
 
 describeEachBackend('account deletion: the purge after the commit', (backend) => {
-  const servers: SpawnedServer[] = [];
+  const servers: Array<SpawnedServer | InProcessServer> = [];
   after(async () => {
-    for (const s of servers) await s.kill('SIGKILL');
+    for (const s of servers) await ('kill' in s ? s.kill('SIGKILL') : s.stop());
   });
 
   /** A server on a new database with a realm, a heavy account (its rows seeded) and another one
-   *  that consumes. */
-  async function setUp() {
+   *  that consumes; a process of its own when a signal is to end it. */
+  async function setUp<S extends SpawnedServer | InProcessServer>(start: (o: { dbPath: string; dir: string }) => Promise<S>) {
     const dir = tempDir(); // a database of its own per test
     const database = await newDatabase(dir, backend);
-    const server = await spawnServer({ dbPath: database.dbPath, dir });
+    const server = await start({ dbPath: database.dbPath, dir });
     servers.push(server);
     const admin = api(server.http, server.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: 'Purge' })).status, 200);
@@ -114,7 +114,7 @@ describeEachBackend('account deletion: the purge after the commit', (backend) =>
   }
 
   it('answers the deletion before the purge ends, answers other users between its batches, shows nothing of the account meanwhile, and leaves no row of it', async () => {
-    const { database, server, admin, db, heavyId, otherId } = await setUp();
+    const { database, server, admin, db, heavyId, otherId } = await setUp(startInProcess);
     try {
       const seeded = await rowsLeft(db, heavyId);
       const deleted = await admin.delete(`/api/admin/realms/${REALM}/users/${heavyId}`);
@@ -141,7 +141,7 @@ describeEachBackend('account deletion: the purge after the commit', (backend) =>
       assert.equal(await everyRowOf(db, heavyId), 0);
       assert.equal(await db.count('SELECT count(*) FROM user_tombstones WHERE user_id = $1', [heavyId]), 1, 'the tombstone stays');
       assert.ok((await everyRowOf(db, otherId)) > 0, "the other user's rows stay");
-      await server.kill('SIGTERM');
+      await server.stop();
     } finally {
       await db.close();
       await database.drop();
@@ -161,7 +161,7 @@ describeEachBackend('account deletion: the purge after the commit', (backend) =>
   ] as const;
   for (const { signal, exit, status, name } of interruptions) {
     it(name, async () => {
-      const { dir, database, server, admin, db, heavyId } = await setUp();
+      const { dir, database, server, admin, db, heavyId } = await setUp(spawnServer);
       try {
         const seeded = await rowsLeft(db, heavyId);
         assert.equal((await admin.delete(`/api/admin/realms/${REALM}/users/${heavyId}`)).status, 200);
@@ -171,11 +171,11 @@ describeEachBackend('account deletion: the purge after the commit', (backend) =>
         assert.ok(left > 0 && left < seeded, `ended mid-purge (${left} of ${seeded} left)`);
         assert.equal(await purgeStatus(db), status);
 
-        const again = await spawnServer({ dbPath: database.dbPath, dir });
+        const again = await startInProcess({ dbPath: database.dbPath, dir });
         servers.push(again);
         while ((await purgeStatus(db)) !== 'done') await nextTick();
         assert.equal(await everyRowOf(db, heavyId), 0);
-        await again.kill('SIGTERM');
+        await again.stop();
       } finally {
         await db.close();
         await database.drop();

@@ -1,6 +1,6 @@
 // Sign in with Apple server-to-server notifications (docs/login.md, "Apple server notifications"):
 // POST /api/oauth/{realmId}/apple/notifications with {"payload": "<JWS>"} signed by the local Apple
-// stand-in, over real HTTP against a real server: each event type's effect, the once-per-jti rule,
+// stand-in, over real HTTP against a real server (in this process): each event type's effect, the once-per-jti rule,
 // and every bad payload answered with the contract's error body and nothing changed.
 
 import assert from 'node:assert/strict';
@@ -10,7 +10,6 @@ import type { JWTPayload } from 'jose';
 import { describeEachBackend } from '../helpers/backends.ts';
 import { http } from '../helpers/http.ts';
 import { b64url } from '../helpers/idp.ts';
-import type { SpawnedServer } from '../helpers/server.ts';
 import { openStoresAt, type Stores, subscribeToEveryEvent } from '../helpers/stores.ts';
 import { APPLE_AUD, type AuthFixture, authFixture, REALM } from './fixture.ts';
 
@@ -18,7 +17,7 @@ describeEachBackend('Apple server-to-server notifications', (backend) => {
   let f: AuthFixture;
   let stores: Stores & { close(): Promise<void> };
   before(async () => {
-    f = await authFixture({ backend });
+    f = await authFixture({ backend, inProcess: {} });
     stores = await openStoresAt(f.srv.dbPath);
     await subscribeToEveryEvent(stores, REALM);
   });
@@ -238,8 +237,8 @@ describeEachBackend('Apple server-to-server notifications', (backend) => {
         .split('\n')
         .filter((l) => l.includes('"apple notification"'))
         .map((l) => JSON.parse(l) as Record<string, unknown>);
-    // The child's stderr arrives on its own time: wait for the line.
-    await (f.srv as SpawnedServer).logged(() => lines().some(logged));
+    // The line may be written after the answer: wait for it.
+    await f.srv.logged(() => lines().some(logged));
     const line = lines().find(logged);
     assert.deepEqual(line && Object.keys(line).sort(), ['level', 'msg', 'outcome', 'realmId', 'requestId', 'time', 'type']);
     const logs = f.srv.logs();
@@ -358,7 +357,7 @@ describeEachBackend('Apple server-to-server notifications', (backend) => {
 describe("Apple notifications while Apple's keys cannot be had", () => {
   it('answers 503 and changes nothing', async () => {
     // A server of its own: after a failed fetch its key cache waits before fetching again.
-    const f = await authFixture();
+    const f = await authFixture({ inProcess: {} });
     const stores = await openStoresAt(f.srv.dbPath);
     try {
       const payload = await f.apple.token({ sub: undefined, jti: randomUUID(), events: JSON.stringify({ type: 'consent-revoked', sub: 'x', event_time: 1 }) });

@@ -35,8 +35,9 @@ export async function authFixture(
     args?: string[];
     /** The database the server runs on (default SQLite). */
     backend?: TestBackend;
+    /** The server in this process (its clock the system's unless given), not a child process. */
     inProcess?: {
-      clock: Clock;
+      clock?: Clock;
       config?: Partial<Config> | ((idps: { apple: TestIdp; google: TestIdp }) => Partial<Config>);
       tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs' | 'jobIntervalMs'>;
     };

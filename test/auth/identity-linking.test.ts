@@ -15,7 +15,7 @@ import { type AuthFixture, authFixture, REALM } from './fixture.ts';
 describeEachBackend('identity linking', (backend) => {
   let f: AuthFixture;
   before(async () => {
-    f = await authFixture({ backend });
+    f = await authFixture({ backend, inProcess: { config: { trustProxy: 1 } } });
   });
   after(async () => {
     closeGrpcClients();

@@ -17,7 +17,7 @@ describe('native login', () => {
   const tok = (t: string) => (used.push(t), t);
 
   before(async () => {
-    f = await authFixture();
+    f = await authFixture({ inProcess: { config: { trustProxy: 1 } } });
   });
   after(async () => {
     closeGrpcClients();

@@ -25,7 +25,7 @@ describe('requireNonce', () => {
   };
 
   before(async () => {
-    f = await authFixture();
+    f = await authFixture({ inProcess: { config: { trustProxy: 1 } } });
     cli = (args) => runCli([...args, '--realm', STRICT], { env: { GATEHOUSE_SERVER: f.srv.grpc, GATEHOUSE_API_KEY: f.srv.adminKey } });
     for (const [path, body] of [
       ['/api/admin/realms', { id: STRICT, name: STRICT }],

@@ -37,7 +37,7 @@ describe('sessions and tokens', () => {
   const me = (token: string, ip = '203.0.113.10') => http(f.srv.http, 'GET', `/api/oauth/${REALM}/userinfo`, { token, headers: { 'x-forwarded-for': ip } });
 
   before(async () => {
-    f = await authFixture();
+    f = await authFixture({ inProcess: { config: { trustProxy: 1 } } });
     introspectKey = await bootstrapKey(f.srv.dbPath, REALM, ['tokens.introspect']);
     weakKey = await bootstrapKey(f.srv.dbPath, REALM, ['points.view']);
   });

@@ -12,7 +12,7 @@ import { createLogger } from '../../server/lib/log.ts';
 import { type RunningServer, startServer } from '../../server/main.ts';
 import { runCli } from '../helpers/cli.ts';
 import { http } from '../helpers/http.ts';
-import { bootstrapKey, type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { bootstrapKey, type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { type AuthFixture, authFixture, decodeJwt, REALM } from './fixture.ts';
 
 /** The realm's signing_key.rotate audit records (docs/events.md "The audit log"), newest first. */
@@ -25,7 +25,7 @@ async function rotationRecords(base: string, key: string): Promise<Array<Record<
 describe('signing-key rotation', () => {
   const clock = new ManualClock(Date.now());
   let f: AuthFixture;
-  let replica: SpawnedServer;
+  let replica: InProcessServer;
   let introspectKey: string;
   let seq = 0;
 
@@ -61,11 +61,11 @@ describe('signing-key rotation', () => {
   before(async () => {
     f = await authFixture({ inProcess: { clock } });
     introspectKey = await bootstrapKey(f.srv.dbPath, REALM, ['tokens.introspect']);
-    // Another replica on the same database (its own process and key cache, the real clock), with
-    // the same issuer as replicas of one deployment have.
-    replica = await spawnServer({
+    // Another replica on the same database (its own key cache, the real clock), with the same
+    // issuer as replicas of one deployment have.
+    replica = await startInProcess({
       dbPath: f.srv.dbPath,
-      args: ['--apple-jwks-url', f.apple.jwksUrl, '--apple-issuer', f.apple.issuer, '--login-rate-limit', '0', '--public-url', f.srv.http],
+      config: { appleJwksUrl: f.apple.jwksUrl, appleIssuer: f.apple.issuer, loginRateLimit: 0, publicUrl: f.srv.http },
     });
   });
   after(async () => {

@@ -26,7 +26,7 @@ describe('user-level controls', () => {
   let seq = 0;
 
   before(async () => {
-    f = await authFixture();
+    f = await authFixture({ inProcess: { config: { trustProxy: 1 } } });
     weakKey = await bootstrapKey(f.srv.dbPath, REALM, ['points.view']);
   });
   after(async () => {

@@ -8,12 +8,12 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
-import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess, tempDir } from '../helpers/server.ts';
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 let env: Record<string, string>;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
   env = { GATEHOUSE_SERVER: srv.grpc, GATEHOUSE_API_KEY: srv.adminKey };
 });
 after(() => srv.stop());

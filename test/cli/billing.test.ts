@@ -1,23 +1,23 @@
-// `gatehouse billing …` against a real server started with --app-store-root-certs, the CLI a child
-// process: provider settings (the Stripe secret never printed), a notification listed as
-// unmatched and replayed once its mapping exists.
+// `gatehouse billing …` against a real server with App Store root certificates
+// (--app-store-root-certs), the CLI a child process: provider settings (the Stripe secret never
+// printed), a notification listed as unmatched and replayed once its mapping exists.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { makeSigningChain, notificationPayload, signJws, transactionPayload } from '../helpers/app-store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { api, http } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
 const SECRET = 'whsec_Y2xpLXRlc3Qtc2VjcmV0LXZhbHVl';
 
 describe('gatehouse billing', () => {
   const chain = makeSigningChain();
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   let env: Record<string, string>;
   let admin: ReturnType<typeof api>;
 
   before(async () => {
-    srv = await spawnServer({ args: ['--app-store-root-certs', chain.rootFile] });
+    srv = await startInProcess({ config: { appStoreRootCerts: chain.rootFile } });
     env = { GATEHOUSE_SERVER: srv.grpc, GATEHOUSE_API_KEY: srv.adminKey, GATEHOUSE_REALM: 'cli-bill' };
     admin = api(srv.http, srv.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: 'cli-bill', name: 'CLI billing' })).status, 200);

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { runCli } from '../helpers/cli.ts';
 import { api } from '../helpers/http.ts';
 import { adminQuery, freshDatabase, postgresUnavailable, type TestDatabase, testPostgres } from '../helpers/postgres.ts';
-import { BIN, ROOT, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { BIN, ROOT, type InProcessServer, startInProcess, tempDir } from '../helpers/server.ts';
 import { createRealm, createUser } from '../points/helpers.ts';
 
 const REALM = 'live';
@@ -47,13 +47,13 @@ describe('gatehouse db copy at its edges', () => {
   const sourceDb = join(dir, 'source.db');
   /** The copies' own temporary folder (TMPDIR), so what they leave there is theirs alone. */
   const tmp = join(dir, 'tmp');
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   let userId: string;
   const copy = (args: string[]) => runCli(['db', 'copy', ...args], { env: { TMPDIR: tmp } });
 
   before(async () => {
     mkdirSync(tmp);
-    srv = await spawnServer({ dbPath: sourceDb, dir });
+    srv = await startInProcess({ dbPath: sourceDb, dir });
     const h = api(srv.http, srv.adminKey);
     await createRealm(h, REALM);
     userId = await createUser(h, REALM, 'busy@example.com');

@@ -12,7 +12,7 @@ import { api, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
 import { freshDatabase, postgresUnavailable, type TestDatabase } from '../helpers/postgres.ts';
 import { runInPty } from '../helpers/pty.ts';
-import { BIN, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { BIN, startInProcess, type TestServer, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 import { createKey, createMapping, createRealm, createUser, subscribe, w } from '../points/helpers.ts';
 
@@ -24,7 +24,7 @@ const PUBLIC_URL = 'http://gatehouse.test';
 
 describe('gatehouse db copy', { skip }, () => {
   let idp: TestIdp;
-  let source: SpawnedServer;
+  let source: TestServer;
   let pg: TestDatabase;
   const dir = tempDir();
   const sourceDb = join(dir, 'source.db');
@@ -38,35 +38,31 @@ describe('gatehouse db copy', { skip }, () => {
 
   // The copies carry the secrets sealed (crypto/secrets.ts): every server of the deployment opens
   // them with its one key, the source's (made beside its database on first start).
-  const serverArgs = () => [
-    '--apple-jwks-url',
-    idp.jwksUrl,
-    '--apple-issuer',
-    idp.issuer,
-    '--login-rate-limit',
-    '0',
-    '--public-url',
-    PUBLIC_URL,
-    '--secrets-key-file',
-    join(dir, 'secrets.key'),
-  ];
-  const serve = (dbPath: string) => spawnServer({ dbPath, args: serverArgs() });
+  const serverConfig = () => ({
+    appleJwksUrl: idp.jwksUrl,
+    appleIssuer: idp.issuer,
+    loginRateLimit: 0,
+    publicUrl: PUBLIC_URL,
+    secretsKeyFile: join(dir, 'secrets.key'),
+  });
+  // The servers run in this process (the CLI is the process under test here).
+  const serve = (dbPath: string) => startInProcess({ dbPath, config: serverConfig() });
   const copy = (args: string[]) => runCli(['db', 'copy', ...args]);
-  const summaryOn = async (srv: SpawnedServer, userId: string) => {
+  const summaryOn = async (srv: TestServer, userId: string) => {
     const r = await http(srv.http, 'GET', `/api/points/${REALM}/users/${userId}/summary`, { key: pointsKey });
     assert.equal(r.status, 200, r.text);
     return r.body;
   };
-  const refresh = (srv: SpawnedServer, token: string) =>
+  const refresh = (srv: TestServer, token: string) =>
     http(srv.http, 'POST', `/api/oauth/${REALM}/token`, { form: { grant_type: 'refresh_token', refresh_token: token } });
-  const assertSameDeployment = async (srv: SpawnedServer) => {
+  const assertSameDeployment = async (srv: TestServer) => {
     for (const [userId, before] of summaries) assert.deepEqual(await summaryOn(srv, userId), before, `summary of ${userId}`);
   };
 
   before(async () => {
     idp = await startIdp({ audience: APPLE_AUD });
     pg = await freshDatabase('copy');
-    source = await spawnServer({ dbPath: sourceDb, dir, args: serverArgs() });
+    source = await startInProcess({ dbPath: sourceDb, dir, config: serverConfig() });
     const h = api(source.http, source.adminKey);
     await createRealm(h, REALM);
     const ok = async (p: Promise<{ status: number; text: string }>) => assert.equal((await p).status, 200, (await p).text);

@@ -9,13 +9,14 @@ import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { api } from '../helpers/http.ts';
 import { KEYS, runInPty } from '../helpers/pty.ts';
-import { BIN, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { BIN, type InProcessServer, startInProcess, tempDir } from '../helpers/server.ts';
 
-let srv: SpawnedServer;
+// The server runs in this process: the CLI, a child process, is what is tested.
+let srv: InProcessServer;
 let env: Record<string, string>;
 const dir = tempDir();
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
   env = { GATEHOUSE_SERVER: srv.grpc, GATEHOUSE_API_KEY: srv.adminKey, GATEHOUSE_REALM: 'first' };
   assert.equal((await api(srv.http, srv.adminKey).post('/api/admin/realms', { id: 'first', name: 'First' })).status, 200);
 });
@@ -263,8 +264,8 @@ describe('gatehouse backup', () => {
     const out = join(tempDir(), 'copy.db');
     const live = await runCli(['backup', '--db', srv.dbPath, '--out', out, '--json']);
     assert.equal(live.code, 0, live.stderr);
-    const stopped = await spawnServer({ dir: tempDir() });
-    await stopped.kill('SIGTERM');
+    const stopped = await startInProcess({ dir: tempDir() });
+    await stopped.stop();
     const out2 = join(tempDir(), 'copy.db');
     const cold = await runCli(['backup', '--db', stopped.dbPath, '--out', out2]);
     assert.equal(cold.code, 0, cold.stderr);

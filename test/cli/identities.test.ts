@@ -14,7 +14,7 @@ describe('gatehouse identities', () => {
   let userId: string;
 
   before(async () => {
-    f = await authFixture();
+    f = await authFixture({ inProcess: { config: { trustProxy: 1 } } });
     env = { GATEHOUSE_SERVER: f.srv.grpc, GATEHOUSE_API_KEY: f.srv.adminKey, GATEHOUSE_REALM: REALM };
     const login = await f.login('apple', { identityToken: await f.apple.token({ sub: 'cli-apple' }), clientId: 'app' });
     assert.equal(login.status, 200, login.text);

@@ -7,16 +7,16 @@ import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { api } from '../helpers/http.ts';
 import { runInPty } from '../helpers/pty.ts';
-import { BIN, type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { BIN, type InProcessServer, startInProcess } from '../helpers/server.ts';
 
 describe('gatehouse users delete', () => {
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   let env: Record<string, string>;
   let admin: ReturnType<typeof api>;
   let seq = 0;
 
   before(async () => {
-    srv = await spawnServer();
+    srv = await startInProcess();
     env = { GATEHOUSE_SERVER: srv.grpc, GATEHOUSE_API_KEY: srv.adminKey, GATEHOUSE_REALM: 'cli-del' };
     admin = api(srv.http, srv.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: 'cli-del', name: 'CLI deletion' })).status, 200);

@@ -5,16 +5,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { api } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { receiver } from '../helpers/webhook-receiver.ts';
 
 describe('gatehouse webhooks and audit', () => {
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   let env: Record<string, string>;
   let r: Awaited<ReturnType<typeof receiver>>;
 
   before(async () => {
-    srv = await spawnServer();
+    srv = await startInProcess();
     r = await receiver();
     env = { GATEHOUSE_SERVER: srv.grpc, GATEHOUSE_API_KEY: srv.adminKey, GATEHOUSE_REALM: 'cli-hooks' };
     assert.equal((await api(srv.http, srv.adminKey).post('/api/admin/realms', { id: 'cli-hooks', name: 'CLI hooks' })).status, 200);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { api } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
 const REALM = 'audited';
 const APPLE_KEY = '-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg\n-----END PRIVATE KEY-----';
@@ -18,11 +18,11 @@ interface ShownRecord {
   requestId: string;
 }
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 let admin: ReturnType<typeof api>;
 let adminKeyId: string;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
   admin = api(srv.http, srv.adminKey);
   adminKeyId = (await admin.get('/api/admin/whoami')).body.keyId;
 });

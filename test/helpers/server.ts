@@ -33,6 +33,9 @@ export interface TestServer {
   adminKey: string;
   /** Everything the server wrote to stderr so far (JSON log lines). */
   logs(): string;
+  /** Resolves once what the server logged satisfies `holds`, however long that takes; rejects if
+   *  its log ends first (the server exited or stopped). */
+  logged(holds: (logs: string) => boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -90,9 +93,6 @@ export interface SpawnedServer extends TestServer {
   stdout(): string;
   /** Sends a signal and resolves with the exit code. */
   kill(signal: NodeJS.Signals): Promise<number | null>;
-  /** Resolves once what the server wrote to stderr satisfies `holds`, however long that takes;
-   *  rejects if the server's output ends first. */
-  logged(holds: (logs: string) => boolean): Promise<void>;
 }
 
 export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
@@ -173,24 +173,55 @@ export interface InProcessServer extends TestServer {
   running: RunningServer;
 }
 
-export async function startInProcess(
-  opts: {
-    clock?: Clock;
-    config?: Partial<Config>;
-    tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs' | 'jobIntervalMs' | 'resolveHost' | 'webhookTimeoutMs'>;
-    backend?: TestBackend;
-  } = {},
-): Promise<InProcessServer> {
-  const dir = tempDir();
-  const database = await databaseFor(opts.backend ?? 'sqlite', dir, undefined);
+export interface InProcessOptions {
+  clock?: Clock;
+  /** The server's settings, as its flags would set them (they win over `env`). */
+  config?: Partial<Config>;
+  /** Its environment (GATEHOUSE_*), read as `gatehouse serve` reads the process's: nothing of the
+   *  test process's own environment is read. */
+  env?: Record<string, string>;
+  tuning?: Pick<ServerOptions, 'headersTimeoutMs' | 'sweepIntervalMs' | 'jobIntervalMs' | 'resolveHost' | 'webhookTimeoutMs'>;
+  /** A folder kept when the server stops (its owner removes it). */
+  dir?: string;
+  /** A database to serve (a SQLite file or a postgres:// URL), shared with whoever passes it too;
+   *  kept when the server stops. */
+  dbPath?: string;
+  /** Where a new database is made when `dbPath` is not given (default SQLite). */
+  backend?: TestBackend;
+}
+
+/** The real server in this process (real HTTP and gRPC on port 0): what a spawned one does, for
+ *  the tests where the process itself is not what is tested. A start that fails throws what the
+ *  spawned server would have printed before exiting. */
+export async function startInProcess(opts: InProcessOptions = {}): Promise<InProcessServer> {
+  const dir = opts.dir ?? tempDir();
+  const database = await databaseFor(opts.backend ?? 'sqlite', dir, opts.dbPath);
   const dbPath = database.dbPath;
-  const adminKey = await bootstrapKey(dbPath);
+  const cleanUp = async () => {
+    await database.drop();
+    if (!opts.dir) rmSync(dir, { recursive: true, force: true });
+  };
   let logs = '';
-  const config = { ...loadConfig({}, {}), db: dbPath, grpcAddr: '127.0.0.1:0', httpAddr: '127.0.0.1:0', ...opts.config };
-  // Imported here, not above: a test file that only spawns servers (or runs the CLI) then never
-  // loads the whole server (about a CPU-second per file).
-  const { startServer } = await import('../../server/main.ts');
-  const running = await startServer(config, { ...opts.tuning, clock: opts.clock, log: createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }) });
+  let logWaiters: Array<{ holds: (logs: string) => boolean; resolve: () => void; reject: (e: Error) => void }> = [];
+  const write = (line: string) => {
+    logs += line + '\n';
+    for (const w of logWaiters) if (w.holds(logs)) w.resolve();
+    logWaiters = logWaiters.filter((w) => !w.holds(logs));
+  };
+  let running: RunningServer;
+  let adminKey: string;
+  try {
+    adminKey = await bootstrapKey(dbPath);
+    const config = { ...loadConfig({}, opts.env ?? {}), db: dbPath, grpcAddr: '127.0.0.1:0', httpAddr: '127.0.0.1:0', ...opts.config };
+    // Imported here, not above: a test file that only spawns servers (or runs the CLI) then never
+    // loads the whole server (about a CPU-second per file).
+    const { startServer } = await import('../../server/main.ts');
+    running = await startServer(config, { ...opts.tuning, clock: opts.clock, log: createLogger({ level: 'debug', write }) });
+  } catch (e) {
+    await cleanUp();
+    throw e;
+  }
+  let stopped: Promise<void> | null = null;
   return {
     http: running.httpUrl,
     grpc: running.grpcAddr,
@@ -199,10 +230,19 @@ export async function startInProcess(
     adminKey,
     running,
     logs: () => logs,
-    async stop() {
-      await running.stop(2000);
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
+    logged: (holds) =>
+      holds(logs)
+        ? Promise.resolve()
+        : stopped
+          ? Promise.reject(new Error(`the server stopped before the awaited log:\n${logs}`))
+          : new Promise<void>((resolve, reject) => logWaiters.push({ holds, resolve, reject })),
+    stop() {
+      return (stopped ??= (async () => {
+        await running.stop(2000);
+        for (const w of logWaiters) w.reject(new Error(`the server stopped before the awaited log:\n${logs}`));
+        logWaiters = [];
+        await cleanUp();
+      })());
     },
   };
 }

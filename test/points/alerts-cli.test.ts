@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
 import { api } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { createRealm } from './helpers.ts';
 
 describe('alerts command', () => {
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   let env: Record<string, string>;
   before(async () => {
-    srv = await spawnServer();
+    srv = await startInProcess();
     env = { GATEHOUSE_SERVER: srv.grpc, GATEHOUSE_API_KEY: srv.adminKey, GATEHOUSE_REALM: 'cli-alerts' };
     await createRealm(api(srv.http, srv.adminKey), 'cli-alerts');
   });

@@ -17,7 +17,7 @@ let seq = 0;
 const sub = (tag: string) => `hostile-${process.pid}-${tag}-${++seq}`;
 
 before(async () => {
-  f = await authFixture();
+  f = await authFixture({ inProcess: { config: { trustProxy: 1 } } });
   stores = await openStoresAt(f.srv.dbPath); // the server's data as another replica sees it
 });
 after(async () => {

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { api } from '../helpers/http.ts';
-import { spawnServer, tempDir } from '../helpers/server.ts';
+import { startInProcess, tempDir } from '../helpers/server.ts';
 import { createRealm, createUser, w } from '../points/helpers.ts';
 
 const TOO_LONG = 9007199254740991;
@@ -16,7 +16,7 @@ describe('upgrading a database that holds windows longer than 366 days', () => {
   const dir = tempDir();
 
   it('brings every stored window down to 366 days, and the summary answers', async () => {
-    const first = await spawnServer({ dir });
+    const first = await startInProcess({ dir });
     const h = api(first.http, first.adminKey);
     await createRealm(h, 'old');
     const userId = await createUser(h, 'old', 'old@example.com');
@@ -35,7 +35,7 @@ describe('upgrading a database that holds windows longer than 366 days', () => {
     db.prepare('DELETE FROM schema_migrations WHERE version = 6').run();
     db.close();
 
-    const upgraded = await spawnServer({ dir, dbPath: first.dbPath });
+    const upgraded = await startInProcess({ dir, dbPath: first.dbPath });
     try {
       const u = api(upgraded.http, upgraded.adminKey);
       const s = await u.get(`/api/points/old/users/${userId}/summary`);

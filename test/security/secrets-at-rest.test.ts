@@ -1,4 +1,5 @@
-// Secrets at rest (server/crypto/secrets.ts), end to end through real servers and the real CLI: a
+// Secrets at rest (server/crypto/secrets.ts), end to end through real servers (in this process: no
+// signal or flag is tested here) and the real CLI: a
 // dump of the database alone — the SQLite file's bytes, or every PostgreSQL table read as text —
 // reveals no provider secret, no signing key, no webhook signing secret (current or previous), no
 // kept Apple refresh token and no Apple token a revocation job holds; `gatehouse secrets rotate` re-encrypts them in
@@ -24,7 +25,7 @@ import { describeEachBackend } from '../helpers/backends.ts';
 import { runCli } from '../helpers/cli.ts';
 import { api, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
-import { newDatabase, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { type InProcessServer, newDatabase, startInProcess, tempDir } from '../helpers/server.ts';
 
 const REALM = 'acme';
 const APPLE_AUD = 'com.example.app';
@@ -53,19 +54,22 @@ describeEachBackend('secrets at rest', (backend) => {
   const webhookSecrets: string[] = [];
   let webhookId: string;
   let database: { dbPath: string; drop(): Promise<void> };
-  let srv: SpawnedServer | null = null;
+  let srv: InProcessServer | null = null;
   let seq = 0;
 
   /** A server with the key in the file `key`, or with `{ env }`: the key itself in GATEHOUSE_SECRETS_KEY. */
   const serve = async (key: string | { env: string }) => {
-    srv = await spawnServer({
+    srv = await startInProcess({
       dir,
       dbPath: database.dbPath,
-      args: [
-        ...['--apple-jwks-url', idp.jwksUrl, '--apple-issuer', idp.issuer, '--login-rate-limit', '0', '--public-url', PUBLIC_URL],
-        ...['--apple-auth-url', `http://127.0.0.1:${(appleAuth.address() as AddressInfo).port}`],
-        ...(typeof key === 'string' ? ['--secrets-key-file', key] : []),
-      ],
+      config: {
+        appleJwksUrl: idp.jwksUrl,
+        appleIssuer: idp.issuer,
+        loginRateLimit: 0,
+        publicUrl: PUBLIC_URL,
+        appleAuthUrl: `http://127.0.0.1:${(appleAuth.address() as AddressInfo).port}`,
+        ...(typeof key === 'string' ? { secretsKeyFile: key } : {}),
+      },
       env: typeof key === 'string' ? {} : { GATEHOUSE_SECRETS_KEY: key.env },
     });
     return srv;

@@ -12,7 +12,7 @@ import { status } from '@grpc/grpc-js';
 import { type CliResult, runCli } from '../helpers/cli.ts';
 import { closeGrpcClients, type GrpcResult, grpcCall } from '../helpers/grpc.ts';
 import { api, type HttpResult, http } from '../helpers/http.ts';
-import { BIN, ROOT, type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { BIN, ROOT, type InProcessServer, startInProcess, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 import { type Api, createKey, createMapping, createRealm, createUser, subscribe, w } from '../points/helpers.ts';
 
@@ -34,10 +34,10 @@ function refusedOverGrpc(r: GrpcResult, code: status, reason: string, field?: st
   if (field !== undefined) assert.equal(r.error.metadata.field, field);
 }
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 let h: Api;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
   h = api(srv.http, srv.adminKey);
 });
 after(async () => {

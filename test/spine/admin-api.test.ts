@@ -6,12 +6,12 @@ import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api, http } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
 });
 after(async () => {
   closeGrpcClients();

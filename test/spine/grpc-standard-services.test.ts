@@ -9,7 +9,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 import descriptor from 'protobufjs/ext/descriptor/index.js';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
 const require = createRequire(import.meta.url);
 const reflectionDir = join(dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto');
@@ -17,9 +17,9 @@ const reflectionPkg = grpc.loadPackageDefinition(
   protoLoader.loadSync('grpc/reflection/v1/reflection.proto', { includeDirs: [reflectionDir], keepCase: true, longs: Number, defaults: true }),
 ) as any;
 
-let srv: SpawnedServer;
+let srv: InProcessServer;
 before(async () => {
-  srv = await spawnServer();
+  srv = await startInProcess();
 });
 after(() => srv.stop());
 

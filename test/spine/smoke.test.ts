@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
-import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
+import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
 describe('the admin API over both transports', () => {
-  let srv: SpawnedServer;
+  let srv: InProcessServer;
   before(async () => {
-    srv = await spawnServer();
+    srv = await startInProcess();
   });
   after(async () => {
     closeGrpcClients();
