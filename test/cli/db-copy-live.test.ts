@@ -15,7 +15,7 @@ import pg from 'pg';
 import { runCli } from '../helpers/cli.ts';
 import { api } from '../helpers/http.ts';
 import { adminQuery, freshDatabase, postgresUnavailable, type TestDatabase, testPostgres } from '../helpers/postgres.ts';
-import { BIN, ROOT, type InProcessServer, startInProcess, tempDir } from '../helpers/server.ts';
+import { BIN, type InProcessServer, ROOT, startInProcess, tempDir } from '../helpers/server.ts';
 import { createRealm, createUser } from '../points/helpers.ts';
 
 const REALM = 'live';

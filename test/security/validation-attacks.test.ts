@@ -12,7 +12,7 @@ import { status } from '@grpc/grpc-js';
 import { type CliResult, runCli } from '../helpers/cli.ts';
 import { closeGrpcClients, type GrpcResult, grpcCall } from '../helpers/grpc.ts';
 import { api, type HttpResult, http } from '../helpers/http.ts';
-import { BIN, ROOT, type InProcessServer, startInProcess, tempDir } from '../helpers/server.ts';
+import { BIN, type InProcessServer, ROOT, startInProcess, tempDir } from '../helpers/server.ts';
 import { withStores } from '../helpers/stores.ts';
 import { type Api, createKey, createMapping, createRealm, createUser, subscribe, w } from '../points/helpers.ts';
 
