@@ -77,13 +77,16 @@ export function dueGrantEmitted(
 }
 
 /** A consume, or the settlement of a hold (what stays charged). */
+/** The event a consume emits (consumedEmitted): a store asks ahead whether an endpoint takes it. */
+export const CONSUMED_EVENT = 'points.consumed';
+
 export function consumedEmitted(
   realmId: string,
   c: { userId: string; transactionId: string; amount: number; allocations: AllocationLine[]; holdId: string | null },
   now: number,
 ): Emitted {
   const data = { userId: c.userId, transactionId: c.transactionId, amount: c.amount, allocations: c.allocations, holdId: c.holdId };
-  return { events: [newEvent('points.consumed', realmId, now, data)], audit: [], jobs: [] };
+  return { events: [newEvent(CONSUMED_EVENT, realmId, now, data)], audit: [], jobs: [] };
 }
 
 /** A hold released by itself at its expiresAt (reported when it is swept, dated then). */

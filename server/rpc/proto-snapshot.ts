@@ -68,7 +68,7 @@ export function* objectsOf(ns: protobuf.NamespaceBase): Generator<[string, proto
 }
 
 /** The snapshot of a parse: `api` (names and comments kept) and `loader` (its camelCase copy). */
-export function snapshotOf(api: protobuf.Root, loader: protobuf.Root, includeDirs: readonly string[]): ProtoSnapshot {
+function snapshotOf(api: protobuf.Root, loader: protobuf.Root, includeDirs: readonly string[]): ProtoSnapshot {
   const name = (file: string) => importName(file, includeDirs);
   const extras: Record<string, Extras> = {};
   for (const [path, o] of objectsOf(api)) {

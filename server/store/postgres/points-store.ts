@@ -24,7 +24,7 @@ import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
-import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
+import { apiGrantEmitted, type Caller, CONSUMED_EVENT, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, HOLD_LIMITS, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -79,9 +79,6 @@ import { giveBack, insertDue, POINTS_SQL, type PointsContext, PointsSql, recordM
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, quiet, type Tx, type TxContext } from './tx.ts';
 import { UserGate } from './user-gate.ts';
-
-/** The event a consume writes (events.ts consumedEmitted), when a webhook takes it. */
-const CONSUMED = 'points.consumed';
 
 const SQL = {
   lockRealm: 'SELECT 1 FROM realms WHERE id = $1 FOR NO KEY UPDATE',
@@ -198,7 +195,7 @@ export class PostgresPointsStore implements PointsStore {
 
   async consume(cmd: ConsumeCommand, now: number): Promise<ConsumeResult> {
     return this.onUser(cmd.userId, 'consume', async (tx) => {
-      const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'consume', key: cmd.idempotencyKey }, false, CONSUMED);
+      const o = this.p.open(tx, cmd.realmId, cmd.userId, now, { scope: 'consume', key: cmd.idempotencyKey }, false, CONSUMED_EVENT);
       const alerts = readAlerts(o);
       const found = await o.found;
       const c = await o.context;
