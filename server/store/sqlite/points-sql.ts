@@ -3,7 +3,6 @@
 // per database. What to read, insert and write is decided by the points domain (materialise.ts,
 // state.ts, ledger.ts, apply-plan.ts); this file reads rows and runs the writes it is handed.
 
-import type Database from 'better-sqlite3';
 import { GatehouseError } from '../../errors.ts';
 import { createCache } from '../../lib/cache.ts';
 import { newId } from '../../lib/ids.ts';
@@ -35,6 +34,7 @@ import { type ConfigRow, type HoldRow, toConfig, toHold } from '../points-rows.t
 import type { Db } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { recordWriter } from './records.ts';
+import { objectRows, type RowStatement } from './rows.ts';
 
 interface EntitlementRow {
   id: string;
@@ -81,7 +81,7 @@ export class PointsSql {
     this.s = {
       realm: db.prepare('SELECT 1 FROM realms WHERE id = ?').pluck(),
       user: db.prepare('SELECT 1 FROM users WHERE realm_id = ? AND id = ? AND deleted_at IS NULL').pluck(),
-      config: db.prepare('SELECT * FROM points_default_config WHERE realm_id = ?'),
+      config: objectRows(db.prepare('SELECT * FROM points_default_config WHERE realm_id = ?')),
       insertBalance: db.prepare(`INSERT OR IGNORE INTO points_balances (id, realm_id, user_id, kind, amount, remaining, expires_at, source, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertEntitlement:
@@ -89,23 +89,33 @@ export class PointsSql {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       // Live balances (balance-life.ts balanceIsLive) and active entitlements (windows.ts isActive), in SQL;
       // unordered: quotaBindings picks from them by their times whatever their order (no sort per consume).
-      liveBalances: db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
+      liveBalances: objectRows(
+        db.prepare(`SELECT id, kind, amount, remaining, expires_at AS expiresAt, created_at AS createdAt FROM points_balances
         WHERE user_id = ? AND remaining > 0 AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`),
+      ),
       // Each with its kind's ledger head, which a kind bound by windows needs (one read, not one more per kind).
-      liveEntitlements: db.prepare(`SELECT e.id, e.kind, e.windows, e.starts_at, e.ends_at, h.seq, h.cum, h.last_at AS lastAt, h.returned
+      liveEntitlements: objectRows(
+        db.prepare(`SELECT e.id, e.kind, e.windows, e.starts_at, e.ends_at, h.seq, h.cum, h.last_at AS lastAt, h.returned
         FROM points_window_entitlements e LEFT JOIN points_usage_heads h ON h.user_id = e.user_id AND h.kind = e.kind
         WHERE e.user_id = ? AND e.starts_at <= ? AND (e.ends_at IS NULL OR e.ends_at > ?)`),
-      activeSubs: db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`),
+      ),
+      activeSubs: objectRows(db.prepare(`SELECT id, terms, started_at FROM subscriptions WHERE user_id = ? AND status = 'active'`)),
       // The user (not deleted) with its active subscriptions: no row when there is no such user, one
       // with a null id when it has none.
-      userSubs: db.prepare(`SELECT s.id, s.terms, s.started_at FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id AND s.status = 'active'
+      userSubs: objectRows(
+        db.prepare(`SELECT s.id, s.terms, s.started_at FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id AND s.status = 'active'
         WHERE u.realm_id = ? AND u.id = ? AND u.deleted_at IS NULL`),
+      ),
       createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
-      pointAtOrBefore: db.prepare(`SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
+      pointAtOrBefore: objectRows(
+        db.prepare(`SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
         ORDER BY at DESC, seq DESC LIMIT 1`),
-      firstAfter: db.prepare(`SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
+      ),
+      firstAfter: objectRows(
+        db.prepare(`SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
         ORDER BY at, seq LIMIT 1`),
+      ),
       // Every row left has something left after returns (a row given back whole is deleted).
       lastRow: db.prepare('SELECT at FROM points_usage_ledger WHERE user_id = ? AND kind = ? ORDER BY at DESC, seq DESC LIMIT 1').pluck(),
       // One primary-key range per level (an OR of them would walk every block of the user).
@@ -136,7 +146,7 @@ export class PointsSql {
         .pluck(),
       trimBalance: db.prepare('UPDATE points_balances SET amount = ?, remaining = ? WHERE id = ?'),
       giveBack: db.prepare('UPDATE points_balances SET remaining = remaining + ? WHERE id = ? AND remaining + ? <= amount'),
-      balanceLife: db.prepare('SELECT expires_at AS expiresAt, ended_at AS endedAt FROM points_balances WHERE id = ?'),
+      balanceLife: objectRows(db.prepare('SELECT expires_at AS expiresAt, ended_at AS endedAt FROM points_balances WHERE id = ?')),
       insertHistory: db.prepare(`INSERT INTO points_transactions (id, realm_id, user_id, kind, amount, description, allocations, related_id, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       oldestHistory: db.prepare('SELECT created_at FROM points_transactions WHERE user_id = ? ORDER BY created_at, id LIMIT 1').pluck(),
@@ -146,14 +156,18 @@ export class PointsSql {
         WHERE user_id = ? AND status <> 'open' AND closed_at < ? ORDER BY closed_at LIMIT ?)`),
       // In points_holds_open's order (expires_at); the few that share a millisecond are put in id
       // order by dueHoldsOf, so the statement sorts nothing (it ran a sorter on every consume, for none).
-      dueHolds: db.prepare(`SELECT * FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at <= ? ORDER BY expires_at`),
+      dueHolds: objectRows(db.prepare(`SELECT * FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at <= ? ORDER BY expires_at`)),
       // The user's open holds (points_holds_open): counted up to a bound, all counted and added
       // up, the soonest to expire listed.
       openHoldCount: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM points_holds WHERE user_id = ? AND status = 'open' AND expires_at > ? LIMIT ?)`).pluck(),
-      openHoldTotals: db.prepare(`SELECT count(*) AS count, coalesce(sum(amount), 0) AS held FROM points_holds
+      openHoldTotals: objectRows(
+        db.prepare(`SELECT count(*) AS count, coalesce(sum(amount), 0) AS held FROM points_holds
         WHERE user_id = ? AND status = 'open' AND expires_at > ?`),
-      soonestHolds: db.prepare(`SELECT id AS holdId, amount, expires_at AS expiresAt FROM points_holds
+      ),
+      soonestHolds: objectRows(
+        db.prepare(`SELECT id AS holdId, amount, expires_at AS expiresAt FROM points_holds
         WHERE user_id = ? AND status = 'open' AND expires_at > ? ORDER BY expires_at, id LIMIT ?`),
+      ),
       closeHold: db.prepare(`UPDATE points_holds SET status = ?, settled_amount = ?, closed_at = ? WHERE id = ? AND status = 'open'`),
       spend: db.prepare('UPDATE points_balances SET remaining = remaining - ? WHERE id = ? AND remaining >= ?'),
     };
@@ -337,7 +351,7 @@ export class PointsSql {
     const starts = q.binding.starts;
     if (starts.length === 1) return [this.s.pointAtOrBefore.get(q.userId, q.kind, starts[0]) as LedgerPoint | undefined];
     let statement = this.beforeSeeks.get(starts.length);
-    if (statement === undefined) this.beforeSeeks.set(starts.length, (statement = this.db.prepare(beforeSeeksSql(starts.length))));
+    if (statement === undefined) this.beforeSeeks.set(starts.length, (statement = objectRows(this.db.prepare(beforeSeeksSql(starts.length)))));
     const args: Array<string | number> = [];
     for (const start of starts) args.push(q.userId, q.kind, start);
     const points: Array<LedgerPoint | undefined> = new Array(starts.length).fill(undefined);
@@ -346,7 +360,7 @@ export class PointsSql {
   }
 
   /** beforeSeeksSql's statements, by number of windows. */
-  private readonly beforeSeeks = new Map<number, Database.Statement<unknown[]>>();
+  private readonly beforeSeeks = new Map<number, RowStatement>();
 
   /** The ledger reads windowFacts asks for, made once (a window's are its query's). */
   private readonly windowReads: WindowReads<WindowQuery> = {

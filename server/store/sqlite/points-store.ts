@@ -77,6 +77,7 @@ import { type Db, immediate, immediateForgetting } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 import { type PointsSql, pointsSql } from './points-sql.ts';
 import { eventsOwed, type RecordWriter, recordWriter } from './records.ts';
+import { objectRows } from './rows.ts';
 
 /** A page of the history starts strictly after its cursor: one index range (row values), of every
  *  kind (points_transactions_user) or of one (points_transactions_user_kind). */
@@ -112,7 +113,7 @@ export class SqlitePointsStore implements PointsStore {
     this.records = recordWriter(db);
     this.alertsOff = createCache<true>({ max: 1024, invalidation: otherCommitsSignal(db) });
     this.s = {
-      alerts: db.prepare(positional(ALERT_SQL.read)),
+      alerts: objectRows(db.prepare(positional(ALERT_SQL.read))),
       pruneIdempotency: db.prepare(`DELETE FROM points_idempotency WHERE (realm_id, scope, key) IN
         (SELECT realm_id, scope, key FROM points_idempotency WHERE created_at < ? LIMIT ?)`),
       saveAlertState: db.prepare(positional(ALERT_SQL.saveState)),
@@ -124,20 +125,26 @@ export class SqlitePointsStore implements PointsStore {
           free_periodic_points_amount = excluded.free_periodic_points_amount, free_periodic_grant_period_type = excluded.free_periodic_grant_period_type,
           free_periodic_validity_days = excluded.free_periodic_validity_days, free_periodic_quota_windows = excluded.free_periodic_quota_windows,
           updated_at = excluded.updated_at`),
-      idem: db.prepare(positional(POINTS_IDEM_SQL)),
+      idem: objectRows(db.prepare(positional(POINTS_IDEM_SQL))),
       saveIdem: db.prepare('INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       insertHold: db.prepare(`INSERT INTO points_holds (id, realm_id, user_id, amount, lines, status, description, created_at, expires_at)
         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`),
-      hold: db.prepare('SELECT * FROM points_holds WHERE realm_id = ? AND id = ?'),
-      refundable: db.prepare(`SELECT id, user_id AS userId, amount, refunded, allocations FROM points_transactions
+      hold: objectRows(db.prepare('SELECT * FROM points_holds WHERE realm_id = ? AND id = ?')),
+      refundable: objectRows(
+        db.prepare(`SELECT id, user_id AS userId, amount, refunded, allocations FROM points_transactions
         WHERE realm_id = ? AND id = ? AND kind IN ('consume', 'settle') AND created_at >= ?`),
+      ),
       markRefunded: db.prepare('UPDATE points_transactions SET refunded = ?, allocations = ? WHERE id = ?'),
-      page: db.prepare(HISTORY_PAGE_SQL.page),
-      pageOfKind: db.prepare(HISTORY_PAGE_SQL.pageOfKind),
-      balances: db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
+      page: objectRows(db.prepare(HISTORY_PAGE_SQL.page)),
+      pageOfKind: objectRows(db.prepare(HISTORY_PAGE_SQL.pageOfKind)),
+      balances: objectRows(
+        db.prepare(`SELECT id, kind, amount, remaining, expires_at, ended_at, created_at FROM points_balances
         WHERE realm_id = ? AND user_id = ? ORDER BY created_at, id`),
-      transactions: db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
+      ),
+      transactions: objectRows(
+        db.prepare(`SELECT id, user_id, amount, description, allocations, created_at FROM points_transactions
         WHERE realm_id = ? AND user_id = ? AND kind = 'consume' ORDER BY created_at, id`),
+      ),
     };
   }
 
