@@ -97,7 +97,7 @@ export async function completeLogin(
       emailVerified: email.verified,
       fullName: req.fullName,
     },
-    { id: newId('usr'), now },
+    { newId: newUserId, now },
   );
   if (isDisabled(user)) throw fail('user_disabled', userDisabled());
 
@@ -141,6 +141,8 @@ export async function completeLogin(
   if (issued.kind !== 'ok') throw fail(`state_${issued.reason}`, invalidDownstreamState());
   return { branch: 'code', userId: user.id, created, redirectUri: redirectWithCode(issued.tx.redirectUri, code, issued.tx.state) };
 }
+
+const newUserId = () => newId('usr');
 
 export const userDisabled = () => forbidden('This account is disabled: its logins are refused until an operator enables it');
 

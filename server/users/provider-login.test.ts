@@ -5,7 +5,7 @@ import { type LoginPlan, mayAnswerByRead, planProviderLogin, writesNothing } fro
 
 describe('what a provider login writes', () => {
   const now = 1_000_000;
-  const newUser = { id: 'usr_new', now };
+  const newUser = { newId: () => 'usr_new', now };
   const login: ProviderLogin = { realmId: 'r', provider: 'apple', subject: 'sub1', email: 'a@b.c', emailVerified: true, fullName: null };
   const named = { ...login, fullName: { givenName: 'Ada', familyName: '' } };
   const owner: User = {

@@ -19,10 +19,17 @@ export interface LoginPlan {
   events: GatehouseEvent[];
 }
 
+/** What a new account would get: `newId` is called only when the plan creates one, so a returning
+ *  user's login draws no id. */
+export interface NewUser {
+  newId: () => string;
+  now: number;
+}
+
 /** The plan for `login`, given the account its (provider, subject) names and, when none does, the
  *  account holding its email (planLoginMatch decides between them). A name is stored only while
  *  the account has none: it is never overwritten by what a later token says. */
-export function planProviderLogin(login: ProviderLogin, byIdentity: User | null, byEmail: User | null, newUser: { id: string; now: number }): LoginPlan {
+export function planProviderLogin(login: ProviderLogin, byIdentity: User | null, byEmail: User | null, newUser: NewUser): LoginPlan {
   const match = planLoginMatch(
     login,
     byIdentity ? { userId: byIdentity.id } : null,
@@ -31,7 +38,7 @@ export function planProviderLogin(login: ProviderLogin, byIdentity: User | null,
   const name = login.fullName;
   if (match.kind === 'create') {
     const user: User = {
-      id: newUser.id,
+      id: newUser.newId(),
       realmId: login.realmId,
       email: match.email,
       emailVerified: match.emailVerified,

@@ -5,6 +5,7 @@ import type { AppleNotificationWrite, NotificationPlan } from './apple-notificat
 import type { AccountSnapshot, DeletionPlan } from './deletion.ts';
 import type { LinkPlan, LinkRequest, UnlinkPlan, UnlinkRequest } from './linking.ts';
 import type { Identity, ProviderLogin, User } from './model.ts';
+import type { NewUser } from './provider-login.ts';
 
 export interface UserStore {
   /** A live account (a deleted one is not found by any lookup). */
@@ -29,7 +30,7 @@ export interface UserStore {
    *  login it allows (mayAnswerByRead) that writes nothing may be answered by a plain read (links
    *  are never moved). A new account whose email is taken is a conflict (loginEmailTaken).
    *  `created` is true for a new account, whose caller must run the UserCreatedHook. */
-  resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }>;
+  resolveProviderLogin(login: ProviderLogin, newUser: NewUser): Promise<{ user: User; created: boolean }>;
   /** One transaction: reads the account, the link of (provider, subject), the account's identities
    *  and the holder of the token's email, asks linking.ts planLink and writes the link (and the
    *  account's new email) it plans, with its event and audit record. */

@@ -39,7 +39,7 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
       await subscribeToEveryEvent(stores, realm, T0);
       await stores.points.putDefaultConfig(realm, { registrationBonusPoints: 100 }, T0);
       const l = login(realm);
-      const { user } = await stores.users.resolveProviderLogin(l, { id: unique('usr'), now: T0 });
+      const { user } = await stores.users.resolveProviderLogin(l, { newId: () => unique('usr'), now: T0 });
       await stores.points.grantRegistration(realm, user.id, T0);
       const family = { ...familyOf(realm, user.id), id: unique('sid') };
       await stores.auth.createFamily(family, { hash: unique('rt'), expiresAt: T0 + HOUR });
@@ -154,18 +154,18 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
     it('a new sign-in with a deleted subject creates a new account, with its email free again, but no second registration credit', async () => {
       const { realm, user, login: l } = await richUser();
       await s.users.deleteAccount(realm, user.id, (snap) => planAccountDeletion(snap, request(realm, user.id), T0 + HOUR, []));
-      const again = await s.users.resolveProviderLogin(l, { id: unique('usr'), now: T0 + 2 * HOUR });
+      const again = await s.users.resolveProviderLogin(l, { newId: () => unique('usr'), now: T0 + 2 * HOUR });
       assert.equal(again.created, true);
       assert.notEqual(again.user.id, user.id);
       assert.equal(again.user.email, user.email);
       await s.points.grantRegistration(realm, again.user.id, T0 + 2 * HOUR);
       assert.equal((await s.points.summary(realm, again.user.id, T0 + 2 * HOUR)).balances.registration, 0);
-      const stranger = await s.users.resolveProviderLogin(login(realm), { id: unique('usr'), now: T0 + 2 * HOUR });
+      const stranger = await s.users.resolveProviderLogin(login(realm), { newId: () => unique('usr'), now: T0 + 2 * HOUR });
       await s.points.grantRegistration(realm, stranger.user.id, T0 + 2 * HOUR);
       assert.equal((await s.points.summary(realm, stranger.user.id, T0 + 2 * HOUR)).balances.registration, 100);
       const elsewhere = await seedRealm(s);
       await s.points.putDefaultConfig(elsewhere, { registrationBonusPoints: 100 }, T0);
-      const there = await s.users.resolveProviderLogin({ ...l, realmId: elsewhere }, { id: unique('usr'), now: T0 + 2 * HOUR });
+      const there = await s.users.resolveProviderLogin({ ...l, realmId: elsewhere }, { newId: () => unique('usr'), now: T0 + 2 * HOUR });
       await s.points.grantRegistration(elsewhere, there.user.id, T0 + 2 * HOUR);
       assert.equal((await s.points.summary(elsewhere, there.user.id, T0 + 2 * HOUR)).balances.registration, 100, 'per realm');
     });
@@ -210,7 +210,7 @@ export function describeAccountDeletion(backend: string, factory: StoreFactory):
 
     it('purges in batches of at most PURGE_BATCH_ROWS rows until none is left', async () => {
       const realm = await seedRealm(s);
-      const { user } = await s.users.resolveProviderLogin(login(realm), { id: unique('usr'), now: T0 });
+      const { user } = await s.users.resolveProviderLogin(login(realm), { newId: () => unique('usr'), now: T0 });
       await s.points.grant(
         {
           realmId: realm,

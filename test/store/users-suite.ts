@@ -35,7 +35,10 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
       fullName: null,
       ...over,
     });
-    const fresh = (now = T0) => ({ id: unique('usr'), now });
+    const fresh = (now = T0) => {
+      const id = unique('usr');
+      return { id, newId: () => id, now };
+    };
 
     describe('accounts', () => {
       it('stores an account as given and finds it by id and by email, within its realm only', async () => {
@@ -136,6 +139,15 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         const again = await s.users.resolveProviderLogin({ ...l, email: 'changed@example.com' }, fresh());
         assert.deepEqual(again, { user: first.user, created: false });
         assert.equal((await s.users.identitiesOf(first.user.id)).length, 1);
+      });
+
+      it('draws no new account id for a returning user, with or without a name to store', async () => {
+        const l = login();
+        const first = await s.users.resolveProviderLogin(l, fresh());
+        const noId = { newId: (): string => assert.fail('a returning user drew a new account id'), now: T0 + 3 };
+        assert.deepEqual(await s.users.resolveProviderLogin(l, noId), { user: first.user, created: false });
+        const named = await s.users.resolveProviderLogin({ ...l, fullName: { givenName: 'Ada', familyName: '' } }, noId);
+        assert.equal(named.user.givenName, 'Ada');
       });
 
       it('links a new subject to the account with its verified email, keeping one account', async () => {

@@ -9,7 +9,7 @@ import { type AppleNotificationWrite, planAppleNotification } from '../../users/
 import { type AccountSnapshot, type DeletionPlan, deletedSubjectHash, grantsGivenAtCreation } from '../../users/deletion.ts';
 import { type LinkPlan, type LinkRequest, planLink, planUnlink, type UnlinkPlan, type UnlinkRequest } from '../../users/linking.ts';
 import { type Identity, type ProviderLogin, type User, withDisabled } from '../../users/model.ts';
-import { type LoginPlan, loginEmailTaken, mayAnswerByRead, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
+import { type LoginPlan, loginEmailTaken, mayAnswerByRead, type NewUser, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
 import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from '../../users/purge.ts';
 import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../../users/store.ts';
 import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
@@ -132,7 +132,7 @@ export class PostgresUserStore implements UserStore {
     });
   }
 
-  async resolveProviderLogin(login: ProviderLogin, newUser: { id: string; now: number }): Promise<{ user: User; created: boolean }> {
+  async resolveProviderLogin(login: ProviderLogin, newUser: NewUser): Promise<{ user: User; created: boolean }> {
     // Most logins are a returning user with nothing to write: a plain read, no transaction.
     if (mayAnswerByRead(login)) {
       const [seen] = await this.read<UserRow>(SQL.userOfIdentity, [login.realmId, login.provider, login.subject]);
