@@ -1,7 +1,7 @@
 // The generic HTTP adapter (grpc-gateway style): routes come only from the google.api.http
 // annotations in proto/. Binding order is path, then body, then query (fields the path set are
-// skipped). The request is then normalised through the same protobuf (de)serialiser grpc-js uses,
-// so a handler sees exactly the object it would see over gRPC.
+// skipped). The request is then normalised (normalise.ts) to exactly the object the handler would
+// see over gRPC.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type protobuf from 'protobufjs';
 import { badRequest, GatehouseError } from '../errors.ts';
@@ -14,6 +14,7 @@ import { buildCall, type Call, type ChainContext, logRequest, type Req, refusedR
 import type { BoundMethod } from '../rpc/dispatch.ts';
 import { messageFromJson, messageFromParams, messageToJson, objName, setPathParam } from '../rpc/json.ts';
 import { requestError } from '../rpc/request-check.ts';
+import { normalise } from './normalise.ts';
 import { matchPattern, splitPath } from './pattern.ts';
 import { redirectField } from './redirect.ts';
 import { buildRoutes, type Route } from './routes.ts';
@@ -246,12 +247,6 @@ function decodeRequest(req: IncomingMessage, route: Route<BoundMethod>, params: 
   const refused = requestError(info, decoded);
   if (refused) throw refused;
   return decoded;
-}
-
-/** JSON → proto bytes → object: the same shape (defaults, nulls) a gRPC handler receives. */
-function normalise(bound: BoundMethod, obj: Record<string, unknown>): Record<string, unknown> {
-  const d = bound.info.definition;
-  return d.requestDeserialize(d.requestSerialize(obj)) as Record<string, unknown>;
 }
 
 /** Reads the whole body before anything is answered, so a keep-alive connection never holds an
