@@ -49,6 +49,7 @@ import {
 } from '../auth-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
+import { objectRows } from './rows.ts';
 
 export class SqliteAuthStore implements AuthStore {
   private readonly s;
@@ -62,9 +63,9 @@ export class SqliteAuthStore implements AuthStore {
       totals: db.prepare(`SELECT (SELECT count(*) FROM token_families) AS families, (SELECT count(*) FROM refresh_tokens) AS refreshTokens,
         (SELECT count(*) FROM authorization_codes) AS codes, (SELECT count(*) FROM authorize_transactions) AS transactions,
         (SELECT count(*) FROM apple_web_attempts) AS webAttempts`),
-      currentKey: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? AND retired_at IS NULL ORDER BY created_at DESC LIMIT 1'),
-      keyByKid: db.prepare('SELECT * FROM signing_keys WHERE kid = ?'),
-      keysOfRealm: db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at'),
+      currentKey: objectRows(db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? AND retired_at IS NULL ORDER BY created_at DESC LIMIT 1')),
+      keyByKid: objectRows(db.prepare('SELECT * FROM signing_keys WHERE kid = ?')),
+      keysOfRealm: objectRows(db.prepare('SELECT * FROM signing_keys WHERE realm_id = ? ORDER BY created_at')),
       insertKey: db.prepare(`INSERT INTO signing_keys (kid, realm_id, alg, private_pem, public_jwk, created_at)
         VALUES (?, ?, ?, ?, ?, ?)`),
       retireKey: db.prepare('UPDATE signing_keys SET retired_at = ? WHERE kid = ?'),
@@ -78,13 +79,13 @@ export class SqliteAuthStore implements AuthStore {
       insertFamily: db.prepare(`INSERT INTO token_families (id, realm_id, user_id, client_id, ip, ip_binding, access_ttl_s, refresh_ttl_s, created_at,
         expires_at, provider) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL)`),
       setFamilyExpiry: db.prepare('UPDATE token_families SET expires_at = ? WHERE id = ?'),
-      getFamily: db.prepare('SELECT * FROM token_families WHERE id = ?'),
+      getFamily: objectRows(db.prepare('SELECT * FROM token_families WHERE id = ?')),
       revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ?'),
-      familiesOfUser: db.prepare('SELECT * FROM token_families WHERE user_id = ? AND realm_id = ?'),
+      familiesOfUser: objectRows(db.prepare('SELECT * FROM token_families WHERE user_id = ? AND realm_id = ?')),
       insertRefresh: db.prepare('INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
-      getRefresh: db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?'),
+      getRefresh: objectRows(db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?')),
       rotateRefresh: db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?'),
-      getTx: db.prepare('SELECT * FROM authorize_transactions WHERE realm_id = ? AND state = ?'),
+      getTx: objectRows(db.prepare('SELECT * FROM authorize_transactions WHERE realm_id = ? AND state = ?')),
       upsertTx: db.prepare(`INSERT INTO authorize_transactions (realm_id, state, client_id, redirect_uri, code_challenge, scope, created_at, expires_at)
         VALUES (@realmId, @state, @clientId, @redirectUri, @codeChallenge, @scope, @createdAt, @expiresAt)
         ON CONFLICT (realm_id, state) DO UPDATE SET client_id = excluded.client_id, redirect_uri = excluded.redirect_uri,
@@ -93,10 +94,10 @@ export class SqliteAuthStore implements AuthStore {
       consumeTx: db.prepare('UPDATE authorize_transactions SET consumed_at = ? WHERE realm_id = ? AND state = ?'),
       insertCode: db.prepare(`INSERT INTO authorization_codes (code_hash, realm_id, client_id, redirect_uri, code_challenge, scope, user_id, ip, provider,
         created_at, expires_at) VALUES (@hash, @realmId, @clientId, @redirectUri, @codeChallenge, @scope, @userId, @ip, @provider, @createdAt, @expiresAt)`),
-      getCode: db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?'),
+      getCode: objectRows(db.prepare('SELECT * FROM authorization_codes WHERE code_hash = ?')),
       insertAttempt: db.prepare(`INSERT INTO apple_web_attempts (state_hash, realm_id, client_id, downstream_state, nonce, created_at, expires_at)
         VALUES (@stateHash, @realmId, @clientId, @downstreamState, @nonce, @createdAt, @expiresAt)`),
-      getAttempt: db.prepare('SELECT * FROM apple_web_attempts WHERE state_hash = ? AND realm_id = ?'),
+      getAttempt: objectRows(db.prepare('SELECT * FROM apple_web_attempts WHERE state_hash = ? AND realm_id = ?')),
       consumeAttempt: db.prepare('UPDATE apple_web_attempts SET consumed_at = ? WHERE state_hash = ?'),
       useCode: db.prepare('UPDATE authorization_codes SET used_at = ?, family_id = ? WHERE code_hash = ?'),
     };

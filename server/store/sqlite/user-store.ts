@@ -12,6 +12,7 @@ import { positional } from '../row-values.ts';
 import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { type Db, immediate } from './open.ts';
 import { recordWriter } from './records.ts';
+import { objectRows } from './rows.ts';
 
 export class SqliteUserStore implements UserStore {
   private readonly s;
@@ -26,13 +27,15 @@ export class SqliteUserStore implements UserStore {
       get: db.prepare('SELECT * FROM users WHERE realm_id = ? AND id = ? AND deleted_at IS NULL'),
       byEmail: db.prepare('SELECT * FROM users WHERE realm_id = ? AND email = ? AND deleted_at IS NULL'),
       list: db.prepare('SELECT * FROM users WHERE realm_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ?'),
-      identities: db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider'),
+      identities: objectRows(db.prepare('SELECT * FROM user_identities WHERE user_id = ? ORDER BY created_at, provider')),
       insert: db.prepare(`INSERT OR IGNORE INTO users (id, realm_id, email, email_verified, given_name, family_name, created_at, updated_at, disabled_at)
         VALUES (@id, @realmId, @email, @emailVerified, @givenName, @familyName, @createdAt, @updatedAt, @disabledAt)`),
-      identity: db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?'),
+      identity: objectRows(db.prepare('SELECT * FROM user_identities WHERE realm_id = ? AND provider = ? AND subject = ?')),
       // One statement, not the identity and then its account: every login asks it.
-      userOfIdentity: db.prepare(`SELECT u.* FROM user_identities i JOIN users u ON u.id = i.user_id
+      userOfIdentity: objectRows(
+        db.prepare(`SELECT u.* FROM user_identities i JOIN users u ON u.id = i.user_id
         WHERE i.realm_id = ? AND i.provider = ? AND i.subject = ? AND u.realm_id = i.realm_id AND u.deleted_at IS NULL`),
+      ),
       link: db.prepare('INSERT INTO user_identities (realm_id, provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       setName: db.prepare('UPDATE users SET given_name = ?, family_name = ?, updated_at = ? WHERE id = ?'),
       setDisabled: db.prepare('UPDATE users SET disabled_at = ? WHERE id = ?'),
