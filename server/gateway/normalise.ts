@@ -16,7 +16,8 @@ interface PlainField {
   fields: PlainField[] | null;
 }
 
-/** JSON → proto bytes → object: the same shape (defaults, nulls) a gRPC handler receives. */
+/** `obj` (the request as JSON bound it) in the shape a gRPC handler receives (defaults, nulls):
+ *  built directly when its type allows (plainFields), else JSON → proto bytes → object. */
 export function normalise(bound: BoundMethod, obj: Record<string, unknown>): Record<string, unknown> {
   const plain = plainFields(bound.info.requestType);
   const direct = plain ? build(plain, obj) : undefined;

@@ -76,10 +76,10 @@ export function dueGrantEmitted(
   return { events: [newEvent('points.granted', realmId, now, data)], audit: [], jobs: [] };
 }
 
-/** A consume, or the settlement of a hold (what stays charged). */
 /** The event a consume emits (consumedEmitted): a store asks ahead whether an endpoint takes it. */
 export const CONSUMED_EVENT = 'points.consumed';
 
+/** A consume, or the settlement of a hold (what stays charged). */
 export function consumedEmitted(
   realmId: string,
   c: { userId: string; transactionId: string; amount: number; allocations: AllocationLine[]; holdId: string | null },

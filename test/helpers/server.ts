@@ -95,6 +95,41 @@ export interface SpawnedServer extends TestServer {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
+/** What a server has logged so far, and the waits on what it comes to hold (`logged`). */
+class LogWatch {
+  text = '';
+  private waiters: Array<{ holds: (logs: string) => boolean; resolve: () => void; reject: (e: Error) => void }> = [];
+  /** Why nothing more will come, once nothing will. */
+  private ended: string | null = null;
+
+  add(chunk: string): void {
+    this.text += chunk;
+    this.waiters = this.waiters.filter((w) => {
+      if (!w.holds(this.text)) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  /** Nothing more will come: every wait still pending, and every later one the log does not
+   *  already satisfy, rejects with `why` and the log. */
+  end(why: string): void {
+    this.ended = why;
+    for (const w of this.waiters) w.reject(this.endedError());
+    this.waiters = [];
+  }
+
+  logged(holds: (logs: string) => boolean): Promise<void> {
+    if (holds(this.text)) return Promise.resolve();
+    if (this.ended !== null) return Promise.reject(this.endedError());
+    return new Promise((resolve, reject) => this.waiters.push({ holds, resolve, reject }));
+  }
+
+  private endedError(): Error {
+    return new Error(`${this.ended} before the awaited log:\n${this.text}`);
+  }
+}
+
 export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServer> {
   const dir = opts.dir ?? tempDir();
   const database = await databaseFor(opts.backend ?? 'sqlite', dir, opts.dbPath);
@@ -109,23 +144,11 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let stderr = '';
+  const log = new LogWatch();
   let stdout = '';
-  let logWaiters: Array<{ holds: (logs: string) => boolean; resolve: () => void }> = [];
-  proc.stderr!.setEncoding('utf8').on('data', (d: string) => {
-    stderr += d;
-    for (const w of logWaiters) if (w.holds(stderr)) w.resolve();
-    logWaiters = logWaiters.filter((w) => !w.holds(stderr));
-  });
+  proc.stderr!.setEncoding('utf8').on('data', (d: string) => log.add(d));
+  proc.stderr!.once('end', () => log.end("the server's output ended"));
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  const outputEnded = new Promise<void>((res) => proc.stderr!.once('end', () => res()));
-  const logged = (holds: (logs: string) => boolean) =>
-    holds(stderr)
-      ? Promise.resolve()
-      : new Promise<void>((resolve, reject) => {
-          logWaiters.push({ holds, resolve });
-          void outputEnded.then(() => reject(new Error(`the server's output ended before the awaited log:\n${stderr}`)));
-        });
   const exited = new Promise<number | null>((res) => proc.once('exit', (code) => res(code)));
   const ready = await new Promise<{ grpc: string; http: string }>((resolveReady, reject) => {
     const rl = createInterface({ input: proc.stdout! });
@@ -141,7 +164,7 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
       }
     };
     rl.on('line', onLine);
-    void exited.then((code) => reject(new Error(`server exited with ${code} before ready:\n${stderr}`)));
+    void exited.then((code) => reject(new Error(`server exited with ${code} before ready:\n${log.text}`)));
   });
   let stopped = false;
   const kill = async (signal: NodeJS.Signals) => {
@@ -155,10 +178,10 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
     dir,
     adminKey,
     proc,
-    logs: () => stderr,
+    logs: () => log.text,
     stdout: () => stdout,
     kill,
-    logged,
+    logged: (holds) => log.logged(holds),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -201,13 +224,7 @@ export async function startInProcess(opts: InProcessOptions = {}): Promise<InPro
     await database.drop();
     if (!opts.dir) rmSync(dir, { recursive: true, force: true });
   };
-  let logs = '';
-  let logWaiters: Array<{ holds: (logs: string) => boolean; resolve: () => void; reject: (e: Error) => void }> = [];
-  const write = (line: string) => {
-    logs += line + '\n';
-    for (const w of logWaiters) if (w.holds(logs)) w.resolve();
-    logWaiters = logWaiters.filter((w) => !w.holds(logs));
-  };
+  const log = new LogWatch();
   let running: RunningServer;
   let adminKey: string;
   try {
@@ -216,7 +233,7 @@ export async function startInProcess(opts: InProcessOptions = {}): Promise<InPro
     // Imported here, not above: a test file that only spawns servers (or runs the CLI) then never
     // loads the whole server (about a CPU-second per file).
     const { startServer } = await import('../../server/main.ts');
-    running = await startServer(config, { ...opts.tuning, clock: opts.clock, log: createLogger({ level: 'debug', write }) });
+    running = await startServer(config, { ...opts.tuning, clock: opts.clock, log: createLogger({ level: 'debug', write: (line) => log.add(`${line}\n`) }) });
   } catch (e) {
     await cleanUp();
     throw e;
@@ -229,18 +246,12 @@ export async function startInProcess(opts: InProcessOptions = {}): Promise<InPro
     dir,
     adminKey,
     running,
-    logs: () => logs,
-    logged: (holds) =>
-      holds(logs)
-        ? Promise.resolve()
-        : stopped
-          ? Promise.reject(new Error(`the server stopped before the awaited log:\n${logs}`))
-          : new Promise<void>((resolve, reject) => logWaiters.push({ holds, resolve, reject })),
+    logs: () => log.text,
+    logged: (holds) => log.logged(holds),
     stop() {
       return (stopped ??= (async () => {
         await running.stop(2000);
-        for (const w of logWaiters) w.reject(new Error(`the server stopped before the awaited log:\n${logs}`));
-        logWaiters = [];
+        log.end('the server stopped');
         await cleanUp();
       })());
     },
