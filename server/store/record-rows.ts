@@ -33,22 +33,16 @@ export function insertSql(table: string, columns: readonly string[], placeholder
 
 export const eventValues = (e: GatehouseEvent): unknown[] => [e.id, e.type, e.realmId, e.createdAt, JSON.stringify(e.data)];
 
-/** The outbox keeps what some receiver is owed (docs/events.md "Which events an endpoint gets"):
- *  an event is written only while an enabled endpoint of its realm subscribes to its type, its own
- *  or "*" — webhooks/model.ts `subscribes`, asked in the insert itself so the use case's
- *  transaction sees every endpoint committed before it and costs no round trip. Parameters: the
- *  event's values (eventValues), then its realm and type again (SQLite's `?` are positional). */
-export const OUTBOX_INSERT = {
-  sqlite: `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ?, ?, ?, ?, ?
-    WHERE EXISTS (SELECT 1 FROM webhooks w, json_each(w.event_types) t WHERE w.realm_id = ? AND w.enabled = 1 AND t.value IN (?, '*'))`,
-  /** PostgreSQL's, its values (in eventValues' order) named by `p`: numbered $1…$5 alone
-   *  (postgres/records.ts), or parameters of a larger statement that writes the event with its
-   *  other writes. */
-  postgres: (p: readonly string[]) =>
-    `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ${p.join(', ')}
-    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = ${p[2]} AND w.enabled AND w.event_types::jsonb ?| ARRAY[${p[1]}, '*'])`,
-};
-export const outboxValues = (e: GatehouseEvent): unknown[] => [...eventValues(e), e.realmId, e.type];
+/** PostgreSQL's outbox insert: the outbox keeps what some receiver is owed (docs/events.md "Which
+ *  events an endpoint gets"): an event is written only while an enabled endpoint of its realm
+ *  subscribes to its type, its own or "*" — webhooks/model.ts `subscribes`, asked in the insert
+ *  itself so the use case's transaction sees every endpoint committed before it, on any replica, at
+ *  no round trip (SQLite asks a per-connection cache instead: sqlite/records.ts eventsOwed). Its
+ *  values (in eventValues' order) named by `p`: numbered $1…$5 alone (postgres/records.ts), or
+ *  parameters of a larger statement that writes the event with its other writes. */
+export const outboxInsert = (p: readonly string[]): string =>
+  `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ${p.join(', ')}
+    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = ${p[2]} AND w.enabled AND w.event_types::jsonb ?| ARRAY[${p[1]}, '*'])`;
 
 export const auditValues = (a: AuditRecord): unknown[] => [
   a.auditId,

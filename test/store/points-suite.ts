@@ -529,6 +529,25 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         );
       });
 
+      it('a consume writes its points.consumed event once another replica has subscribed an endpoint, and none once it has disabled it', async () => {
+        const realm = await seedRealm(s);
+        const user = await userOf100AndWindowOf10(realm);
+        const peer = await s.peer();
+        const actor = { type: 'system' as const, id: 'test' };
+        const consumed = async () => (await s.records.events(realm, { type: 'points.consumed', limit: 100 })).map((e) => e.data.transactionId);
+        await s.points.consume(consumeCmd(realm, user.id, 1), T0 + SECOND); // no endpoint: nothing owed
+        const e = createdEndpoint({ realmId: realm, url: 'https://hooks.example/in', eventTypes: ['points.consumed'], description: '', enabled: true }, T0);
+        await peer.webhooks.create(e, webhookAuditRecord('create', null, e, actor, null, T0));
+        const second = await s.points.consume(consumeCmd(realm, user.id, 1), T0 + 2 * SECOND);
+        assert.deepEqual(await consumed(), [second.transactionId], "the peer's endpoint is seen at once");
+        await peer.webhooks.update(realm, e.id, (current) => {
+          const endpoint = { ...current, enabled: false };
+          return { endpoint, audit: webhookAuditRecord('update', current, endpoint, actor, null, T0) };
+        });
+        await s.points.consume(consumeCmd(realm, user.id, 1), T0 + 3 * SECOND);
+        assert.deepEqual(await consumed(), [second.transactionId], 'nor is it owed once the peer has disabled the endpoint');
+      });
+
       it('a consume that exhausts a window used before reports its recovery at the oldest usage, its reset at the newest', async () => {
         const realm = await seedRealm(s);
         await s.points.putAlerts(realm, { lowBalanceThresholds: [], quotaExhausted: true, quotaRecovered: true }, T0);

@@ -15,7 +15,7 @@ import {
   insertSql,
   JOB_COLUMNS,
   jobValues,
-  OUTBOX_INSERT,
+  outboxInsert,
   toAuditRecord,
   toEvent,
 } from '../record-rows.ts';
@@ -24,7 +24,7 @@ import { query, type Tx, type TxContext } from './tx.ts';
 const dollar = (n: number) => `$${n}`;
 
 const SQL = {
-  insertEvent: OUTBOX_INSERT.postgres(['$1::text', '$2::text', '$3::text', '$4::bigint', '$5::text']),
+  insertEvent: outboxInsert(['$1::text', '$2::text', '$3::text', '$4::bigint', '$5::text']),
   insertAudit: insertSql('audit_log', AUDIT_COLUMNS, dollar),
   insertJob: insertSql('jobs', JOB_COLUMNS, dollar),
   events: 'SELECT * FROM events WHERE realm_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $3',
@@ -41,7 +41,7 @@ const EVENT_TYPES = ['text', 'text', 'text', 'bigint', 'text'] as const;
 /** The outbox insert of `e` as a part of another statement, its values added by `param`. */
 export function outboxInsertOf(e: GatehouseEvent, param: (value: unknown, type: string) => string): string {
   const values = eventValues(e);
-  return OUTBOX_INSERT.postgres(EVENT_TYPES.map((t, i) => param(values[i], t)));
+  return outboxInsert(EVENT_TYPES.map((t, i) => param(values[i], t)));
 }
 
 /** Sends the inserts of `emitted` on `tx` (checked at COMMIT, like every write of the use case); a

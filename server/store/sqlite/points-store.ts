@@ -22,7 +22,7 @@ import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
-import { apiGrantEmitted, type Caller, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
+import { apiGrantEmitted, type Caller, CONSUMED_EVENT, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -271,7 +271,7 @@ export class SqlitePointsStore implements PointsStore {
       now,
     );
     // Built only where an endpoint may be owed it: the writer would offer it to none (records.ts).
-    if (eventsOwed(this.db, cmd.realmId)) this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
+    if (eventsOwed(this.db, cmd.realmId, CONSUMED_EVENT)) this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
     this.saveAnswer(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, r, now);
     return r;
   }

@@ -7,16 +7,17 @@ import type { Emitted } from '../../events/plan.ts';
 import type { AuditQuery, RecordStore } from '../../events/store.ts';
 import { createCache } from '../../lib/cache.ts';
 import { perObject } from '../../lib/memo.ts';
+import { subscribes, type WebhookEndpoint } from '../../webhooks/model.ts';
 import {
   AUDIT_COLUMNS,
   type AuditRow,
   auditValues,
+  EVENT_COLUMNS,
   type EventRow,
+  eventValues,
   insertSql,
   JOB_COLUMNS,
   jobValues,
-  OUTBOX_INSERT,
-  outboxValues,
   toAuditRecord,
   toEvent,
 } from '../record-rows.ts';
@@ -29,28 +30,33 @@ const question = () => '?';
 export type RecordWriter = (emitted: Emitted) => void;
 
 const statementsOf = perObject((db: Db) => ({
-  event: db.prepare(OUTBOX_INSERT.sqlite),
+  event: db.prepare(insertSql('events', EVENT_COLUMNS, question)),
   audit: db.prepare(insertSql('audit_log', AUDIT_COLUMNS, question)),
   job: db.prepare(insertSql('jobs', JOB_COLUMNS, question)),
-  anyEndpoint: db.prepare('SELECT 1 FROM webhooks WHERE realm_id = ? AND enabled = 1 LIMIT 1').pluck(),
+  subscribers: db.prepare('SELECT event_types FROM webhooks WHERE realm_id = ? AND enabled = 1').pluck(),
 }));
 
-// Whether a realm has an enabled webhook endpoint, per connection: where none has, OUTBOX_INSERT
-// writes no event of it, so the event is neither built nor offered (most realms, on every consume).
+type Subscribing = Pick<WebhookEndpoint, 'enabled' | 'eventTypes'>;
+
+// A realm's enabled webhook endpoints, what each subscribes to, per connection: the outbox keeps
+// only what some receiver is owed (docs/events.md "Which events an endpoint gets"), so an event no
+// endpoint of its realm subscribes to is neither built nor written (most realms, on every consume).
 // Dropped when another connection has committed (other-commits.ts) and around this connection's
 // own writes of endpoints (forgetEndpoints).
-const endpointsOf = perObject((db: Db) => createCache<boolean>({ max: 1024, invalidation: otherCommitsSignal(db) }));
+const endpointsOf = perObject((db: Db) => createCache<Subscribing[]>({ max: 1024, invalidation: otherCommitsSignal(db) }));
 
-/** Whether an event of `realmId` may be owed to an endpoint now (OUTBOX_INSERT then decides by its
- *  type); false while the realm has no enabled endpoint. Inside a transaction (immediate()). */
-export function eventsOwed(db: Db, realmId: string): boolean {
+/** Whether an event of `type` in `realmId` is owed to an enabled endpoint now (webhooks/model.ts
+ *  subscribes). Inside a transaction (immediate()). */
+export function eventsOwed(db: Db, realmId: string, type: string): boolean {
   const endpoints = endpointsOf(db);
-  let owed = endpoints.get(realmId);
-  if (owed === undefined) {
-    owed = statementsOf(db).anyEndpoint.get(realmId) !== undefined;
-    endpoints.set(realmId, owed);
+  let subscribing = endpoints.get(realmId);
+  if (subscribing === undefined) {
+    const types = statementsOf(db).subscribers.all(realmId) as string[];
+    subscribing = types.map((t) => ({ enabled: true, eventTypes: JSON.parse(t) as string[] }));
+    endpoints.set(realmId, subscribing);
   }
-  return owed;
+  for (const e of subscribing) if (subscribes(e, type)) return true;
+  return false;
 }
 
 /** Drops what eventsOwed knows: after this connection writes endpoints, and once that write has
@@ -64,7 +70,7 @@ export function forgetEndpoints(db: Db): void {
 export function recordWriter(db: Db, secrets: SecretBox | null = null): RecordWriter {
   const s = statementsOf(db);
   return (emitted) => {
-    for (const e of emitted.events) if (eventsOwed(db, e.realmId)) s.event.run(...outboxValues(e));
+    for (const e of emitted.events) if (eventsOwed(db, e.realmId, e.type)) s.event.run(...eventValues(e));
     for (const a of emitted.audit) s.audit.run(...auditValues(a));
     for (const j of emitted.jobs) s.job.run(...jobValues(j, secrets));
   };
