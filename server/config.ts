@@ -43,6 +43,10 @@ export interface Config extends ProviderOptionValues {
   /** Let webhook URLs reach hosts resolving to private, loopback, link-local or unspecified
    *  addresses (docs/events.md); off by default against server-side request forgery. */
   webhooksAllowPrivate: boolean;
+  /** Run the durable job queue here (webhook deliveries with the outbox relay, Apple token
+   *  revocations, purges, quota recovery checks); off: an API replica, which leaves them to the
+   *  replicas on the same database that run it (docs/events.md "Delivery"). */
+  jobs: boolean;
   /** Processes serving the same ports (server/cluster/primary.ts); 1 = this process alone. */
   workers: number;
   /** PEM or DER files, comma-separated: the root certificates App Store notifications' chains must
@@ -168,6 +172,14 @@ const SERVER_OPTIONS: OptionDoc[] = [
     kind: 'bool',
     default: false,
     doc: 'let webhook URLs resolve to private, loopback, link-local or unspecified addresses (the flag alone: on)',
+  },
+  {
+    key: 'jobs',
+    flag: '--jobs [on|off]',
+    env: 'GATEHOUSE_JOBS',
+    kind: 'bool',
+    default: true,
+    doc: 'run the job queue here (webhook deliveries, Apple token revocations, purges, quota recovery checks); off: an API replica that leaves them to the replicas of the same database that run it',
   },
   {
     key: 'workers',

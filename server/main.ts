@@ -78,9 +78,11 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     prunes: app.prunes,
     signingKeys: config.signingKeyMaxAgeMs === null ? undefined : { keys: app.signingKeys, maxAgeMs: config.signingKeyMaxAgeMs },
   });
-  // Every replica (and every --workers worker) polls the queue: a claim is exclusive in the
-  // database, and an idle poll is a plain read, so one process's death leaves its jobs to the rest.
-  app.jobs.start(opts.jobIntervalMs);
+  // Every replica (and every --workers worker) polls the queue unless it is an API replica
+  // (--jobs off): a claim is exclusive in the database, and an idle poll is a plain read, so one
+  // process's death leaves its jobs to the rest. An API replica still runs the jobs a call it
+  // serves holds (delete-account's purge and revocations): they are that call's own work.
+  if (config.jobs) app.jobs.start(opts.jobIntervalMs);
   const close = async () => {
     await app.jobs.stop();
     await sweeper.stop();

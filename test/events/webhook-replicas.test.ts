@@ -82,4 +82,40 @@ describeEachBackend('webhook delivery across processes', (backend) => {
       await database.drop();
     }
   });
+
+  it('an API replica (--jobs off) writes the events of the calls it serves and leaves their delivery to the replica running the queue', async () => {
+    const own = tempDir(); // a database of its own, also on SQLite
+    const database = await newDatabase(own, backend);
+    const r = await receiver();
+    try {
+      const apiOnly = await spawnServer({ dbPath: database.dbPath, dir: own, args: ['--jobs', 'off'] });
+      servers.push(apiOnly);
+      const admin = api(apiOnly.http, apiOnly.adminKey);
+      assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: 'Relay' })).status, 200);
+      const hook = await admin.post(`/api/admin/realms/${REALM}/webhooks`, { url: r.url, eventTypes: ['user.deleted'] });
+      assert.equal(hook.status, 200, hook.text);
+      await deleteUsers(admin, 4, 'api');
+      const outbox = await admin.get('/metrics');
+      assert.match(outbox.text, /^gatehouse_outbox_depth 4$/m, 'written, not handed out');
+
+      const worker = await spawnServer({ dbPath: database.dbPath, dir: own });
+      servers.push(worker);
+      await r.receivedCount(4);
+      // Recorded (asked in turn, a request each), then who recorded them: the API replica ran its
+      // deletions' own purges (a call's own work), no delivery.
+      const path = `/api/admin/realms/${REALM}/webhooks/${hook.body.id}/deliveries?status=delivered&pageSize=200`;
+      while ((await admin.get(path)).body.deliveries.length !== 4);
+      assert.doesNotMatch(apiOnly.logs(), /"webhook\.deliver"/, 'the API replica delivered none');
+      const delivered = (logs: string) => logs.split('\n').filter((l) => l.includes('"job done"') && l.includes('"webhook.deliver"')).length;
+      await worker.logged((logs) => delivered(logs) === 4);
+      assert.equal(new Set(r.received.map((got) => got.headers['webhook-id'])).size, 4, 'every event once');
+      await deleteUsers(admin, 1, 'api-after');
+      await r.receivedCount(5); // the queue of the other replica keeps delivering what this one writes
+      await worker.stop();
+      await apiOnly.stop();
+    } finally {
+      await r.close();
+      await database.drop();
+    }
+  });
 });
