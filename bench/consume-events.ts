@@ -1,19 +1,26 @@
 // Consume with events against consume without (docs/events.md): one server, two realms, each with a
 // user of the same points (a window and a large registration credit). In one realm a webhook
 // endpoint on loopback is subscribed to points.consumed and every alert is on (low-balance
-// thresholds, quota exhausted and recovered), so each consume writes its outbox event, reads the
-// state after its writes and decides its alerts, and the server's queue delivers the events while
-// the load runs; the other realm has no endpoint and no alerts. Consumes over gRPC, 16 in flight,
-// in interleaved rounds (alternating order); the goal: the ratio of throughputs ≥ 0.95.
-//   node --import tsx bench/consume-events.ts [--calls 3000 --rounds 3] [--layers DIR]
-// --layers DIR profiles the server (every thread) into DIR and prints, from the counted rounds, its
-// CPU per consume by layer with events and without (cpu-layers.ts), and its CPU per event delivered
-// while the deliveries left behind by each round with events drain (the bench waits for them).
+// thresholds, quota exhausted and recovered), so each consume writes its outbox event and reads
+// the state after its writes and decides its alerts; the other realm has no endpoint and no alerts.
+// Consumes over gRPC, 16 in flight, in interleaved rounds (alternating order); the goal: the ratio
+// of throughputs ≥ 0.95.
+// The server measured is an API replica (`serve --jobs off`, docs/events.md "Delivery"): the
+// events its consumes write are delivered by a second replica on the same SQLite file, started
+// once the rounds are over, and the bench waits until the receiver has every one. So the ratio is
+// what the outbox and the alerts cost a consume; the delivery of an event (an HTTPS POST and its
+// records, which cost about what a consume does) has its own goal (webhook-delivery.ts).
+// `--same-replica` measures the old way, for reference: the measured server delivers too, while
+// the load runs (a poll every 2 s, so how much of a round's delivery lands in a round varies).
+//   node --import tsx bench/consume-events.ts [--calls 3000 --rounds 3] [--same-replica] [--layers DIR]
+// --layers DIR profiles the servers (every thread) into DIR and prints, from the counted rounds,
+// CPU per consume by layer with events and without (cpu-layers.ts), and CPU per event delivered
+// while the deliveries left behind drain (with --same-replica: after each round with events).
 import { parseArgs } from 'node:util';
 import { JOB_POLL_INTERVAL_MS } from '../server/jobs/queue.ts';
 import { closeGrpcClients, grpcClient } from '../test/helpers/grpc.ts';
 import { api } from '../test/helpers/http.ts';
-import { spawnServer } from '../test/helpers/server.ts';
+import { type SpawnedServer, spawnServer } from '../test/helpers/server.ts';
 import { receiver } from '../test/helpers/webhook-receiver.ts';
 import { formatLayers, layerProfile, nowUs, scaledTo, type Window } from './lib/cpu-layers.ts';
 import { median, unary } from './lib/gatehouse.ts';
@@ -28,6 +35,9 @@ export interface ConsumeEventsResult {
   /** Median of each round's throughput with events over without. */
   ratio: number;
   delivered: number;
+  /** Where the events were delivered: by a second replica after the rounds, or by the measured
+   *  server while they ran. */
+  deliveredBy: 'another replica' | 'the same replica';
 }
 
 /** A measured span of the server: when it ran (for the profiles) and the server's CPU in it (/proc). */
@@ -46,13 +56,16 @@ async function spanOf<T>(pid: number, step: () => Promise<T>): Promise<{ span: S
 }
 
 export async function consumeEvents(
-  opts: { calls?: number; rounds?: number; concurrency?: number; layers?: string; log?: (s: string) => void } = {},
+  opts: { calls?: number; rounds?: number; concurrency?: number; sameReplica?: boolean; layers?: string; log?: (s: string) => void } = {},
 ): Promise<ConsumeEventsResult> {
   const calls = opts.calls ?? 3000;
   const rounds = opts.rounds ?? 3;
   const concurrency = opts.concurrency ?? 16;
   const log = opts.log ?? (() => {});
-  const srv = await spawnServer(opts.layers === undefined ? {} : { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', opts.layers] });
+  const sameReplica = opts.sameReplica ?? false;
+  const nodeArgs = opts.layers === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', opts.layers];
+  const srv = await spawnServer({ nodeArgs, args: sameReplica ? [] : ['--jobs', 'off'] });
+  let deliverer: SpawnedServer | null = null;
   const spans: Record<'hooked' | 'quiet' | 'drain', Span[]> = { hooked: [], quiet: [], drain: [] };
   let drained = 0;
   const hook = await receiver();
@@ -95,7 +108,7 @@ export async function consumeEvents(
         const { span, result } = await spanOf(srv.proc.pid!, () => load(realm));
         (realm === 'hooked' ? withEvents : without).push(result.throughput);
         spans[realm].push(span);
-        if (opts.layers !== undefined && realm === 'hooked') {
+        if (sameReplica && opts.layers !== undefined && realm === 'hooked') {
           const before = hook.received.length;
           spans.drain.push((await spanOf(srv.proc.pid!, () => deliveriesDrained(hook.received))).span);
           drained += hook.received.length - before;
@@ -103,8 +116,20 @@ export async function consumeEvents(
       }
       log(`round ${r + 1}/${rounds}: with events ${Math.round(withEvents.at(-1)!)}/s, without ${Math.round(without.at(-1)!)}/s`);
     }
+    if (!sameReplica) {
+      // Every event of the rounds (and of the warm-up) delivered by a replica that runs the queue.
+      const before = hook.received.length;
+      deliverer = await spawnServer({ nodeArgs, dbPath: srv.dbPath, dir: srv.dir });
+      const { span } = await spanOf(deliverer.proc.pid!, async () => {
+        await hook.receivedCount(calls * (rounds + 1));
+        await deliveriesDrained(hook.received);
+      });
+      spans.drain.push(span);
+      drained += hook.received.length - before;
+    }
     if (opts.layers !== undefined) {
       await srv.stop(); // a profile is written when its process exits
+      await deliverer?.stop();
       const per = (of: Span[], n: number) =>
         scaledTo(
           layerProfile(
@@ -124,10 +149,12 @@ export async function consumeEvents(
       without: round(median(without), 1),
       ratio: round(median(withEvents.map((x, i) => x / without[i]!))),
       delivered: hook.received.length,
+      deliveredBy: sameReplica ? 'the same replica' : 'another replica',
     };
   } finally {
     closeGrpcClients();
     await hook.close();
+    await deliverer?.stop();
     await srv.stop();
   }
 }
@@ -142,10 +169,13 @@ async function deliveriesDrained(received: readonly unknown[]): Promise<void> {
 }
 
 if (process.argv[1]?.endsWith('consume-events.ts')) {
-  const { values } = parseArgs({ options: { calls: { type: 'string' }, rounds: { type: 'string' }, layers: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { calls: { type: 'string' }, rounds: { type: 'string' }, 'same-replica': { type: 'boolean' }, layers: { type: 'string' } },
+  });
   const r = await consumeEvents({
     calls: Number(values.calls ?? 3000),
     rounds: Number(values.rounds ?? 3),
+    sameReplica: values['same-replica'] ?? false,
     layers: values.layers,
     log: (s) => console.error(s),
   });

@@ -16,7 +16,9 @@
 //      10 000 were refunded, against a fresh user's (ledger-history.ts, through the store); a
 //      history page of one rare kind against a page of every kind at 100 000 movements
 //      (history-kind.ts, through the store). Consume in a realm with a webhook endpoint subscribed
-//      to points.consumed and every alert on, against a realm with neither (consume-events.ts).
+//      to points.consumed and every alert on, against a realm with neither (consume-events.ts), on
+//      an API replica whose events another replica delivers; for reference, on a server delivering
+//      them itself while the load runs.
 //   4. p50/p99 of each; peak RSS of the server; RSS after the last round against after the first.
 //   5. A per-layer profile: a second server with GATEHOUSE_PROFILE=1 (server/lib/profile.ts spans)
 //      driven at concurrency 1, so spans do not overlap; "transport" is the client's mean latency
@@ -322,6 +324,8 @@ try {
   const history = await historyKind({ log });
   log('events: consume with a webhook endpoint and alerts against without …');
   const events = await consumeEvents({ calls: CALLS, rounds: ROUNDS, concurrency: CONC, log });
+  log('events: the same, the measured server delivering its events itself while the load runs (reference) …');
+  const eventsSameReplica = await consumeEvents({ calls: CALLS, rounds: ROUNDS, concurrency: CONC, sameReplica: true, log });
   const noPostgres = postgresUnavailable();
   log('account deletion: a heavy user against a fresh one …');
   const deletion = [await accountDeletion({ log }), ...(noPostgres ? [] : [await accountDeletion({ backend: 'postgres', log })])];
@@ -360,6 +364,8 @@ try {
     { name: 'refund @1M, 10k refunds / fresh', ratio: ledger.ratios.refund.m1refunds, goal: 0.8 },
     { name: 'history page of a kind / of all (time)', ratio: history.filteredOverUnfiltered, goal: 2, atMost: true },
     { name: 'consume, endpoint + alerts / none', ratio: events.ratio, goal: 0.95 },
+    // A reference: the same with the deliveries on the measured server (consume-events.ts).
+    { name: 'consume, endpoint + alerts / none, delivering', ratio: eventsSameReplica.ratio, goal: null },
     // The check: a second identical round must not raise RSS by more than 10%. Taken on the
     // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the three V8
     // heaps (server, crypto worker, checkpointer) are in their GC cycles, ±15% between samples.
@@ -409,6 +415,7 @@ try {
     ledger,
     history,
     consumeEvents: events,
+    consumeEventsSameReplica: eventsSameReplica,
     accountDeletion: deletion,
     appStoreNotifications: appStore,
     webhookDelivery: webhooks,
