@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AlertConfig, decideAlerts, type PointsView, QUIET, validateAlertConfig } from './alerts.ts';
+import { type AlertConfig, type AlertState, decideAlerts, type PointsView, QUIET, stateChanged, validateAlertConfig } from './alerts.ts';
 import type { WindowRow } from './model.ts';
 
 const ALL: AlertConfig = { lowBalanceThresholds: [10, 50], quotaExhausted: true, quotaRecovered: true };
@@ -154,6 +154,34 @@ describe('points alerts', () => {
     const off: AlertConfig = { lowBalanceThresholds: [], quotaExhausted: false, quotaRecovered: false };
     const d = decideAlerts(off, QUIET, 'u', view(500, [row(30)]), view(1, [row(0, 9000)]), 1);
     assert.deepEqual(d, { state: QUIET, events: [], schedule: [] });
+  });
+});
+
+describe('alert state changes', () => {
+  const e = (creditKind: 'free_periodic_credit' | 'subscription_credit', windowSeconds: number, recoversAt: number) => ({
+    creditKind,
+    windowSeconds,
+    recoversAt,
+  });
+  const decided = (state: AlertState) => ({ state, events: [], schedule: [] });
+  it('is unchanged only for the same thresholds and the same exhaustions in the same order', () => {
+    const state: AlertState = { firedThresholds: [10, 50], exhaustions: [e('free_periodic_credit', 3600, 5), e('subscription_credit', 60, 7)] };
+    assert.equal(
+      stateChanged(state, decided({ firedThresholds: [10, 50], exhaustions: [e('free_periodic_credit', 3600, 5), e('subscription_credit', 60, 7)] })),
+      false,
+    );
+    assert.equal(stateChanged(QUIET, decided({ firedThresholds: [], exhaustions: [] })), false);
+    for (const changed of [
+      { firedThresholds: [10], exhaustions: state.exhaustions },
+      { firedThresholds: [10, 60], exhaustions: state.exhaustions },
+      { firedThresholds: state.firedThresholds, exhaustions: [e('free_periodic_credit', 3600, 5)] },
+      { firedThresholds: state.firedThresholds, exhaustions: [e('free_periodic_credit', 3600, 6), e('subscription_credit', 60, 7)] },
+      { firedThresholds: state.firedThresholds, exhaustions: [e('free_periodic_credit', 60, 5), e('subscription_credit', 60, 7)] },
+      { firedThresholds: state.firedThresholds, exhaustions: [e('subscription_credit', 3600, 5), e('subscription_credit', 60, 7)] },
+      { firedThresholds: state.firedThresholds, exhaustions: [e('subscription_credit', 60, 7), e('free_periodic_credit', 3600, 5)] },
+    ]) {
+      assert.equal(stateChanged(state, decided(changed)), true, JSON.stringify(changed));
+    }
   });
 });
 

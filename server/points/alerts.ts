@@ -244,5 +244,11 @@ export function alertEmitted(realmId: string, userId: string, d: AlertDecision, 
   };
 }
 
-/** Whether the decision changed what is stored for the user. */
-export const stateChanged = (before: AlertState, d: AlertDecision) => JSON.stringify(before) !== JSON.stringify(d.state);
+/** Whether the decision changed what is stored for the user (asked on every transaction of a realm
+ *  with alerts on: compared field by field, not through two JSON texts). */
+export function stateChanged(before: AlertState, d: AlertDecision): boolean {
+  const [a, b] = [before.firedThresholds, d.state.firedThresholds];
+  if (a.length !== b.length || a.some((t, i) => t !== b[i])) return true;
+  const [x, y] = [before.exhaustions, d.state.exhaustions];
+  return x.length !== y.length || x.some((e, i) => !sameWindow(e, y[i]!) || e.recoversAt !== y[i]!.recoversAt);
+}
