@@ -5,8 +5,11 @@
 //      receiver's first request to its last; the goal is ≥ 2 000 events/s. On SQLite and on
 //      PostgreSQL (a throwaway cluster, test/helpers/postgres.ts; skipped where none can run).
 //   2. A backlog of `--backlog` events (100 000) seeded at once and drained, the server's RSS
-//      sampled every second: "flat" as the sustained load judges it (at most 10 MiB more at the end
-//      than after the first quarter of the drain).
+//      sampled every second: memory "flat" when the highest RSS of the drain's last quarter is at
+//      most 10 MiB above the highest of its second quarter. RSS saws by tens of MiB between full
+//      GCs, so two single samples (the sustained load's "end against after warm-up", printed too)
+//      compare where each fell in the cycle; a leak raises the tops. The live heap after each full
+//      GC (--trace-gc) is printed beside it.
 // Every event must reach the receiver; one seen twice is counted (at least once allows it).
 //   node --import tsx bench/webhook-delivery.ts [--events 20000 --backlog 100000 --backend sqlite|postgres|both]
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
@@ -41,6 +44,11 @@ export interface WebhookDeliveryResult {
     duplicates: number;
     rssMiB: { start: number | null; afterQuarter: number | null; end: number | null; peak: number | null; samples: number };
     rssFlat: boolean | null;
+    /** The highest RSS of the drain's second quarter and of its last. */
+    rssTopMiB: { secondQuarter: number | null; lastQuarter: number | null };
+    memoryFlat: boolean | null;
+    /** Live heap after each full GC during the drain. */
+    liveHeapMiB: number[];
   };
 }
 
@@ -145,7 +153,15 @@ export async function webhookDelivery(o: {
   const srv = await spawnServer({
     dir,
     dbPath: database.dbPath,
-    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
+    nodeArgs: ['--trace-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [])],
+  });
+  // --trace-gc lines: "… Mark-Compact 40.1 (52.3) -> 31.2 (53.0) MB, …": the live heap after a full
+  // GC, noted while the backlog drains.
+  let draining = false;
+  const fullGcs: Array<{ mib: number }> = [];
+  srv.proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    if (!draining) return;
+    for (const m of d.matchAll(/Mark-Compact[^\n]*?-> ([\d.]+) \(/g)) fullGcs.push({ mib: Number(m[1]) });
   });
   try {
     const admin = api(srv.http, srv.adminKey);
@@ -176,6 +192,7 @@ export async function webhookDelivery(o: {
 
     o.log(`${o.backend}: a backlog of ${o.backlog} events …`);
     await seedEvents(database.dbPath, o.backend, o.backlog);
+    draining = true;
     const samples: Array<{ delivered: number; mib: number }> = [];
     await until(
       () => receiver.seen.size >= o.backlog,
@@ -187,8 +204,14 @@ export async function webhookDelivery(o: {
     const mib = await rssMiB(srv.proc.pid!);
     if (mib !== null) samples.push({ delivered: receiver.seen.size, mib });
     const drained = (receiver.lastAt() - receiver.firstAt()) / 1000;
+    draining = false;
     const quarter = samples.find((s) => s.delivered >= o.backlog / 4) ?? null;
     const end = samples.at(-1) ?? null;
+    const top = (from: number, to: number) => {
+      const mibs = samples.filter((s) => s.delivered >= from * o.backlog && s.delivered <= to * o.backlog).map((s) => s.mib);
+      return mibs.length > 0 ? Math.max(...mibs) : null;
+    };
+    const [secondQuarter, lastQuarter] = [top(0.25, 0.5), top(0.75, 1)];
     return {
       backend: o.backend,
       throughput,
@@ -206,6 +229,9 @@ export async function webhookDelivery(o: {
         },
         // As the sustained load judges it: at most 10 MiB more at the end than after warm-up.
         rssFlat: quarter && end ? end.mib - quarter.mib <= 10 : null,
+        rssTopMiB: { secondQuarter, lastQuarter },
+        memoryFlat: secondQuarter !== null && lastQuarter !== null ? lastQuarter - secondQuarter <= 10 : null,
+        liveHeapMiB: fullGcs.map((g) => g.mib),
       },
     };
   } finally {
@@ -221,7 +247,8 @@ export function formatWebhookDelivery(r: WebhookDeliveryResult): string {
   return (
     `webhook delivery (${r.backend}, one endpoint on loopback): ${t.perSecond} events/s over ${t.events} (goal ≥ ${t.goal}: ${t.pass ? 'pass' : 'FAIL'}), ${t.duplicates} seen twice\n` +
     `  backlog of ${b.events}: drained in ${b.seconds} s (${b.perSecond}/s), ${b.duplicates} seen twice; server RSS MiB start ${b.rssMiB.start}, ` +
-    `after a quarter ${b.rssMiB.afterQuarter}, end ${b.rssMiB.end}, peak ${b.rssMiB.peak} (${b.rssFlat ? 'RSS flat' : 'RSS NOT flat'})`
+    `after a quarter ${b.rssMiB.afterQuarter}, end ${b.rssMiB.end}, peak ${b.rssMiB.peak}; highest in the second quarter ${b.rssTopMiB.secondQuarter}, ` +
+    `in the last ${b.rssTopMiB.lastQuarter} (memory ${b.memoryFlat ? 'flat' : 'NOT flat'}); live heap after full GCs ${JSON.stringify(b.liveHeapMiB)}`
   );
 }
 
