@@ -137,38 +137,27 @@ describe('Http1Origin', () => {
     }
   });
 
-  it('reads a body delimited by the connection closing, and sends the next request on a new connection', async () => {
-    const receiver = await rawReceiver((connection) => {
-      connection.socket.end('HTTP/1.1 200 OK\r\n\r\nno length, until the close');
+  const notKept = [
+    { answer: 'a body delimited by the connection closing', bytes: 'HTTP/1.1 200 OK\r\n\r\nno length, until the close', close: true },
+    { answer: 'an HTTP/1.0 answer without keep-alive', bytes: 'HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n', close: false },
+  ];
+  for (const { answer, bytes, close } of notKept) {
+    it(`reads ${answer}, and sends the next request on a new connection`, async () => {
+      const receiver = await rawReceiver((connection) => (close ? connection.socket.end(bytes) : connection.socket.write(bytes)));
+      const origin = receiver.origin();
+      try {
+        assert.deepEqual(outcome(await post(origin, 'a')), delivered(200));
+        assert.deepEqual(outcome(await post(origin, 'b')), delivered(200));
+        assert.deepEqual(
+          receiver.connections.map((c) => c.ids),
+          [['a'], ['b']],
+        );
+      } finally {
+        origin.close();
+        await receiver.close();
+      }
     });
-    const origin = receiver.origin();
-    try {
-      assert.deepEqual(outcome(await post(origin, 'a')), delivered(200));
-      assert.deepEqual(outcome(await post(origin, 'b')), delivered(200));
-      assert.deepEqual(
-        receiver.connections.map((c) => c.ids),
-        [['a'], ['b']],
-      );
-    } finally {
-      origin.close();
-      await receiver.close();
-    }
-  });
-
-  it('ends the connection after an HTTP/1.0 answer without keep-alive', async () => {
-    const receiver = await rawReceiver((connection) => {
-      connection.socket.write('HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n');
-    });
-    const origin = receiver.origin();
-    try {
-      assert.deepEqual(outcome(await post(origin, 'a')), delivered(200));
-      assert.deepEqual(outcome(await post(origin, 'b')), delivered(200));
-      assert.equal(receiver.connections.length, 2);
-    } finally {
-      origin.close();
-      await receiver.close();
-    }
-  });
+  }
 
   it('re-sends the requests behind a `Connection: close` answer on a new connection, all delivered, one at a time there', async () => {
     let outstandingOnSecond = 0;
