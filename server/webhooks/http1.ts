@@ -18,8 +18,8 @@ export interface ExchangeLimits {
   /** From the request's turn at the receiver (written, and the answer before it ended) to the end
    *  of its answer. */
   timeoutMs: number;
-  /** The longest the request waits for its turn; past that it gets no answer (`notSent` when it
-   *  was never written). */
+  /** The longest the request waits for its turn; past that it fails, "not sent" when it was never
+   *  written. */
   sendWithinMs: number;
 }
 
@@ -49,7 +49,9 @@ interface Request {
   writes: number;
   /** performance.now() when its turn at the receiver came. */
   turnAt: number | null;
+  /** Its answer's status, once the status line came. */
   status: number | null;
+  /** Until its turn comes, its sendWithinMs. */
   timer: NodeJS.Timeout | null;
 }
 
@@ -67,7 +69,8 @@ export class Http1Origin {
   constructor(
     readonly url: URL,
     readonly address: { address: string; family: number },
-    private readonly maxAnswerBytes: number,
+    /** Of an answer's body, read at most (the rest is not: the connection ends). */
+    readonly maxAnswerBytes: number,
   ) {
     this.hostHeader = url.host;
   }
@@ -169,6 +172,7 @@ export class Http1Origin {
     );
   }
 
+  /** The request's outcome, once (what comes later for it is dropped). */
   settle(request: Request, status: number | null, error: string | null): void {
     if (request.settled) return;
     request.settled = true;
@@ -177,6 +181,7 @@ export class Http1Origin {
     request.resolve({ status, error, durationMs: request.turnAt === null ? 0 : Math.round(performance.now() - request.turnAt) });
   }
 
+  /** A new connection to the checked address. */
   openSocket(): Socket {
     const port = Number(this.url.port) || (this.url.protocol === 'https:' ? 443 : 80);
     const { address, family } = this.address;
@@ -191,10 +196,6 @@ export class Http1Origin {
       checkServerIdentity: (_host, cert) => checkServerIdentity(hostname, cert),
       ALPNProtocols: ['http/1.1'],
     });
-  }
-
-  get maxAnswer(): number {
-    return this.maxAnswerBytes;
   }
 }
 
@@ -339,7 +340,7 @@ class Connection {
           at += n;
           this.remaining -= n;
           this.bodyRead += n;
-          if (this.bodyRead >= this.origin.maxAnswer) {
+          if (this.bodyRead >= this.origin.maxAnswerBytes) {
             // The rest is not read: this answer is the attempt's outcome, the connection ends.
             const first = this.inFlight.shift()!;
             this.origin.settle(first, first.status, null);
