@@ -294,19 +294,30 @@ describe('Http1Origin', () => {
     }
   });
 
-  it('leaves a request without an answer once it has waited sendWithinMs for its turn behind one never answered', async () => {
-    const receiver = await rawReceiver((connection, id) => {
-      if (id === 'first') connection.socket.write(NO_CONTENT);
+  it('leaves a request without an answer once it has waited sendWithinMs for its turn behind a slow one, and drops its answer when it comes', async () => {
+    // Holds the answers to `slow` and `behind` until told, then sends them (226 for `behind`).
+    let answerHeld!: () => void;
+    const held = new Promise<void>((r) => (answerHeld = r));
+    const receiver = await rawReceiver(async (connection, id) => {
+      if (id === 'slow') return;
+      if (id === 'behind') {
+        await held;
+        return void connection.socket.write(`${NO_CONTENT}HTTP/1.1 226 IM Used\r\ncontent-length: 0\r\n\r\n`);
+      }
+      connection.socket.write('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n');
     });
     const origin = receiver.origin();
     try {
-      assert.deepEqual(outcome(await post(origin, 'first')), delivered(204));
-      const hanging = post(origin, 'hang', { timeoutMs: 3_600_000, sendWithinMs: 3_600_000 });
-      const written = await post(origin, 'behind', { timeoutMs: 3_600_000, sendWithinMs: 50 });
-      assert.deepEqual(written, { status: null, error: 'no answer: its turn at the endpoint did not come within 50 ms', durationMs: 0 });
-      assert.deepEqual(receiver.connections[0]!.ids, ['first', 'hang', 'behind'], 'written, pipelined behind');
-      origin.close();
-      assert.equal((await hanging).status, null);
+      assert.deepEqual(outcome(await post(origin, 'first')), delivered(200));
+      const slow = post(origin, 'slow', { timeoutMs: 3_600_000, sendWithinMs: 3_600_000 });
+      const behind = await post(origin, 'behind', { timeoutMs: 3_600_000, sendWithinMs: 50 });
+      assert.deepEqual(behind, { status: null, error: 'no answer: its turn at the endpoint did not come within 50 ms', durationMs: 0 });
+      assert.deepEqual(receiver.connections[0]!.ids, ['first', 'slow', 'behind'], 'written, pipelined behind');
+      answerHeld();
+      assert.deepEqual(outcome(await slow), delivered(204));
+      // The answer to the one set aside is read and dropped: the next request gets its own.
+      assert.deepEqual(outcome(await post(origin, 'next')), delivered(200));
+      assert.equal(receiver.connections.length, 1);
     } finally {
       origin.close();
       await receiver.close();
