@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { send } from './send.ts';
@@ -34,5 +34,52 @@ describe('send', () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+
+  it("delivers another endpoint's POSTs while one endpoint holds its POSTs unanswered, and reads outcomes as before", async () => {
+    const servers: Server[] = [];
+    const listen = async (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
+      const server = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => handler(req, res));
+      });
+      servers.push(server);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook?x=1`);
+    };
+    const stuck = await listen(() => {}); // never answers
+    const targets: Array<string | undefined> = [];
+    const answering = await listen((req, res) => {
+      targets.push(req.url);
+      const id = String(req.headers['webhook-id']);
+      if (id === 'redirect') res.writeHead(307, { location: 'http://127.0.0.1/' }).end();
+      else if (id === 'error') res.writeHead(503).end('later');
+      else res.writeHead(200).end(`got ${req.url}`);
+    });
+    const limits = { timeoutMs: 3_600_000, sendWithinMs: 3_600_000 };
+    const held = ['a', 'b', 'c'].map((id) => send(stuck, LOOPBACK, { 'webhook-id': id }, '{}', limits));
+    try {
+      const results = await Promise.all(['ok', 'redirect', 'error', 'ok'].map((id) => send(answering, LOOPBACK, { 'webhook-id': id }, '{}', limits)));
+      assert.deepEqual(
+        results.map(({ httpStatus, error }) => ({ httpStatus, error })),
+        [
+          { httpStatus: 200, error: null },
+          { httpStatus: 307, error: 'redirect (HTTP 307) not followed' },
+          { httpStatus: 503, error: 'HTTP 503' },
+          { httpStatus: 200, error: null },
+        ],
+      );
+      assert.deepEqual(targets, ['/hook?x=1', '/hook?x=1', '/hook?x=1', '/hook?x=1'], "the URL's path and query");
+    } finally {
+      // Closed, the stuck receiver ends its connection and refuses the POSTs queued behind.
+      await Promise.all(
+        servers.map((server) => {
+          const closed = new Promise<void>((r) => server.close(() => r()));
+          server.closeAllConnections();
+          return closed;
+        }),
+      );
+    }
+    for (const result of await Promise.all(held)) assert.equal(result.httpStatus, null);
   });
 });
