@@ -32,6 +32,33 @@ const resolveHost = async (host: string) => {
   return [{ address, family: address.includes(':') ? 6 : 4 }];
 };
 
+/** The event types of CONTRACT §12, as it lists them. */
+const CONTRACT_EVENT_TYPES = [
+  'user.created',
+  'user.deleted',
+  'user.identity_linked',
+  'user.identity_unlinked',
+  'user.email_forwarding_changed',
+  'session.revoked',
+  'points.granted',
+  'points.consumed',
+  'points.hold_expired',
+  'points.refunded',
+  'points.balance_low',
+  'points.quota_exhausted',
+  'points.quota_recovered',
+  'subscription.activated',
+  'subscription.cancelled',
+  'apple.notification',
+  'webhook.test',
+];
+
+/** An https URL to a public host of exactly `length` characters (CONTRACT §12: at most 2 048). */
+const urlOfLength = (length: number) => {
+  const base = 'https://hooks.example/';
+  return base + 'a'.repeat(length - base.length);
+};
+
 describe('webhooks', () => {
   const clock = new ManualClock(T0);
   /** standardwebhooks' verify, which checks the timestamp against Date.now(), as of `now` (the
@@ -131,6 +158,52 @@ describe('webhooks', () => {
       assert.ok((await grpcCall(server.grpc, 'AdminService', 'DeleteWebhook', { realmId: REALM, webhookId: created.value.id }, server.adminKey)).ok);
     });
 
+    it('accepts by name each event type of CONTRACT §12, alone and all together, and no other', async () => {
+      for (const type of CONTRACT_EVENT_TYPES) {
+        const res = await admin.post(hooks, { url: 'https://hooks.example/in', eventTypes: [type], enabled: false });
+        assert.equal(res.status, 200, `${type}: ${res.text}`);
+        assert.deepEqual(res.body.eventTypes, [type]);
+        await admin.delete(`${hooks}/${res.body.id}`);
+      }
+      const all = await admin.post(hooks, { url: 'https://hooks.example/in', eventTypes: CONTRACT_EVENT_TYPES, enabled: false });
+      assert.equal(all.status, 200, all.text);
+      assert.deepEqual((await admin.get(`${hooks}/${all.body.id}`)).body.eventTypes, CONTRACT_EVENT_TYPES);
+      await admin.delete(`${hooks}/${all.body.id}`);
+      const before = (await admin.get(hooks)).body.webhooks.length;
+      for (const near of ['user.*', 'User.created', 'points', 'session.revoked.admin', 'webhook.test ', 'points.alert']) {
+        const res = await admin.post(hooks, { url: 'https://hooks.example/in', eventTypes: [near] });
+        assert.equal(res.status, 400, near);
+        assert.equal(res.body.field, 'eventTypes');
+      }
+      assert.equal((await admin.get(hooks)).body.webhooks.length, before);
+    });
+
+    it('refuses a PATCH with a bad url or an unknown event type with a 400, and leaves the endpoint as it was', async () => {
+      const created = await admin.post(hooks, { url: 'https://hooks.example/kept', eventTypes: ['user.deleted'], description: 'kept', enabled: false });
+      assert.equal(created.status, 200, created.text);
+      const id = created.body.id as string;
+      const stored = (await admin.get(`${hooks}/${id}`)).body;
+      const refused: Array<[Record<string, unknown>, string]> = [
+        [{ url: 'http://hooks.example/in' }, 'url'],
+        [{ url: 'https://private.test/in', description: 'changed' }, 'url'],
+        [{ url: `https://hooks.example/${'a'.repeat(2048)}` }, 'url'],
+        [{ url: 'https://user:pass@hooks.example/in', enabled: true }, 'url'],
+        [{ eventTypes: ['user.exploded'] }, 'eventTypes'],
+        [{ eventTypes: [] }, 'eventTypes'],
+        [{ eventTypes: ['*', 'user.deleted'], description: 'changed' }, 'eventTypes'],
+      ];
+      for (const [patch, field] of refused) {
+        const res = await admin.patch(`${hooks}/${id}`, patch);
+        assert.equal(res.status, 400, `${JSON.stringify(patch)}: ${res.text}`);
+        assert.equal(res.body.error, 'bad_request');
+        assert.equal(res.body.field, field);
+        assert.deepEqual((await admin.get(`${hooks}/${id}`)).body, stored, JSON.stringify(patch));
+      }
+      const updates = await admin.get(`/api/admin/realms/${REALM}/audit?action=webhook.update&targetId=${id}`);
+      assert.deepEqual(updates.body.records, [], 'no refused PATCH is recorded');
+      await admin.delete(`${hooks}/${id}`);
+    });
+
     it('asks for webhooks.manage, and for audit.view to read the audit log', async () => {
       const key = (await admin.post('/api/admin/api-keys', { realm: REALM, permissions: ['users.manage'], name: 'weak' })).body.key as string;
       assert.equal((await admin.get(hooks, undefined, { key })).status, 403);
@@ -144,7 +217,7 @@ describe('webhooks', () => {
       ['ftp://hooks.example/in', 'another scheme'],
       ['http://hooks.example/in', 'http to a host that is not a literal loopback'],
       ['https://user:pass@hooks.example/in', 'userinfo'],
-      [`https://hooks.example/${'a'.repeat(2049)}`, 'more than 2 048 characters'],
+      [urlOfLength(2049), 'a URL of 2 049 characters'],
       ['https://internal.test/in', 'a name resolving to loopback'],
       ['https://metadata.test/in', 'a name resolving to a link-local address'],
       ['https://private.test/in', 'a name resolving to a private address'],
@@ -155,17 +228,22 @@ describe('webhooks', () => {
       ['not a url', 'no URL at all'],
     ];
     for (const [url, what] of refused) {
-      it(`refuses ${what} at registration with a 400 naming url`, async () => {
+      it(`refuses ${what} at registration with a 400 naming url, and stores nothing`, async () => {
+        const before = (await admin.get(hooks)).body.webhooks;
         const res = await admin.post(hooks, { url, eventTypes: ['*'] });
         assert.equal(res.status, 400, res.text);
+        assert.equal(res.body.error, 'bad_request');
         assert.equal(res.body.field, 'url');
+        assert.deepEqual((await admin.get(hooks)).body.webhooks, before);
       });
     }
 
-    for (const url of ['http://127.0.0.1:9/in', 'http://localhost:9/in', 'http://[::1]:9/in', 'https://hooks.example/in']) {
-      it(`accepts ${url}`, async () => {
+    const accepted = ['http://127.0.0.1:9/in', 'http://localhost:9/in', 'http://[::1]:9/in', 'https://hooks.example/in'].map((url) => [url, url]);
+    for (const [url, what] of [...accepted, [urlOfLength(2048), 'a URL of exactly 2 048 characters']]) {
+      it(`accepts ${what}`, async () => {
         const res = await admin.post(hooks, { url, eventTypes: ['*'], enabled: false });
         assert.equal(res.status, 200, res.text);
+        assert.equal((await admin.get(`${hooks}/${res.body.id}`)).body.url, url);
         await admin.delete(`${hooks}/${res.body.id}`);
       });
     }
