@@ -361,6 +361,41 @@ describe('webhooks', () => {
       });
     }
 
+    for (const status of [302, 307, 308]) {
+      it(`follows no redirect (HTTP ${status}) to another loopback receiver: it receives nothing, and the attempt fails naming the redirect`, async () => {
+        const redirecting = await receiver();
+        const target = await receiver();
+        redirecting.mode = 'redirect';
+        redirecting.redirect.status = status;
+        redirecting.redirect.location = target.url;
+        try {
+          const hook = await admin.post(hooks, { url: redirecting.url, eventTypes: ['webhook.test'] });
+          assert.equal(hook.status, 200, hook.text);
+          assert.equal((await admin.post(`${hooks}/${hook.body.id}/test`, {})).status, 200);
+          await runQueue();
+          const [first] = (await deliveries(hook.body.id)).deliveries;
+          clock.set(Date.parse(first!.nextAttemptAt));
+          await runQueue(); // the retry is not followed either
+          assert.equal(redirecting.received.length, 2);
+          assert.deepEqual(target.received, [], 'the redirect target was never sent anything');
+          const [d] = (await deliveries(hook.body.id)).deliveries;
+          assert.equal(d!.status, 'pending');
+          assert.deepEqual(
+            d!.attempts.map((a: Record<string, unknown>) => [a.httpStatus, a.error]),
+            [
+              [status, `redirect (HTTP ${status}) not followed`],
+              [status, `redirect (HTTP ${status}) not followed`],
+            ],
+          );
+          await admin.delete(`${hooks}/${hook.body.id}`);
+        } finally {
+          clock.set(T0);
+          await redirecting.close();
+          await target.close();
+        }
+      });
+    }
+
     it('gives a delivery up after 3 days of failures, and redelivers it on request', async () => {
       const r = await receiver();
       r.mode = '500';
