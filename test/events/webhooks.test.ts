@@ -489,6 +489,40 @@ describe('webhooks', () => {
     });
   });
 
+  describe('/metrics by outcome', () => {
+    it('counts each failed attempt of a delivery as retry and the last one, given up, as failed', async () => {
+      const r = await receiver();
+      r.mode = '500';
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['webhook.test'] });
+        const counted = async (outcome: string) => {
+          const text = (await admin.get('/metrics')).text;
+          const m = new RegExp(`^gatehouse_webhook_deliveries_total\\{outcome="${outcome}",webhook_id="${hook.body.id}"\\} (\\d+)$`, 'm').exec(text);
+          return m ? Number(m[1]) : 0;
+        };
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue();
+        assert.equal(await counted('retry'), 1);
+        assert.equal(await counted('failed'), 0);
+        for (;;) {
+          const [d] = (await deliveries(hook.body.id)).deliveries;
+          if (d!.status !== 'pending') break;
+          clock.set(Date.parse(d!.nextAttemptAt));
+          await runQueue();
+        }
+        const [given] = (await deliveries(hook.body.id)).deliveries;
+        assert.equal(given!.status, 'failed');
+        assert.equal(await counted('failed'), 1);
+        assert.equal(await counted('retry'), given!.attempts.length - 1);
+        assert.equal(await counted('delivered'), 0);
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        clock.set(T0);
+        await r.close();
+      }
+    });
+  });
+
   describe('--webhooks-allow-private', () => {
     it('accepts a host resolving to a private address, still only over https', async () => {
       const open = await startInProcess({ config: { webhooksAllowPrivate: true }, tuning: { jobIntervalMs: 3_600_000, resolveHost } });
