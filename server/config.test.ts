@@ -82,7 +82,7 @@ describe('--signing-key-max-age <duration> (GATEHOUSE_SIGNING_KEY_MAX_AGE)', () 
   });
 });
 
-describe('--audit-retention-days and --idempotency-retention-days (CONTRACT §15)', () => {
+describe('--audit-retention-days and --idempotency-retention-days (docs/events.md "Retention")', () => {
   it('are 400 and 30 days by default', () => {
     const cfg = loadConfig({}, {});
     assert.equal(cfg.auditRetentionDays, 400);

@@ -1,4 +1,4 @@
-// CONTRACT §15: a delivery given up (`failed`) after its 3 days of retries is kept, with its event,
+// docs/events.md "Retention": a delivery given up (`failed`) after its 3 days of retries is kept, with its event,
 // attempts and job, for 30 days like a delivered one, and then pruned by the periodic sweep, on both
 // backends. A receiver on loopback answers 500 throughout; the server's clock is manual and the test
 // runs the queue's rounds and the sweep itself; what is left is read from the database itself.

@@ -1,4 +1,4 @@
-// CONTRACT §15: --audit-retention-days and --idempotency-retention-days move the periodic sweep's
+// docs/events.md "Retention": --audit-retention-days and --idempotency-retention-days move the periodic sweep's
 // cutoffs. A server started with short retentions (as the flags set them) on a manual clock: the
 // sweep keeps an audit record and a stored idempotency answer up to their retention and prunes them
 // after it, long before the defaults (400 and 30 days) would. The flags' parsing: server/config.test.ts.
