@@ -81,3 +81,35 @@ describe('--signing-key-max-age <duration> (GATEHOUSE_SIGNING_KEY_MAX_AGE)', () 
     }
   });
 });
+
+describe('--audit-retention-days and --idempotency-retention-days (docs/events.md "Retention")', () => {
+  it('are 400 and 30 days by default', () => {
+    const cfg = loadConfig({}, {});
+    assert.equal(cfg.auditRetentionDays, 400);
+    assert.equal(cfg.idempotencyRetentionDays, 30);
+  });
+
+  it('take a number of days from the flag or its env twin, the flag winning', () => {
+    assert.equal(loadConfig({ auditRetentionDays: '90' }, {}).auditRetentionDays, 90);
+    assert.equal(loadConfig({}, { GATEHOUSE_AUDIT_RETENTION_DAYS: '800' }).auditRetentionDays, 800);
+    assert.equal(loadConfig({ auditRetentionDays: '7' }, { GATEHOUSE_AUDIT_RETENTION_DAYS: '800' }).auditRetentionDays, 7);
+    assert.equal(loadConfig({ idempotencyRetentionDays: '2' }, {}).idempotencyRetentionDays, 2);
+    assert.equal(loadConfig({}, { GATEHOUSE_IDEMPOTENCY_RETENTION_DAYS: '60' }).idempotencyRetentionDays, 60);
+    assert.equal(loadConfig({ idempotencyRetentionDays: '3' }, { GATEHOUSE_IDEMPOTENCY_RETENTION_DAYS: '60' }).idempotencyRetentionDays, 3);
+  });
+
+  it('refuse anything but a whole number of days, naming the option', () => {
+    for (const [key, flag] of [
+      ['auditRetentionDays', '--audit-retention-days'],
+      ['idempotencyRetentionDays', '--idempotency-retention-days'],
+    ] as const) {
+      for (const bad of ['soon', '-1', '1.5', '30d', '']) {
+        assert.throws(
+          () => loadConfig({ [key]: bad }, {}),
+          (e: Error) => e instanceof ConfigError && e.message.includes(flag),
+          `${flag} ${bad}`,
+        );
+      }
+    }
+  });
+});

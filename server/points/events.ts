@@ -5,6 +5,7 @@
 import { fieldChanges } from '../admin/record-changes.ts';
 import type { Actor, AuditRecord } from '../audit/model.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
+import type { StoredAlertConfig } from './alerts.ts';
 import type { AllocationLine, CreditKind, DefaultPointsConfig, GrantResult, QuotaWindow, RefundResult } from './model.ts';
 
 /** Where a grant came from: the API, or the service by itself (materialise.ts sources). */
@@ -30,6 +31,13 @@ function audited(realmId: string, caller: Caller | null, action: string, targetI
 export function configUpdatedEmitted(before: DefaultPointsConfig, after: DefaultPointsConfig, caller: Caller | null, now: number): Emitted {
   const changes = fieldChanges(before, after, { skip: ['realmId', 'updatedAt'] });
   return { events: [], audit: audited(after.realmId, caller, 'points_config.update', after.realmId, changes, now), jobs: [] };
+}
+
+/** A put of the realm's alert configuration: its audit record, each changed field before and after
+ *  (a realm never saved before reads as all off: alerts.ts NO_ALERTS). */
+export function alertsUpdatedEmitted(before: StoredAlertConfig, after: StoredAlertConfig, caller: Caller | null, now: number): Emitted {
+  const changes = fieldChanges(before, after, { skip: ['realmId', 'updatedAt'] });
+  return { events: [], audit: audited(after.realmId, caller, 'points_alerts.update', after.realmId, changes, now), jobs: [] };
 }
 
 /** A grant through the API: the event and its audit record. */

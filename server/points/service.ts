@@ -329,10 +329,10 @@ export function createPointsService({ store, clock, metrics }: PointsServiceDeps
       return alertsView(await store.getAlerts(req.realmId));
     },
 
-    async putAlerts(req) {
+    async putAlerts(req, ctx) {
       const config = validateAlertConfig(req);
       await requireRealm(req.realmId);
-      return alertsView(await store.putAlerts(req.realmId, config, clock.now()));
+      return alertsView(await store.putAlerts(req.realmId, config, clock.now(), callerOf(ctx)));
     },
   };
 }

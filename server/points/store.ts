@@ -159,8 +159,8 @@ export interface PointsStore {
   pruneIdempotency(before: number, limit: number): Promise<number>;
   /** The realm's alert configuration (all off when never saved). */
   getAlerts(realmId: string): Promise<StoredAlertConfig>;
-  /** Replaces the realm's alert configuration. */
-  putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig>;
+  /** Replaces the realm's alert configuration, with the caller's audit record (none without one). */
+  putAlerts(realmId: string, config: AlertConfig, now: number, caller?: Caller | null): Promise<StoredAlertConfig>;
   /** The recovery check of the user's exhausted windows (alerts.ts QUOTA_RECOVERY): reports the
    *  recoveries due at `now`, in one transaction. Nothing for a user that is gone. */
   checkAlerts(realmId: string, userId: string, now: number): Promise<void>;

@@ -6,50 +6,16 @@
 // itself to see what is left, and wait for states, never for a time.
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
-import Database from 'better-sqlite3';
-import { createClient } from '../../server/store/postgres/connect.ts';
 import { PURGE_BATCH_ROWS, PURGE_TABLES } from '../../server/users/purge.ts';
 import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
-import { testPostgresOptions } from '../helpers/postgres.ts';
+import { type RawDb, rawDb } from '../helpers/raw-db.ts';
 import { type InProcessServer, newDatabase, type SpawnedServer, spawnServer, startInProcess, type TestBackend, tempDir } from '../helpers/server.ts';
 
 const REALM = 'purge';
 /** History and usage ledger rows each: 120 batches a table, whatever a batch's size, so the purge
  *  is still under way when the tests look (what 120 000 rows were when batches were of 1 000). */
 const SEEDED = 120 * PURGE_BATCH_ROWS;
-
-/** The database a server serves, as a test reads and seeds it ($1… placeholders, one use each). */
-interface RawDb {
-  exec(sql: string): Promise<void>;
-  count(sql: string, values: unknown[]): Promise<number>;
-  close(): Promise<void>;
-}
-
-async function rawDb(dbPath: string, backend: TestBackend): Promise<RawDb> {
-  if (backend === 'postgres') {
-    const client = createClient(testPostgresOptions(dbPath));
-    await client.connect();
-    return {
-      exec: async (sql) => void (await client.query(sql)),
-      count: async (sql, values) => Number(Object.values((await client.query(sql, values)).rows[0] as object)[0]),
-      close: () => client.end(),
-    };
-  }
-  const db = new Database(dbPath);
-  db.pragma('busy_timeout = 10000');
-  return {
-    exec: async (sql) => void db.exec(sql),
-    count: async (sql, values) =>
-      Number(
-        db
-          .prepare(sql.replace(/\$\d+/g, '?'))
-          .pluck()
-          .get(...values),
-      ),
-    close: async () => void db.close(),
-  };
-}
 
 /** `n` rows of the user's history and usage ledger, made by the database itself. */
 function seedSql(userId: string, n: number, now: number, backend: TestBackend): string {

@@ -113,6 +113,58 @@ describe('the audit log of admin changes', () => {
     assert.deepEqual(bootstrapped!.actor, { type: 'system', id: 'gatehouse' });
   });
 
+  it('lets a key holding only audit.view read the log, each record with its aud_ id and RFC 3339 time, and refuses a key without it', async () => {
+    const before = Date.now();
+    const changed = await admin.post(`/api/admin/realms/${REALM}/clients`, { clientId: 'viewed', name: 'Viewed', type: 'first_party', redirectUris: [] });
+    assert.equal(changed.status, 200, changed.text);
+    const after = Date.now();
+    const viewer = (await admin.post('/api/admin/api-keys', { realm: REALM, permissions: ['audit.view'], name: 'auditor' })).body.key as string;
+    const res = await admin.get(`/api/admin/realms/${REALM}/audit?targetId=viewed`, undefined, { key: viewer });
+    assert.equal(res.status, 200, res.text);
+    const [update] = res.body.records as Array<Record<string, any>>;
+    assert.equal(update!.action, 'client.create');
+    assert.equal(update!.realmId, REALM);
+    assert.match(update!.auditId, /^aud_[A-Za-z0-9_-]+$/);
+    assert.match(update!.at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    assert.ok(Date.parse(update!.at) >= before && Date.parse(update!.at) <= after, update!.at);
+    const all = (await admin.get(`/api/admin/realms/${REALM}/audit`, undefined, { key: viewer })).body.records as Array<{ auditId: string }>;
+    assert.ok(all.length > 3);
+    assert.equal(new Set(all.map((r) => r.auditId)).size, all.length, 'each record its own auditId');
+
+    const other = (await admin.post('/api/admin/api-keys', { realm: REALM, permissions: ['points.view', 'webhooks.manage'], name: 'no-audit' })).body
+      .key as string;
+    const refused = await admin.get(`/api/admin/realms/${REALM}/audit`, undefined, { key: other });
+    assert.equal(refused.status, 403, refused.text);
+    assert.equal(refused.body.error, 'forbidden');
+  });
+
+  it('records an API key made for every realm in realm "*", the calling key as actor', async () => {
+    const created = await admin.post('/api/admin/api-keys', { realm: '*', permissions: ['points.view'], name: 'everywhere' });
+    assert.equal(created.status, 200, created.text);
+    // The audit API lists one realm's records (a realm "*" does not exist for it), so the global
+    // record is read from the server's own store.
+    const [record] = await srv.running.app.backend.stores.records.audit('*', { targetId: created.body.id, limit: 10 });
+    assert.deepEqual(
+      { ...record, auditId: undefined, at: undefined },
+      {
+        auditId: undefined,
+        at: undefined,
+        realmId: '*',
+        actor: { type: 'api_key', id: adminKeyId },
+        action: 'api_key.create',
+        targetId: created.body.id,
+        changes: {
+          id: { before: null, after: created.body.id },
+          realm: { before: null, after: '*' },
+          permissions: { before: null, after: ['points.view'] },
+          name: { before: null, after: 'everywhere' },
+        },
+        requestId: created.headers.get('x-request-id'),
+      },
+    );
+    assert.deepEqual(await recordsOf(REALM, created.body.id), [], 'not in any one realm');
+  });
+
   it("records a mapping batch as one mappings.batch_update with each row's changed fields, and a refused batch not at all", async () => {
     const batch = (updates: unknown[]) =>
       admin.put(`/api/bill/${REALM}/entitlement-mappings/batch`, { paymentProvider: 'stripe', externalProductId: 'price_audit', updates });

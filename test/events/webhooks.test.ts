@@ -8,6 +8,7 @@ import { after, before, describe, it, mock } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { EVENT_TYPES_DOCUMENTED } from '../helpers/event-types.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
@@ -30,6 +31,12 @@ const resolveHost = async (host: string) => {
   const address = answers[host];
   if (!address) throw new Error(`ENOTFOUND ${host}`);
   return [{ address, family: address.includes(':') ? 6 : 4 }];
+};
+
+/** An https URL to a public host of exactly `length` characters (docs/events.md "Which URLs": at most 2 048). */
+const urlOfLength = (length: number) => {
+  const base = 'https://hooks.example/';
+  return base + 'a'.repeat(length - base.length);
 };
 
 describe('webhooks', () => {
@@ -131,6 +138,52 @@ describe('webhooks', () => {
       assert.ok((await grpcCall(server.grpc, 'AdminService', 'DeleteWebhook', { realmId: REALM, webhookId: created.value.id }, server.adminKey)).ok);
     });
 
+    it('accepts by name each documented event type, alone and all together, and no other', async () => {
+      for (const type of EVENT_TYPES_DOCUMENTED) {
+        const res = await admin.post(hooks, { url: 'https://hooks.example/in', eventTypes: [type], enabled: false });
+        assert.equal(res.status, 200, `${type}: ${res.text}`);
+        assert.deepEqual(res.body.eventTypes, [type]);
+        await admin.delete(`${hooks}/${res.body.id}`);
+      }
+      const all = await admin.post(hooks, { url: 'https://hooks.example/in', eventTypes: EVENT_TYPES_DOCUMENTED, enabled: false });
+      assert.equal(all.status, 200, all.text);
+      assert.deepEqual((await admin.get(`${hooks}/${all.body.id}`)).body.eventTypes, EVENT_TYPES_DOCUMENTED);
+      await admin.delete(`${hooks}/${all.body.id}`);
+      const before = (await admin.get(hooks)).body.webhooks.length;
+      for (const near of ['user.*', 'User.created', 'points', 'session.revoked.admin', 'webhook.test ', 'points.alert']) {
+        const res = await admin.post(hooks, { url: 'https://hooks.example/in', eventTypes: [near] });
+        assert.equal(res.status, 400, near);
+        assert.equal(res.body.field, 'eventTypes');
+      }
+      assert.equal((await admin.get(hooks)).body.webhooks.length, before);
+    });
+
+    it('refuses a PATCH with a bad url or an unknown event type with a 400, and leaves the endpoint as it was', async () => {
+      const created = await admin.post(hooks, { url: 'https://hooks.example/kept', eventTypes: ['user.deleted'], description: 'kept', enabled: false });
+      assert.equal(created.status, 200, created.text);
+      const id = created.body.id as string;
+      const stored = (await admin.get(`${hooks}/${id}`)).body;
+      const refused: Array<[Record<string, unknown>, string]> = [
+        [{ url: 'http://hooks.example/in' }, 'url'],
+        [{ url: 'https://private.test/in', description: 'changed' }, 'url'],
+        [{ url: `https://hooks.example/${'a'.repeat(2048)}` }, 'url'],
+        [{ url: 'https://user:pass@hooks.example/in', enabled: true }, 'url'],
+        [{ eventTypes: ['user.exploded'] }, 'eventTypes'],
+        [{ eventTypes: [] }, 'eventTypes'],
+        [{ eventTypes: ['*', 'user.deleted'], description: 'changed' }, 'eventTypes'],
+      ];
+      for (const [patch, field] of refused) {
+        const res = await admin.patch(`${hooks}/${id}`, patch);
+        assert.equal(res.status, 400, `${JSON.stringify(patch)}: ${res.text}`);
+        assert.equal(res.body.error, 'bad_request');
+        assert.equal(res.body.field, field);
+        assert.deepEqual((await admin.get(`${hooks}/${id}`)).body, stored, JSON.stringify(patch));
+      }
+      const updates = await admin.get(`/api/admin/realms/${REALM}/audit?action=webhook.update&targetId=${id}`);
+      assert.deepEqual(updates.body.records, [], 'no refused PATCH is recorded');
+      await admin.delete(`${hooks}/${id}`);
+    });
+
     it('asks for webhooks.manage, and for audit.view to read the audit log', async () => {
       const key = (await admin.post('/api/admin/api-keys', { realm: REALM, permissions: ['users.manage'], name: 'weak' })).body.key as string;
       assert.equal((await admin.get(hooks, undefined, { key })).status, 403);
@@ -144,7 +197,7 @@ describe('webhooks', () => {
       ['ftp://hooks.example/in', 'another scheme'],
       ['http://hooks.example/in', 'http to a host that is not a literal loopback'],
       ['https://user:pass@hooks.example/in', 'userinfo'],
-      [`https://hooks.example/${'a'.repeat(2049)}`, 'more than 2 048 characters'],
+      [urlOfLength(2049), 'a URL of 2 049 characters'],
       ['https://internal.test/in', 'a name resolving to loopback'],
       ['https://metadata.test/in', 'a name resolving to a link-local address'],
       ['https://private.test/in', 'a name resolving to a private address'],
@@ -155,17 +208,22 @@ describe('webhooks', () => {
       ['not a url', 'no URL at all'],
     ];
     for (const [url, what] of refused) {
-      it(`refuses ${what} at registration with a 400 naming url`, async () => {
+      it(`refuses ${what} at registration with a 400 naming url, and stores nothing`, async () => {
+        const before = (await admin.get(hooks)).body.webhooks;
         const res = await admin.post(hooks, { url, eventTypes: ['*'] });
         assert.equal(res.status, 400, res.text);
+        assert.equal(res.body.error, 'bad_request');
         assert.equal(res.body.field, 'url');
+        assert.deepEqual((await admin.get(hooks)).body.webhooks, before);
       });
     }
 
-    for (const url of ['http://127.0.0.1:9/in', 'http://localhost:9/in', 'http://[::1]:9/in', 'https://hooks.example/in']) {
-      it(`accepts ${url}`, async () => {
+    const accepted = ['http://127.0.0.1:9/in', 'http://localhost:9/in', 'http://[::1]:9/in', 'https://hooks.example/in'].map((url) => [url, url]);
+    for (const [url, what] of [...accepted, [urlOfLength(2048), 'a URL of exactly 2 048 characters']]) {
+      it(`accepts ${what}`, async () => {
         const res = await admin.post(hooks, { url, eventTypes: ['*'], enabled: false });
         assert.equal(res.status, 200, res.text);
+        assert.equal((await admin.get(`${hooks}/${res.body.id}`)).body.url, url);
         await admin.delete(`${hooks}/${res.body.id}`);
       });
     }
@@ -283,6 +341,41 @@ describe('webhooks', () => {
       });
     }
 
+    for (const status of [302, 307, 308]) {
+      it(`follows no redirect (HTTP ${status}) to another loopback receiver: it receives nothing, and the attempt fails naming the redirect`, async () => {
+        const redirecting = await receiver();
+        const target = await receiver();
+        redirecting.mode = 'redirect';
+        redirecting.redirect.status = status;
+        redirecting.redirect.location = target.url;
+        try {
+          const hook = await admin.post(hooks, { url: redirecting.url, eventTypes: ['webhook.test'] });
+          assert.equal(hook.status, 200, hook.text);
+          assert.equal((await admin.post(`${hooks}/${hook.body.id}/test`, {})).status, 200);
+          await runQueue();
+          const [first] = (await deliveries(hook.body.id)).deliveries;
+          clock.set(Date.parse(first!.nextAttemptAt));
+          await runQueue(); // the retry is not followed either
+          assert.equal(redirecting.received.length, 2);
+          assert.deepEqual(target.received, [], 'the redirect target was never sent anything');
+          const [d] = (await deliveries(hook.body.id)).deliveries;
+          assert.equal(d!.status, 'pending');
+          assert.deepEqual(
+            d!.attempts.map((a: Record<string, unknown>) => [a.httpStatus, a.error]),
+            [
+              [status, `redirect (HTTP ${status}) not followed`],
+              [status, `redirect (HTTP ${status}) not followed`],
+            ],
+          );
+          await admin.delete(`${hooks}/${hook.body.id}`);
+        } finally {
+          clock.set(T0);
+          await redirecting.close();
+          await target.close();
+        }
+      });
+    }
+
     it('gives a delivery up after 3 days of failures, and redelivers it on request', async () => {
       const r = await receiver();
       r.mode = '500';
@@ -371,6 +464,40 @@ describe('webhooks', () => {
         assert.match(after, new RegExp(`gatehouse_webhook_deliveries_total\\{outcome="delivered",webhook_id="${hook.body.id}"\\} 1`));
         await admin.delete(`${hooks}/${hook.body.id}`);
       } finally {
+        await r.close();
+      }
+    });
+  });
+
+  describe('/metrics by outcome', () => {
+    it('counts each failed attempt of a delivery as retry and the last one, given up, as failed', async () => {
+      const r = await receiver();
+      r.mode = '500';
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['webhook.test'] });
+        const counted = async (outcome: string) => {
+          const text = (await admin.get('/metrics')).text;
+          const m = new RegExp(`^gatehouse_webhook_deliveries_total\\{outcome="${outcome}",webhook_id="${hook.body.id}"\\} (\\d+)$`, 'm').exec(text);
+          return m ? Number(m[1]) : 0;
+        };
+        await admin.post(`${hooks}/${hook.body.id}/test`, {});
+        await runQueue();
+        assert.equal(await counted('retry'), 1);
+        assert.equal(await counted('failed'), 0);
+        for (;;) {
+          const [d] = (await deliveries(hook.body.id)).deliveries;
+          if (d!.status !== 'pending') break;
+          clock.set(Date.parse(d!.nextAttemptAt));
+          await runQueue();
+        }
+        const [given] = (await deliveries(hook.body.id)).deliveries;
+        assert.equal(given!.status, 'failed');
+        assert.equal(await counted('failed'), 1);
+        assert.equal(await counted('retry'), given!.attempts.length - 1);
+        assert.equal(await counted('delivered'), 0);
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        clock.set(T0);
         await r.close();
       }
     });

@@ -14,11 +14,14 @@ export async function receiver(): Promise<{
   url: string;
   mode: Mode;
   received: Received[];
+  /** Where and with which 3xx status the `redirect` mode sends the sender (a link-local address
+   *  and 302 unless told). */
+  redirect: { location: string; status: number };
   /** Resolves once `n` requests have been received in all (answered or not). */
   receivedCount(n: number): Promise<void>;
   close(): Promise<void>;
 }> {
-  const state = { mode: 'ok' as Mode, received: [] as Received[] };
+  const state = { mode: 'ok' as Mode, received: [] as Received[], redirect: { location: 'http://169.254.169.254/', status: 302 } };
   let waiters: Array<{ n: number; resolve: () => void }> = [];
   const receivedCount = (n: number) => (state.received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })));
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -36,7 +39,7 @@ export async function receiver(): Promise<{
         case 'hang':
           return; // never answers
         case 'redirect':
-          return void res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
+          return void res.writeHead(state.redirect.status, { location: state.redirect.location }).end();
         case 'huge': {
           res.writeHead(500, { 'content-type': 'text/plain' });
           const chunk = Buffer.alloc(1024 * 1024, 'x');
@@ -59,6 +62,7 @@ export async function receiver(): Promise<{
       state.mode = m;
     },
     received: state.received,
+    redirect: state.redirect,
     receivedCount,
     close: () =>
       new Promise<void>((r) => {

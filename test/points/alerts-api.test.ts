@@ -158,4 +158,28 @@ describe('points alerts', () => {
     await deliver();
     assert.equal(received().length, 5);
   });
+
+  it('records each put in the audit log as points_alerts.update, with the calling key, the request and each changed field, and a refused put not at all', async () => {
+    const adminKeyId = (await admin.get('/api/admin/whoami')).body.keyId;
+    const put = await admin.put(alerts, { lowBalanceThresholds: [20], quotaExhausted: true, quotaRecovered: false });
+    assert.equal(put.status, 200, put.text);
+    const res = await admin.get(`/api/admin/realms/${REALM}/audit?action=points_alerts.update`);
+    assert.equal(res.status, 200, res.text);
+    const [last, first, ...rest] = res.body.records as Array<Record<string, any>>;
+    assert.deepEqual(rest, [], 'one record per accepted put: the refused ones (400) wrote none');
+    assert.deepEqual(JSON.parse(first!.changesJson), {
+      lowBalanceThresholds: { before: [], after: [20, 50] },
+      quotaExhausted: { before: false, after: true },
+      quotaRecovered: { before: false, after: true },
+    });
+    assert.equal(last!.targetId, REALM);
+    assert.equal(last!.realmId, REALM);
+    assert.deepEqual(last!.actor, { type: 'api_key', id: adminKeyId });
+    assert.equal(last!.requestId, put.headers.get('x-request-id'));
+    assert.equal(last!.at, new Date(clock.now()).toISOString());
+    assert.deepEqual(JSON.parse(last!.changesJson), {
+      lowBalanceThresholds: { before: [20, 50], after: [20] },
+      quotaRecovered: { before: true, after: false },
+    });
+  });
 });

@@ -498,6 +498,42 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         await s.points.checkAlerts(realm, 'usr_gone', at + HOUR); // nothing for a user that is gone
       });
 
+      it('records each put of the alert configuration with its caller, each changed field before and after, and none without a caller', async () => {
+        const realm = await seedRealm(s);
+        const caller = (requestId: string) => ({ actor: { type: 'api_key' as const, id: 'key_alerts' }, requestId });
+        await s.points.putAlerts(realm, { lowBalanceThresholds: [20, 50], quotaExhausted: true, quotaRecovered: false }, T0, caller('req_1'));
+        await s.points.putAlerts(realm, { lowBalanceThresholds: [20], quotaExhausted: true, quotaRecovered: true }, T0 + SECOND, caller('req_2'));
+        await s.points.putAlerts(realm, { lowBalanceThresholds: [], quotaExhausted: true, quotaRecovered: true }, T0 + 2 * SECOND);
+        const records = await s.records.audit(realm, { action: 'points_alerts.update', limit: 10 });
+        assert.deepEqual(
+          records.map((r) => ({ ...r, auditId: undefined })),
+          [
+            {
+              auditId: undefined,
+              at: T0 + SECOND,
+              realmId: realm,
+              actor: { type: 'api_key', id: 'key_alerts' },
+              action: 'points_alerts.update',
+              targetId: realm,
+              changes: { lowBalanceThresholds: { before: [20, 50], after: [20] }, quotaRecovered: { before: false, after: true } },
+              requestId: 'req_2',
+            },
+            {
+              auditId: undefined,
+              at: T0,
+              realmId: realm,
+              actor: { type: 'api_key', id: 'key_alerts' },
+              action: 'points_alerts.update',
+              targetId: realm,
+              changes: { lowBalanceThresholds: { before: [], after: [20, 50] }, quotaExhausted: { before: false, after: true } },
+              requestId: 'req_1',
+            },
+          ],
+          'newest first; the first put from all off, the put without a caller not at all',
+        );
+        assert.deepEqual((await s.points.getAlerts(realm)).lowBalanceThresholds, []);
+      });
+
       it('a consume writes its points.consumed event only while an enabled endpoint of its realm subscribes to its type (or to every type)', async () => {
         const realm = await seedRealm(s);
         const other = await seedRealm(s);

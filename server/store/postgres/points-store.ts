@@ -24,7 +24,15 @@ import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
-import { apiGrantEmitted, type Caller, CONSUMED_EVENT, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
+import {
+  alertsUpdatedEmitted,
+  apiGrantEmitted,
+  type Caller,
+  CONSUMED_EVENT,
+  configUpdatedEmitted,
+  consumedEmitted,
+  refundedEmitted,
+} from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, HOLD_LIMITS, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -514,10 +522,15 @@ export class PostgresPointsStore implements PointsStore {
     return toAlertConfig(r, realmId);
   }
 
-  async putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig> {
+  async putAlerts(realmId: string, config: AlertConfig, now: number, caller: Caller | null = null): Promise<StoredAlertConfig> {
     return inTransaction(this.ctx, 'putAlerts', async (tx) => {
+      // Puts of one realm's alerts are serial, so each record's `before` is what the last one left.
+      tx.run(SQL.lockRealm, [realmId]);
+      const before = toAlertConfig(await tx.row<AlertRow>(ALERT_SQL.read, [realmId, '']), realmId);
       tx.run(ALERT_SQL.saveConfig, [realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted, config.quotaRecovered, now]);
-      return { realmId, ...config, updatedAt: now };
+      const after = { realmId, ...config, updatedAt: now };
+      writeEmitted(tx, alertsUpdatedEmitted(before, after, caller, now));
+      return after;
     });
   }
 

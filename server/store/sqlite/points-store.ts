@@ -22,7 +22,15 @@ import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
-import { apiGrantEmitted, type Caller, CONSUMED_EVENT, configUpdatedEmitted, consumedEmitted, refundedEmitted } from '../../points/events.ts';
+import {
+  alertsUpdatedEmitted,
+  apiGrantEmitted,
+  type Caller,
+  CONSUMED_EVENT,
+  configUpdatedEmitted,
+  consumedEmitted,
+  refundedEmitted,
+} from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -222,13 +230,16 @@ export class SqlitePointsStore implements PointsStore {
     return toAlertConfig(this.s.alerts.get(realmId, '') as AlertRow | undefined, realmId);
   }
 
-  async putAlerts(realmId: string, config: AlertConfig, now: number): Promise<StoredAlertConfig> {
+  async putAlerts(realmId: string, config: AlertConfig, now: number, caller: Caller | null = null): Promise<StoredAlertConfig> {
     return immediateForgetting(
       this.db,
       () => this.alertsOff.clear(),
       () => {
+        const before = toAlertConfig(this.s.alerts.get(realmId, '') as AlertRow | undefined, realmId);
         this.s.saveAlertConfig.run(realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted ? 1 : 0, config.quotaRecovered ? 1 : 0, now);
-        return { realmId, ...config, updatedAt: now };
+        const after = { realmId, ...config, updatedAt: now };
+        this.records(alertsUpdatedEmitted(before, after, caller, now));
+        return after;
       },
     );
   }
