@@ -141,14 +141,15 @@ describe('the audit log of admin changes', () => {
   it('records an API key made for every realm in realm "*", the calling key as actor', async () => {
     const created = await admin.post('/api/admin/api-keys', { realm: '*', permissions: ['points.view'], name: 'everywhere' });
     assert.equal(created.status, 200, created.text);
-    // The audit API lists one realm's records (a realm "*" does not exist for it), so the global
-    // record is read from the server's own store.
-    const [record] = await srv.running.app.backend.stores.records.audit('*', { targetId: created.body.id, limit: 10 });
+    const listed = await admin.get(`/api/admin/realms/*/audit?targetId=${encodeURIComponent(created.body.id)}`);
+    assert.equal(listed.status, 200, listed.text);
+    const [record] = listed.body.records;
     assert.deepEqual(
-      { ...record, auditId: undefined, at: undefined },
+      { ...record, auditId: undefined, at: undefined, changes: JSON.parse(record.changesJson), changesJson: undefined },
       {
         auditId: undefined,
         at: undefined,
+        changesJson: undefined,
         realmId: '*',
         actor: { type: 'api_key', id: adminKeyId },
         action: 'api_key.create',
@@ -163,6 +164,11 @@ describe('the audit log of admin changes', () => {
       },
     );
     assert.deepEqual(await recordsOf(REALM, created.body.id), [], 'not in any one realm');
+    // Only a key for every realm reads them: one bound to a realm is refused, whatever it holds.
+    const bound = await admin.post('/api/admin/api-keys', { realm: REALM, permissions: ['*'], name: 'bound' });
+    assert.equal(bound.status, 200, bound.text);
+    const refused = await api(srv.http, bound.body.key).get('/api/admin/realms/*/audit');
+    assert.equal(refused.status, 403, refused.text);
   });
 
   it("records a mapping batch as one mappings.batch_update with each row's changed fields, and a refused batch not at all", async () => {
