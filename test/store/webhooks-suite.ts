@@ -63,7 +63,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         attempt: { id: unique('wha'), deliveryId: job.id, webhookId, at, httpStatus: error === null ? 204 : 500, error, durationMs: 3 },
         delivered: error === null,
         endedAt: at,
-        decide: (j) => afterAttempt(j, error === null ? { kind: 'done' } : { kind: 'retry', error }, at, DELIVERY_POLICY, 0),
+        outcome: afterAttempt(job, error === null ? { kind: 'done' } : { kind: 'retry', error }, at, DELIVERY_POLICY, 0),
       };
     }
 
@@ -109,7 +109,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       await endpointIn(realm, { enabled: false });
       await endpointIn(other, { eventTypes: ['webhook.test'] });
       // Whatever earlier tests left in the outbox is handed out first.
-      while ((await s.webhooks.dispatch(T0, 100, () => ({ deliveries: [], jobs: [] }))) > 0);
+      while ((await s.webhooks.dispatch(T0, 100, () => ({ deliveries: [], jobs: [] }))).events > 0);
       for (let i = 0; i < 6; i++) await userDeleted(s, realm, T0 + i * SECOND);
       assert.ok(await s.webhooks.anyUndispatched());
       assert.equal((await s.webhooks.outbox()).depth, 6);
@@ -119,8 +119,8 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         handed.push(events);
         return fanOut(events, endpoints, T0 + HOUR);
       };
-      const counts = await Promise.all([s.webhooks.dispatch(T0 + HOUR, 4, plan), peer.webhooks.dispatch(T0 + HOUR, 4, plan)]);
-      while ((await s.webhooks.dispatch(T0 + HOUR, 4, plan)) > 0);
+      const counts = (await Promise.all([s.webhooks.dispatch(T0 + HOUR, 4, plan), peer.webhooks.dispatch(T0 + HOUR, 4, plan)])).map((d) => d.events);
+      while ((await s.webhooks.dispatch(T0 + HOUR, 4, plan)).events > 0);
       const ids = handed.flat().map((e) => e.id);
       assert.equal(new Set(ids).size, ids.length, 'no event handed twice');
       assert.equal(ids.length, 6);
@@ -196,9 +196,9 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const [held] = await s.jobs.claim(T0 + HOUR, 1, ['webhook.deliver'], (j) => claimed(j, 'me', T0 + HOUR, DELIVERY_POLICY), first.job.id);
       assert.equal(held?.id, first.job.id);
       const attempt = { id: unique('wha'), deliveryId: first.delivery.id, webhookId: e.id, at: T0 + HOUR, httpStatus: 204, error: null, durationMs: 12 };
-      const decide = (j: Job) => afterAttempt(j, { kind: 'done' }, T0 + HOUR, DELIVERY_POLICY, 0);
+      const outcome = afterAttempt(held, { kind: 'done' }, T0 + HOUR, DELIVERY_POLICY, 0);
       assert.deepEqual(
-        await s.webhooks.recordAttempts('me', [{ deliveryId: first.job.id, attempt, delivered: true, endedAt: T0 + HOUR, decide }], afterDeliveryAttempts),
+        await s.webhooks.recordAttempts('me', [{ deliveryId: first.job.id, attempt, delivered: true, endedAt: T0 + HOUR, outcome }], afterDeliveryAttempts),
         [true],
       );
       const contexts = await s.webhooks.deliveryContexts([first.delivery.id, 'job_unknown']);
@@ -249,7 +249,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
           attempt: null,
           delivered: false,
           endedAt: ended,
-          decide: (j) => afterAttempt(j, { kind: 'fail', error: 'gone' }, ended, DELIVERY_POLICY, 0),
+          outcome: afterAttempt(gone!, { kind: 'fail', error: 'gone' }, ended, DELIVERY_POLICY, 0),
         },
       ];
       assert.deepEqual(await s.webhooks.recordAttempts('me', claim, afterDeliveryAttempts), [true, true, false, true, true]);
@@ -271,18 +271,17 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.deepEqual((await s.records.audit(realm, { action: 'webhook.disable', limit: 10 })).length, 0);
     });
 
-    it("writes nothing of a claim's attempts when one of its outcomes cannot be decided", async () => {
+    it("writes nothing of a claim's attempts when one of its writes fails", async () => {
       const realm = await seedRealm(s);
       const e = await endpointIn(realm);
       const at = T0 + HOUR;
       const [d1, d2] = await claimedDeliveries(e, 2, 'me', at);
-      const refused: ClaimedAttempt = {
-        ...attemptOf(d2!, e.id, at + 1, 'HTTP 500'),
-        decide: () => {
-          throw new Error('no decision');
-        },
-      };
-      await assert.rejects(s.webhooks.recordAttempts('me', [attemptOf(d1!, e.id, at), refused], afterDeliveryAttempts));
+      const first = attemptOf(d1!, e.id, at);
+      // The second attempt's record takes the first's id: its insert fails.
+      const clashing = attemptOf(d2!, e.id, at + 1, 'HTTP 500');
+      await assert.rejects(
+        s.webhooks.recordAttempts('me', [first, { ...clashing, attempt: { ...clashing.attempt!, id: first.attempt!.id } }], afterDeliveryAttempts),
+      );
       assert.deepEqual([(await s.jobs.get(d1!.id))?.status, (await s.jobs.get(d2!.id))?.status], ['running', 'running']);
       assert.deepEqual(
         (await s.webhooks.listDeliveries(e.id, { after: null, limit: 10 })).flatMap((d) => d.attempts),
@@ -364,9 +363,9 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         error: null,
         durationMs: 3,
       };
-      const decide = (j: Job) => afterAttempt(j, { kind: 'done' }, at, DELIVERY_POLICY, 0);
+      const outcome = afterAttempt(held, { kind: 'done' }, at, DELIVERY_POLICY, 0);
       assert.deepEqual(
-        await stores.webhooks.recordAttempts('me', [{ deliveryId: m.job.id, attempt, delivered: true, endedAt: at, decide }], afterDeliveryAttempts),
+        await stores.webhooks.recordAttempts('me', [{ deliveryId: m.job.id, attempt, delivered: true, endedAt: at, outcome }], afterDeliveryAttempts),
         [true],
       );
     }

@@ -11,6 +11,7 @@ import {
   dueSql,
   insertSql,
   JOB_COLUMNS,
+  JOB_STATE_COLUMNS,
   type JobRow,
   jobStateValues,
   jobValues,
@@ -24,6 +25,13 @@ import { recordWriter } from './records.ts';
 const finishStatementsOf = perObject((db: Db) => ({
   get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
   update: db.prepare(updateJobStateSql(() => '?')),
+  // The new states as a JSON array of [id, …JOB_STATE_COLUMNS], each job found by its primary key.
+  updateHeld: db
+    .prepare(
+      `UPDATE jobs SET ${JOB_STATE_COLUMNS.map((c, i) => `${c} = u.value ->> ${i + 1}`).join(', ')} FROM json_each(?) AS u
+      WHERE jobs.id = u.value ->> 0 AND jobs.status = 'running' AND jobs.lease_owner = ? RETURNING jobs.id`,
+    )
+    .pluck(),
 }));
 
 /** Applies `decide(job)` to a job `owner` still holds, with the audit record of its end, inside the
@@ -36,6 +44,18 @@ export function finishHeldJob(db: Db, secrets: SecretBox, id: string, owner: str
   s.update.run(...jobStateValues(outcome.job), id);
   recordWriter(db, secrets)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
   return true;
+}
+
+/** Writes each outcome, decided on its job as `owner` holds it, where `owner` still does, with the
+ *  audit records of those it wrote, in one statement inside the caller's transaction; per outcome,
+ *  whether it was written (false: the lease was lost, the job as another replica left it). */
+export function finishHeldJobs(db: Db, secrets: SecretBox, owner: string, outcomes: readonly AttemptOutcome[]): boolean[] {
+  if (outcomes.length === 0) return [];
+  const states = outcomes.map((o) => [o.job.id, ...jobStateValues(o.job)]);
+  const written = new Set(finishStatementsOf(db).updateHeld.all(JSON.stringify(states), owner) as string[]);
+  const audit = outcomes.flatMap((o) => (o.audit && written.has(o.job.id) ? [o.audit] : []));
+  if (audit.length > 0) recordWriter(db, secrets)({ events: [], audit, jobs: [] });
+  return outcomes.map((o) => written.has(o.job.id));
 }
 
 export class SqliteJobStore implements JobStore {
