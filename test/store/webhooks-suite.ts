@@ -137,6 +137,48 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.ok(deliveries.every((d) => d.status === 'pending' && d.eventType === 'user.deleted'));
     });
 
+    it("hands out events with each delivery's context read in the same transaction (its endpoint and secrets, its event, the body as stored) and its job as the plan made it: one held is claimed by no replica until its lease runs out", async () => {
+      const realm = await seedRealm(s);
+      const first = await endpointIn(realm, { eventTypes: ['user.deleted'] });
+      const second = await endpointIn(realm, { eventTypes: ['*'] });
+      // Whatever earlier tests left in the outbox is handed out first.
+      while ((await s.webhooks.dispatch(T0, 100, () => ({ deliveries: [], jobs: [] }))).events > 0);
+      for (let i = 0; i < 3; i++) await userDeleted(s, realm, T0 + i * SECOND);
+      const at = T0 + HOUR;
+      const handed = await s.webhooks.dispatch(at, 2, (events, subscribers) => {
+        const planned = fanOut(events, subscribers, at);
+        return { deliveries: planned.deliveries, jobs: planned.jobs.map((j) => claimed(j, 'me', at, DELIVERY_POLICY)) };
+      });
+      assert.equal(handed.events, 2);
+      const stored = await s.records.events(realm, { type: 'user.deleted', limit: 10 });
+      const contexts = [...handed.contexts.values()];
+      assert.deepEqual(
+        contexts.map((c) => [c.delivery.eventId, c.delivery.webhookId]).sort(),
+        [
+          [stored[2]!.id, first.id],
+          [stored[2]!.id, second.id],
+          [stored[1]!.id, first.id],
+          [stored[1]!.id, second.id],
+        ].sort(),
+      );
+      for (const [id, context] of handed.contexts) {
+        const event = stored.find((e) => e.id === context.delivery.eventId)!;
+        assert.equal(context.delivery.id, id);
+        assert.deepEqual(context.endpoint, await s.webhooks.get(realm, context.delivery.webhookId), 'with its secrets');
+        assert.deepEqual(context.event, { id: event.id, type: event.type, realmId: event.realmId, createdAt: event.createdAt });
+        assert.equal(context.body, eventBody(event), 'the body sent, from the data as stored');
+        assert.deepEqual(await s.webhooks.getDelivery(context.delivery.webhookId, id), context.delivery);
+      }
+      const peer = await s.peer();
+      const claimedBy = (owner: string, now: number, id: string) => peer.jobs.claim(now, 1, [DELIVER], (j) => claimed(j, owner, now, DELIVERY_POLICY), id);
+      for (const id of handed.contexts.keys()) {
+        assert.deepEqual([(await s.jobs.get(id))?.status, (await s.jobs.get(id))?.leaseOwner], ['running', 'me']);
+        assert.deepEqual(await claimedBy('other', at + DELIVERY_POLICY.leaseMs - 1, id), [], 'held while its lease lasts');
+        const [taken] = await claimedBy('other', at + DELIVERY_POLICY.leaseMs, id);
+        assert.deepEqual([taken?.leaseOwner, taken?.attempts], ['other', 2], 'taken up once it has run out');
+      }
+    });
+
     it('writes an outbox event only while an enabled endpoint of its realm subscribes to its type, as subscribes() decides', async () => {
       const realm = await seedRealm(s);
       const other = await seedRealm(s);
