@@ -28,7 +28,8 @@ const CLAIMS_AT_ONCE = 2;
 export interface ClaimContext {
   /** Who holds the claimed jobs: a job is finished only while its lease is still this owner's. */
   owner: string;
-  /** What `result` makes of `job` as it is stored when the outcome is recorded (retry.ts). */
+  /** What `result` makes of `job` as the claim holds it (retry.ts): while the lease is `owner`'s,
+   *  nobody else changes it. */
   decide(job: Job, result: AttemptResult): AttemptOutcome;
   /** Tells the queue the attempts are over and only their recording remains: it may go on to
    *  claim more while they are recorded. */

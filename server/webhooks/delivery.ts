@@ -196,8 +196,8 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
 /** The queue with the outbox relay run in each of its rounds: a round hands new events to their
  *  deliveries a batch at a time and runs each batch's jobs at once, held, as the queue runs a claim
  *  (the next batch handed out while the one before sends), then claims what else is due (retries),
- *  and goes on so, RELAY_ROUND events at a time, until the outbox is empty. Polls on its own timer (the queue's
- *  start() is not used, its rounds are these). */
+ *  and goes on so, RELAY_ROUND events at a time, until the outbox is empty. Polls on its own timer
+ *  (the queue's start() is not used, its rounds are these). */
 export function withOutboxRelay(queue: JobQueue, relay: WebhookDelivery['relay'], log: Logger): JobQueue {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;

@@ -24,7 +24,6 @@ import { recordWriter } from './records.ts';
 
 const finishStatementsOf = perObject((db: Db) => ({
   get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
-  update: db.prepare(updateJobStateSql(() => '?')),
   // The new states as a JSON array of [id, …JOB_STATE_COLUMNS], each job found by its primary key.
   updateHeld: db
     .prepare(
@@ -36,14 +35,10 @@ const finishStatementsOf = perObject((db: Db) => ({
 
 /** Applies `decide(job)` to a job `owner` still holds, with the audit record of its end, inside the
  *  caller's transaction (immediate()); false (nothing written) when the lease was lost. */
-export function finishHeldJob(db: Db, secrets: SecretBox, id: string, owner: string, decide: (job: Job) => AttemptOutcome): boolean {
-  const s = finishStatementsOf(db);
-  const row = s.get.get(id) as JobRow | undefined;
+function finishHeldJob(db: Db, secrets: SecretBox, id: string, owner: string, decide: (job: Job) => AttemptOutcome): boolean {
+  const row = finishStatementsOf(db).get.get(id) as JobRow | undefined;
   if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
-  const outcome = decide(toJob(row, secrets));
-  s.update.run(...jobStateValues(outcome.job), id);
-  recordWriter(db, secrets)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
-  return true;
+  return finishHeldJobs(db, secrets, owner, [decide(toJob(row, secrets))])[0]!;
 }
 
 /** Writes each outcome, decided on its job as `owner` holds it, where `owner` still does, with the
