@@ -313,6 +313,24 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.deepEqual((await s.records.audit(realm, { action: 'webhook.disable', limit: 10 })).length, 0);
     });
 
+    it('finishes no job with the attempt of an earlier claim of it, also one of the same owner: its lease ran out and a later claim holds it', async () => {
+      const realm = await seedRealm(s);
+      const e = await endpointIn(realm);
+      const at = T0 + HOUR;
+      const [first] = await claimedDeliveries(e, 1, 'me', at);
+      const later = at + DELIVERY_POLICY.leaseMs;
+      const [again] = await s.jobs.claim(later, 1, [DELIVER], (j) => claimed(j, 'me', later, DELIVERY_POLICY), first!.id);
+      assert.equal(again?.attempts, 2);
+      assert.deepEqual(await s.webhooks.recordAttempts('me', [attemptOf(first!, e.id, later + 1, 'HTTP 500')], afterDeliveryAttempts), [false]);
+      const state = async () => {
+        const job = await s.jobs.get(first!.id);
+        return [job?.status, job?.attempts, job?.leaseUntil];
+      };
+      assert.deepEqual(await state(), ['running', 2, again!.leaseUntil], 'as the later claim holds it');
+      assert.deepEqual(await s.webhooks.recordAttempts('me', [attemptOf(again!, e.id, later + 2)], afterDeliveryAttempts), [true]);
+      assert.deepEqual(await state(), ['done', 2, null]);
+    });
+
     it("writes nothing of a claim's attempts when one of its writes fails", async () => {
       const realm = await seedRealm(s);
       const e = await endpointIn(realm);

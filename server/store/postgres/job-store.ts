@@ -66,12 +66,13 @@ export function rowsByIdSql(table: string, n: number, alias: string, opts: { loc
 /** `UPDATE table SET (each of columns from u) FROM …`: the rows whose ids are `$1`, set to the values
  *  of the arrays `$2…` (one per column, typed `types`) at the same index. The rows are found as in
  *  rowsByIdSql and updated by their physical address (a TID scan), so the update reads no more
- *  than them at any table size. A row another transaction updates meanwhile is found again at its
- *  new version, on which the update's other conditions (appended by the caller) are asked again. */
-export function updateRowsByIdSql(table: string, columns: readonly string[], types: readonly string[]): string {
+ *  than them at any table size (`found`: a further condition on a row, asked as it is found). A row
+ *  another transaction updates meanwhile is found again at its new version, on which the update's
+ *  other conditions (appended by the caller) are asked again. */
+export function updateRowsByIdSql(table: string, columns: readonly string[], types: readonly string[], found = ''): string {
   return `UPDATE ${table} SET ${columns.map((c) => `${c} = u.${c}`).join(', ')}
     FROM (SELECT found.ctid AS row_id, v.* FROM unnest($1::text[], ${types.map((t, i) => `$${i + 2}::${t}[]`).join(', ')}) AS v(id, ${columns.join(', ')})
-      CROSS JOIN LATERAL (SELECT ctid FROM ${table} WHERE ${table}.id = v.id OFFSET 0) found) u
+      CROSS JOIN LATERAL (SELECT ctid FROM ${table} WHERE ${table}.id = v.id ${found} OFFSET 0) found) u
     WHERE ${table}.ctid = u.row_id`;
 }
 
@@ -100,11 +101,15 @@ export const JOB_SQL = {
     JOB_STATE_COLUMNS,
     JOB_STATE_COLUMNS.map((c) => JOB_COLUMN_TYPES[c]),
   ),
-  // The same, of the jobs among them the owner after the state columns still holds; the ids written.
+  // The same, of the jobs among them the owner after the state columns still holds under the claim
+  // that decided them (a later claim of the same owner counts one more attempt); the ids written.
+  // The attempts are asked in the lookup by id: beside the owner's condition PostgreSQL planned a
+  // join on them that read every running job.
   finishHeld: `${updateRowsByIdSql(
     'jobs',
     JOB_STATE_COLUMNS,
     JOB_STATE_COLUMNS.map((c) => JOB_COLUMN_TYPES[c]),
+    'AND jobs.attempts = v.attempts',
   )} AND jobs.status = 'running' AND jobs.lease_owner = $${JOB_STATE_COLUMNS.length + 2} RETURNING jobs.id`,
   list: `SELECT * FROM jobs WHERE realm_id = $1 AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR status = $3)
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $4`,

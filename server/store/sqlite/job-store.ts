@@ -24,11 +24,14 @@ import { recordWriter } from './records.ts';
 
 const finishStatementsOf = perObject((db: Db) => ({
   get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
-  // The new states as a JSON array of [id, …JOB_STATE_COLUMNS], each job found by its primary key.
+  // The new states as a JSON array of [id, …JOB_STATE_COLUMNS], each job found by its primary key;
+  // written only over the claim that decided it (a later claim of the same owner counts one more
+  // attempt).
   updateHeld: db
     .prepare(
       `UPDATE jobs SET ${JOB_STATE_COLUMNS.map((c, i) => `${c} = u.value ->> ${i + 1}`).join(', ')} FROM json_each(?) AS u
-      WHERE jobs.id = u.value ->> 0 AND jobs.status = 'running' AND jobs.lease_owner = ? RETURNING jobs.id`,
+      WHERE jobs.id = u.value ->> 0 AND jobs.status = 'running' AND jobs.lease_owner = ?
+        AND jobs.attempts = u.value ->> ${JOB_STATE_COLUMNS.indexOf('attempts') + 1} RETURNING jobs.id`,
     )
     .pluck(),
 }));
