@@ -28,7 +28,8 @@ const CLAIMS_AT_ONCE = 2;
 export interface ClaimContext {
   /** Who holds the claimed jobs: a job is finished only while its lease is still this owner's. */
   owner: string;
-  /** What `result` makes of `job` as it is stored when the outcome is recorded (retry.ts). */
+  /** What `result` makes of `job` as the claim holds it (retry.ts): while the lease is `owner`'s,
+   *  nobody else changes it. */
   decide(job: Job, result: AttemptResult): AttemptOutcome;
   /** Tells the queue the attempts are over and only their recording remains: it may go on to
    *  claim more while they are recorded. */
@@ -79,8 +80,10 @@ export interface JobQueue {
   hold(job: Job, now: number): Job;
   /** One attempt of a job this process holds (hold): what it came to. */
   runHeld(job: Job): Promise<AttemptResult>;
-  /** Claims and runs what is due now, round after round until nothing is; how many attempts ran. */
-  runOnce(): Promise<number>;
+  /** Claims and runs what is due now, round after round until nothing is; how many attempts ran.
+   *  With `feed`, the jobs it hands (written held by this process, hold, as they were made: the
+   *  outbox relay's) run first, a claim's worth at a time as if claimed, until it hands none. */
+  runOnce(feed?: () => Promise<Job[]>): Promise<number>;
   /** Polls every `intervalMs` (a timer that never keeps the process alive) until stop(). */
   start(intervalMs?: number): void;
   /** Stops polling and waits for the round under way. */
@@ -167,15 +170,16 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
     return jobs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
-  async function pass(): Promise<number> {
+  async function pass(feed?: () => Promise<Job[]>): Promise<number> {
     let total = 0;
     // After a full claim the next is claimed at once, so its reads overlap the sends of the ones
     // before: up to CLAIMS_AT_ONCE claims attempting, and as many more being recorded. Otherwise
     // the claims under way end first, then a plain read asks whether anything is due, so an idle
-    // poll writes nothing.
+    // poll writes nothing. What `feed` hands counts as a full claim: the next is asked for at once.
     const attempting = new Set<Promise<unknown>>();
     const running = new Set<Promise<unknown>>();
     let full = false;
+    let feeding = feed !== undefined;
     try {
       while (!stopped) {
         if (full) {
@@ -183,13 +187,23 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
             await Promise.race(running.size >= 2 * CLAIMS_AT_ONCE ? running : attempting);
         } else {
           await Promise.all(running);
-          if (!(await store.anyDue(clock.now(), kinds))) break;
+          if (!feeding && !(await store.anyDue(clock.now(), kinds))) break;
         }
         if (stopped) break;
-        const jobs = await claim();
-        if (jobs.length === 0) break; // every due job is held by another replica, or by this one
+        let jobs: Job[];
+        if (feeding) {
+          jobs = await feed!();
+          full = jobs.length > 0;
+          if (!full) {
+            feeding = false;
+            continue;
+          }
+        } else {
+          jobs = await claim();
+          if (jobs.length === 0) break; // every due job is held by another replica, or by this one
+          full = jobs.length === CLAIM_BATCH;
+        }
         total += jobs.length;
-        full = jobs.length === CLAIM_BATCH;
         const { attempted, done } = attempt(jobs);
         const over = attempted.finally(() => attempting.delete(over));
         attempting.add(over);
@@ -204,9 +218,9 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
     return total;
   }
 
-  async function runOnce(): Promise<number> {
+  async function runOnce(feed?: () => Promise<Job[]>): Promise<number> {
     while (round) await round.catch(() => {});
-    round = pass().finally(() => {
+    round = pass(feed).finally(() => {
       round = null;
     });
     return round;

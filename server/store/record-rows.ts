@@ -125,8 +125,6 @@ export interface JobRow {
 
 export const toEventHeader = (r: Omit<EventRow, 'data'>): EventHeader => ({ id: r.id, type: r.type, realmId: r.realm_id, createdAt: r.created_at });
 export const toEvent = (r: EventRow): GatehouseEvent => ({ ...toEventHeader(r), data: JSON.parse(r.data) });
-/** The columns of an EventHeader (the fan-out reads no data). */
-export const EVENT_HEADER_COLUMNS = 'id, type, realm_id, created_at';
 
 export const toAuditRecord = (r: AuditRow): AuditRecord => ({
   auditId: r.id,

@@ -1,9 +1,19 @@
 // The rows of webhook endpoints, deliveries and attempts as both backends read and write them (the
 // same columns in SQLite and PostgreSQL), and the records they make.
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
+import type { EventHeader } from '../events/model.ts';
 import type { JobStatus } from '../jobs/model.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../webhooks/model.ts';
-import type { ClaimedAttempt } from '../webhooks/store.ts';
+import {
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+  type DeliveryView,
+  type Subscriber,
+  storedEventBody,
+  type WebhookEndpoint,
+} from '../webhooks/model.ts';
+import type { ClaimedAttempt, DeliveryContext } from '../webhooks/store.ts';
+import { type EventRow, toEventHeader } from './record-rows.ts';
 import { flag } from './row-values.ts';
 
 export const WEBHOOK_COLUMNS = [
@@ -110,9 +120,8 @@ export interface AttemptRow {
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
-/** An endpoint as the outbox's fan-out reads it: whom it subscribes, its secrets not even read
- *  (the relay opened every endpoint's sealed secrets at each hand-out for nothing). */
-export const WEBHOOK_SUBSCRIBER_COLUMNS = 'id, realm_id, event_types, enabled';
+/** An endpoint as the outbox's fan-out plan is given it: whom it subscribes, none of its secrets
+ *  (they are opened only for the endpoints the plan hands deliveries to: handedContexts). */
 export const toSubscriber = (r: Pick<WebhookRow, 'id' | 'realm_id' | 'event_types' | 'enabled'>): Subscriber => ({
   id: r.id,
   realmId: r.realm_id,
@@ -134,6 +143,39 @@ export const toEndpoint = (r: WebhookRow, secrets: SecretBox): WebhookEndpoint =
   createdAt: num(r.created_at),
   updatedAt: num(r.updated_at),
 });
+
+/** The context of each delivery a hand-out of outbox events made (WebhookStore.dispatch), by
+ *  delivery id, from the rows it read: its events with their data, the enabled endpoints of their
+ *  realms. Each endpoint's secrets are opened once, each event's body written once. */
+export function handedContexts(
+  deliveries: readonly Delivery[],
+  endpoints: readonly WebhookRow[],
+  events: readonly EventRow[],
+  secrets: SecretBox,
+): Map<string, DeliveryContext> {
+  const endpointRows = new Map(endpoints.map((r) => [r.id, r]));
+  const eventRows = new Map(events.map((r) => [r.id, r]));
+  const opened = new Map<string, WebhookEndpoint>();
+  const bodies = new Map<string, { event: EventHeader; body: string }>();
+  const contexts = new Map<string, DeliveryContext>();
+  for (const delivery of deliveries) {
+    let endpoint = opened.get(delivery.webhookId);
+    if (!endpoint) {
+      const row = endpointRows.get(delivery.webhookId);
+      if (!row) continue;
+      opened.set(delivery.webhookId, (endpoint = toEndpoint(row, secrets)));
+    }
+    let sent = bodies.get(delivery.eventId);
+    if (!sent) {
+      const row = eventRows.get(delivery.eventId);
+      if (!row) continue;
+      const event = toEventHeader(row);
+      bodies.set(delivery.eventId, (sent = { event, body: storedEventBody(event, row.data) }));
+    }
+    contexts.set(delivery.id, { delivery, endpoint, event: sent.event, body: sent.body });
+  }
+  return contexts;
+}
 
 export const toDelivery = (r: DeliveryRow): Delivery => ({
   id: r.id,

@@ -1,5 +1,7 @@
 // Webhook delivery over the durable queue (docs/events.md): the outbox relay hands each new event to
-// one `webhook.deliver` job per subscribing endpoint, and the job's handler makes one attempt:
+// one `webhook.deliver` job per subscribing endpoint, written held by this process and run at once
+// with what the hand-out read (a retry, or a job whose replica died, is claimed as any job), and
+// the job's handler makes one attempt:
 // the URL rules checked again against what the host resolves to now, the POST signed per Standard
 // Webhooks. A claim's attempts are recorded together, on their deliveries, their jobs and their
 // endpoints (a long failing streak disables one), in one transaction. Retries, backoff and giving
@@ -8,7 +10,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import { GatehouseError } from '../errors.ts';
 import type { AttemptResult, Job } from '../jobs/model.ts';
 import type { ClaimContext, ClaimedResult, JobHandler, JobQueue } from '../jobs/queue.ts';
-import { JOB_POLL_INTERVAL_MS } from '../jobs/queue.ts';
+import { CLAIM_BATCH, JOB_POLL_INTERVAL_MS } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
@@ -17,12 +19,13 @@ import { send } from './send.ts';
 import type { ClaimedAttempt, DeliveryContext, WebhookStore } from './store.ts';
 import { checkUrlSyntax, type HostResolver, resolveAllowed } from './url-rules.ts';
 
-/** Outbox events handed out per transaction of the relay. */
-const RELAY_BATCH = 100;
-/** Outbox events handed out before the queue runs what they made due: a backlog is fanned out
- *  and delivered in slices, so its first deliveries do not wait for the whole of it to be fanned
- *  out, and the jobs waiting at any time stay a slice's worth. */
-export const RELAY_ROUND = 10 * RELAY_BATCH;
+/** Outbox events handed out per transaction of the relay. Their jobs are held from the hand-out and
+ *  run together as one claim, so an endpoint gets at most one POST per event of it: no more than a
+ *  claim sends one endpoint, the wait for its connection the lease is sized for (queue.ts). */
+const RELAY_BATCH = CLAIM_BATCH;
+/** Outbox events handed out and delivered before the queue claims what else is due (retries): a
+ *  backlog does not hold them back longer than this many events take. */
+export const RELAY_ROUND = 50 * RELAY_BATCH;
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
 
@@ -38,11 +41,18 @@ export interface WebhookDeliveryDeps {
   observe?: (webhookId: string, outcome: AttemptOutcome) => void;
 }
 
+/** What one hand-out of the relay did: the events it handed, and their deliveries' jobs, held. */
+export interface Relayed {
+  events: number;
+  jobs: Job[];
+}
+
 export interface WebhookDelivery {
   handlers: ReadonlyMap<string, JobHandler>;
-  /** Hands up to RELAY_ROUND undispatched outbox events to their deliveries, oldest first; how
-   *  many events it handed. */
-  relay(): Promise<number>;
+  /** Hands up to RELAY_BATCH undispatched outbox events to their deliveries, oldest first, their
+   *  jobs written as `hold` makes them (held by this process: run them at once; their contexts are
+   *  kept for their attempts). */
+  relay(hold: (job: Job, now: number) => Job): Promise<Relayed>;
 }
 
 /** An attempt's result and its record (null when none was made), and when it ended. */
@@ -76,13 +86,27 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
     };
   }
 
-  /** A claim's deliveries: their turns taken at once, their contexts read together, one attempt
-   *  each, and every outcome recorded in one transaction (WebhookStore.recordAttempts). */
+  // The contexts the relay's hand-outs read for the jobs they held, until those jobs' attempts.
+  const handed = new Map<string, DeliveryContext>();
+  // Whether the relay's last hand-out took a full batch (more events may wait).
+  let lastFull = false;
+
+  /** A claim's deliveries: their turns taken at once, their contexts read together (but for those
+   *  the relay handed with theirs), one attempt each, and every outcome recorded in one transaction
+   *  (WebhookStore.recordAttempts), decided on the jobs as the claim holds them. */
   async function runClaim(jobs: Job[], claim: ClaimContext): Promise<ClaimedResult[]> {
     const turns = jobs.map((job) => takeTurn(String(job.payload.webhookId)));
     let attempts: Attempted[];
     try {
-      const contexts = await store.deliveryContexts(jobs.map((j) => j.id));
+      const contexts = new Map<string, DeliveryContext>();
+      for (const job of jobs) {
+        const context = handed.get(job.id);
+        if (context === undefined) continue;
+        contexts.set(job.id, context);
+        handed.delete(job.id);
+      }
+      const unread = jobs.filter((j) => !contexts.has(j.id)).map((j) => j.id);
+      if (unread.length > 0) for (const [id, context] of await store.deliveryContexts(unread)) contexts.set(id, context);
       attempts = await Promise.all(jobs.map((job, i) => attempt(job, contexts.get(job.id), turns[i]!)));
     } finally {
       for (const turn of turns) turn.release();
@@ -94,7 +118,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
         attempt: a.attempt,
         delivered: a.result.kind === 'done',
         endedAt: a.endedAt,
-        decide: (job) => claim.decide(job, a.result),
+        outcome: claim.decide(jobs[i]!, a.result),
       }),
     );
     const finished = await store.recordAttempts(claim.owner, recorded, afterDeliveryAttempts);
@@ -151,42 +175,50 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
 
   return {
     handlers: new Map<string, JobHandler>([[DELIVER, { policy: DELIVERY_POLICY, runClaim }]]),
-    async relay() {
-      let total = 0;
-      if (!(await store.anyUndispatched())) return 0;
-      while (total < RELAY_ROUND) {
-        const now = clock.now();
-        const n = await store.dispatch(now, RELAY_BATCH, (events, endpoints) => fanOut(events, endpoints, now));
-        total += n;
-        if (n < RELAY_BATCH) break;
-      }
-      return total;
+    async relay(hold) {
+      // A plain read first unless the last hand-out was full, so an idle poll writes nothing.
+      if (!lastFull && !(await store.anyUndispatched())) return { events: 0, jobs: [] };
+      const now = clock.now();
+      let held: Job[] = [];
+      const dispatched = await store.dispatch(now, RELAY_BATCH, (events, subscribers) => {
+        const planned = fanOut(events, subscribers, now);
+        held = planned.jobs.map((job) => hold(job, now));
+        return { deliveries: planned.deliveries, jobs: held };
+      });
+      lastFull = dispatched.events === RELAY_BATCH;
+      if (dispatched.events === 0) return { events: 0, jobs: [] };
+      for (const [id, context] of dispatched.contexts) handed.set(id, context);
+      return { events: dispatched.events, jobs: held };
     },
   };
 }
 
-/** The queue with the outbox relay run before each of its rounds: a round hands new events to
- *  their deliveries (a slice at a time, RELAY_ROUND), then runs what is due, until the outbox is
- *  empty; while a slice is delivered the next is handed out. Polls on its own timer (the queue's
- *  start() is not used, its rounds are these). */
-export function withOutboxRelay(queue: JobQueue, relay: () => Promise<number>, log: Logger): JobQueue {
+/** The queue with the outbox relay run in each of its rounds: a round hands new events to their
+ *  deliveries a batch at a time and runs each batch's jobs at once, held, as the queue runs a claim
+ *  (the next batch handed out while the one before sends), then claims what else is due (retries),
+ *  and goes on so, RELAY_ROUND events at a time, until the outbox is empty. Polls on its own timer
+ *  (the queue's start() is not used, its rounds are these). */
+export function withOutboxRelay(queue: JobQueue, relay: WebhookDelivery['relay'], log: Logger): JobQueue {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let round: Promise<number> | null = null;
   const runOnce = async () => {
     let ran = 0;
-    let handed = await relay();
     for (;;) {
-      const next = handed < RELAY_ROUND || stopped ? null : relay();
-      next?.catch(() => {}); // reported below, once the slice under way is delivered
-      try {
-        ran += await queue.runOnce();
-      } catch (e) {
-        await next?.catch(() => {}); // the round ends with nothing of it still running
-        throw e;
-      }
-      if (!next) return ran;
-      handed = await next;
+      let handed = 0;
+      let waiting = true;
+      // Hands batches out until one is not full (the outbox was emptied) or the round's share is.
+      const feed = async (): Promise<Job[]> => {
+        while (waiting && !stopped && handed < RELAY_ROUND) {
+          const r = await relay(queue.hold);
+          handed += r.events;
+          waiting = r.events === RELAY_BATCH;
+          if (r.jobs.length > 0) return r.jobs;
+        }
+        return [];
+      };
+      ran += await queue.runOnce(feed);
+      if (!waiting || stopped) return ran;
     }
   };
   return {

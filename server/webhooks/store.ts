@@ -27,11 +27,19 @@ export interface DeliveryContext {
 
 /** A claimed delivery's attempt, as recordAttempts writes it: the attempt (null when none was made:
  *  its endpoint or event gone, or the endpoint disabled), whether it delivered and when it ended
- *  (what its endpoint's failing streak counts), and what it makes of the delivery's job. */
+ *  (what its endpoint's failing streak counts), and what it makes of the delivery's job, decided on
+ *  the job as its claim holds it (while the lease is this process's, nobody else changes it). */
 export interface ClaimedAttempt extends AttemptEnd {
   deliveryId: string;
   attempt: DeliveryAttempt | null;
-  decide: (job: Job) => AttemptOutcome;
+  outcome: AttemptOutcome;
+}
+
+/** What a hand-out of outbox events wrote: how many events it handed, and the context of each
+ *  delivery it made, by delivery id, read in its own transaction. */
+export interface Dispatched {
+  events: number;
+  contexts: Map<string, DeliveryContext>;
 }
 
 /** What a claim's attempts to one endpoint make of it, with its audit record; null leaves it as
@@ -53,14 +61,20 @@ export interface WebhookStore {
   /** Writes `event` (already handed out: it is not fanned out) and its delivery to one endpoint. */
   queueDirect(event: GatehouseEvent, delivery: Delivery, job: Job): Promise<void>;
   /** Hands up to `limit` undispatched outbox events, oldest first, to their deliveries (`plan`
-   *  given the events and every enabled endpoint of their realms), and marks them dispatched; how
-   *  many events were handed. Events another replica is handing at the moment are skipped. */
-  dispatch(now: number, limit: number, plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number>;
+   *  given the events and every enabled endpoint of their realms; its jobs written as it gives
+   *  them, possibly already held), and marks them dispatched; how many events were handed, and
+   *  each delivery's context (each endpoint's secrets opened once). Events another replica is
+   *  handing at the moment are skipped. */
+  dispatch(
+    now: number,
+    limit: number,
+    plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
+  ): Promise<Dispatched>;
   /** Deliveries with their endpoint and event, by delivery id (none for a delivery, or its
    *  endpoint or event, gone). */
   deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>>;
   /** Records a claim's attempts in one transaction: each attempt made; each delivery's job
-   *  finished with its `decide` if `owner` still holds it; and `change` applied to each endpoint
+   *  given its `outcome` if `owner` still holds it (with the outcome's audit record); and `change` applied to each endpoint
    *  attempted, given its attempts. The endpoint's row is locked (against a replica recording its
    *  own attempts at the same time) only when `change` finds something to write. Per attempt, in
    *  order, whether its job was finished (false: the lease was lost; the attempt is kept). */

@@ -50,6 +50,7 @@ describe('webhook delivery statements on PostgreSQL, planned on small tables', {
   const STATEMENTS = {
     lock_jobs: JOB_SQL.lock,
     update_jobs: JOB_SQL.updateStates,
+    finish_held: JOB_SQL.finishHeld,
     contexts: WEBHOOK_SQL.contexts,
     mark_dispatched: WEBHOOK_SQL.markDispatched,
     undispatched: WEBHOOK_SQL.undispatched,
@@ -73,6 +74,7 @@ describe('webhook delivery statements on PostgreSQL, planned on small tables', {
     await client.query("EXPLAIN EXECUTE mark_dispatched(ARRAY['evt_5'], ARRAY[1]::bigint[])");
     await client.query('EXPLAIN EXECUTE undispatched(100)');
     await client.query(`EXPLAIN EXECUTE update_jobs(${ids}, ${Array.from({ length: 7 }, () => 'NULL').join(', ')})`);
+    await client.query(`EXPLAIN EXECUTE finish_held(${ids}, ${Array.from({ length: 7 }, () => 'NULL').join(', ')}, 'me')`);
     await seed(client, SMALL, GROWN);
   });
   after(async () => {
@@ -92,6 +94,13 @@ describe('webhook delivery statements on PostgreSQL, planned on small tables', {
 
   it('updates jobs found through their primary key, by their addresses', async () => {
     const plan = await planOf(client, 'update_jobs', `${ids}, ${Array.from({ length: 7 }, () => 'NULL').join(', ')}`);
+    noScan(plan);
+    assert.match(plan, /Index Scan using jobs_pkey/);
+    assert.match(plan, /Tid Scan on jobs/);
+  });
+
+  it('finishes the jobs still held by their owner found through their primary key, by their addresses', async () => {
+    const plan = await planOf(client, 'finish_held', `${ids}, ${Array.from({ length: 7 }, () => 'NULL').join(', ')}, 'me'`);
     noScan(plan);
     assert.match(plan, /Index Scan using jobs_pkey/);
     assert.match(plan, /Tid Scan on jobs/);

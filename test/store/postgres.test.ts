@@ -254,7 +254,7 @@ describe('PostgreSQL backend', { skip }, () => {
           attempt: { id: unique('wha'), deliveryId: job.id, webhookId: endpoint.id, at: at + i, httpStatus: error === null ? 204 : 500, error, durationMs: 1 },
           delivered: error === null,
           endedAt: at + i,
-          decide: (j) => afterAttempt(j, error === null ? { kind: 'done' } : { kind: 'retry', error }, at + i, DELIVERY_POLICY, 0),
+          outcome: afterAttempt(job, error === null ? { kind: 'done' } : { kind: 'retry', error }, at + i, DELIVERY_POLICY, 0),
         }));
       const costOf = (useCase: string) => costs.filter((c) => c.useCase === useCase).map((c) => [c.cost.statements, c.cost.roundTrips]);
 
@@ -263,15 +263,16 @@ describe('PostgreSQL backend', { skip }, () => {
       assert.deepEqual(costOf('claimJobs'), [[4, 2]]);
       costs.length = 0;
       assert.deepEqual(await s.webhooks.recordAttempts('me', attempts(delivered, null), afterDeliveryAttempts), Array(20).fill(true));
-      // BEGIN, the jobs locked, the endpoint read | the jobs' new state, the attempts, COMMIT: a
-      // healthy endpoint's deliveries change nothing there, so its row is not locked.
-      assert.deepEqual(costOf('recordWebhookAttempts'), [[6, 2]]);
+      // BEGIN, the jobs' new state where the lease is still this replica's, the endpoint read | the
+      // attempts, COMMIT: a healthy endpoint's deliveries change nothing there, so its row is not
+      // locked.
+      assert.deepEqual(costOf('recordWebhookAttempts'), [[5, 2]]);
 
       const failed = await claimAll(3);
       costs.length = 0;
       await s.webhooks.recordAttempts('me', attempts(failed, 'HTTP 500'), afterDeliveryAttempts);
       // A failing streak starts: the endpoint's row locked (one more round trip) and written.
-      assert.deepEqual(costOf('recordWebhookAttempts'), [[8, 3]]);
+      assert.deepEqual(costOf('recordWebhookAttempts'), [[7, 3]]);
       assert.equal((await s.webhooks.get(realm, endpoint.id))?.failingSince, at);
     });
   });

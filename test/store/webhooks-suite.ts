@@ -63,7 +63,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         attempt: { id: unique('wha'), deliveryId: job.id, webhookId, at, httpStatus: error === null ? 204 : 500, error, durationMs: 3 },
         delivered: error === null,
         endedAt: at,
-        decide: (j) => afterAttempt(j, error === null ? { kind: 'done' } : { kind: 'retry', error }, at, DELIVERY_POLICY, 0),
+        outcome: afterAttempt(job, error === null ? { kind: 'done' } : { kind: 'retry', error }, at, DELIVERY_POLICY, 0),
       };
     }
 
@@ -109,7 +109,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       await endpointIn(realm, { enabled: false });
       await endpointIn(other, { eventTypes: ['webhook.test'] });
       // Whatever earlier tests left in the outbox is handed out first.
-      while ((await s.webhooks.dispatch(T0, 100, () => ({ deliveries: [], jobs: [] }))) > 0);
+      while ((await s.webhooks.dispatch(T0, 100, () => ({ deliveries: [], jobs: [] }))).events > 0);
       for (let i = 0; i < 6; i++) await userDeleted(s, realm, T0 + i * SECOND);
       assert.ok(await s.webhooks.anyUndispatched());
       assert.equal((await s.webhooks.outbox()).depth, 6);
@@ -119,8 +119,8 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         handed.push(events);
         return fanOut(events, endpoints, T0 + HOUR);
       };
-      const counts = await Promise.all([s.webhooks.dispatch(T0 + HOUR, 4, plan), peer.webhooks.dispatch(T0 + HOUR, 4, plan)]);
-      while ((await s.webhooks.dispatch(T0 + HOUR, 4, plan)) > 0);
+      const counts = (await Promise.all([s.webhooks.dispatch(T0 + HOUR, 4, plan), peer.webhooks.dispatch(T0 + HOUR, 4, plan)])).map((d) => d.events);
+      while ((await s.webhooks.dispatch(T0 + HOUR, 4, plan)).events > 0);
       const ids = handed.flat().map((e) => e.id);
       assert.equal(new Set(ids).size, ids.length, 'no event handed twice');
       assert.equal(ids.length, 6);
@@ -135,6 +135,48 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const deliveries = await s.webhooks.listDeliveries(subscriber.id, { after: null, limit: 100 });
       assert.equal(deliveries.length, 6);
       assert.ok(deliveries.every((d) => d.status === 'pending' && d.eventType === 'user.deleted'));
+    });
+
+    it("hands out events with each delivery's context read in the same transaction (its endpoint and secrets, its event, the body as stored) and its job as the plan made it: one held is claimed by no replica until its lease runs out", async () => {
+      const realm = await seedRealm(s);
+      const first = await endpointIn(realm, { eventTypes: ['user.deleted'] });
+      const second = await endpointIn(realm, { eventTypes: ['*'] });
+      // Whatever earlier tests left in the outbox is handed out first.
+      while ((await s.webhooks.dispatch(T0, 100, () => ({ deliveries: [], jobs: [] }))).events > 0);
+      for (let i = 0; i < 3; i++) await userDeleted(s, realm, T0 + i * SECOND);
+      const at = T0 + HOUR;
+      const handed = await s.webhooks.dispatch(at, 2, (events, subscribers) => {
+        const planned = fanOut(events, subscribers, at);
+        return { deliveries: planned.deliveries, jobs: planned.jobs.map((j) => claimed(j, 'me', at, DELIVERY_POLICY)) };
+      });
+      assert.equal(handed.events, 2);
+      const stored = await s.records.events(realm, { type: 'user.deleted', limit: 10 });
+      const contexts = [...handed.contexts.values()];
+      assert.deepEqual(
+        contexts.map((c) => [c.delivery.eventId, c.delivery.webhookId]).sort(),
+        [
+          [stored[2]!.id, first.id],
+          [stored[2]!.id, second.id],
+          [stored[1]!.id, first.id],
+          [stored[1]!.id, second.id],
+        ].sort(),
+      );
+      for (const [id, context] of handed.contexts) {
+        const event = stored.find((e) => e.id === context.delivery.eventId)!;
+        assert.equal(context.delivery.id, id);
+        assert.deepEqual(context.endpoint, await s.webhooks.get(realm, context.delivery.webhookId), 'with its secrets');
+        assert.deepEqual(context.event, { id: event.id, type: event.type, realmId: event.realmId, createdAt: event.createdAt });
+        assert.equal(context.body, eventBody(event), 'the body sent, from the data as stored');
+        assert.deepEqual(await s.webhooks.getDelivery(context.delivery.webhookId, id), context.delivery);
+      }
+      const peer = await s.peer();
+      const claimedBy = (owner: string, now: number, id: string) => peer.jobs.claim(now, 1, [DELIVER], (j) => claimed(j, owner, now, DELIVERY_POLICY), id);
+      for (const id of handed.contexts.keys()) {
+        assert.deepEqual([(await s.jobs.get(id))?.status, (await s.jobs.get(id))?.leaseOwner], ['running', 'me']);
+        assert.deepEqual(await claimedBy('other', at + DELIVERY_POLICY.leaseMs - 1, id), [], 'held while its lease lasts');
+        const [taken] = await claimedBy('other', at + DELIVERY_POLICY.leaseMs, id);
+        assert.deepEqual([taken?.leaseOwner, taken?.attempts], ['other', 2], 'taken up once it has run out');
+      }
     });
 
     it('writes an outbox event only while an enabled endpoint of its realm subscribes to its type, as subscribes() decides', async () => {
@@ -196,9 +238,9 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       const [held] = await s.jobs.claim(T0 + HOUR, 1, ['webhook.deliver'], (j) => claimed(j, 'me', T0 + HOUR, DELIVERY_POLICY), first.job.id);
       assert.equal(held?.id, first.job.id);
       const attempt = { id: unique('wha'), deliveryId: first.delivery.id, webhookId: e.id, at: T0 + HOUR, httpStatus: 204, error: null, durationMs: 12 };
-      const decide = (j: Job) => afterAttempt(j, { kind: 'done' }, T0 + HOUR, DELIVERY_POLICY, 0);
+      const outcome = afterAttempt(held, { kind: 'done' }, T0 + HOUR, DELIVERY_POLICY, 0);
       assert.deepEqual(
-        await s.webhooks.recordAttempts('me', [{ deliveryId: first.job.id, attempt, delivered: true, endedAt: T0 + HOUR, decide }], afterDeliveryAttempts),
+        await s.webhooks.recordAttempts('me', [{ deliveryId: first.job.id, attempt, delivered: true, endedAt: T0 + HOUR, outcome }], afterDeliveryAttempts),
         [true],
       );
       const contexts = await s.webhooks.deliveryContexts([first.delivery.id, 'job_unknown']);
@@ -249,7 +291,7 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
           attempt: null,
           delivered: false,
           endedAt: ended,
-          decide: (j) => afterAttempt(j, { kind: 'fail', error: 'gone' }, ended, DELIVERY_POLICY, 0),
+          outcome: afterAttempt(gone!, { kind: 'fail', error: 'gone' }, ended, DELIVERY_POLICY, 0),
         },
       ];
       assert.deepEqual(await s.webhooks.recordAttempts('me', claim, afterDeliveryAttempts), [true, true, false, true, true]);
@@ -271,18 +313,35 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       assert.deepEqual((await s.records.audit(realm, { action: 'webhook.disable', limit: 10 })).length, 0);
     });
 
-    it("writes nothing of a claim's attempts when one of its outcomes cannot be decided", async () => {
+    it('finishes no job with the attempt of an earlier claim of it, also one of the same owner: its lease ran out and a later claim holds it', async () => {
+      const realm = await seedRealm(s);
+      const e = await endpointIn(realm);
+      const at = T0 + HOUR;
+      const [first] = await claimedDeliveries(e, 1, 'me', at);
+      const later = at + DELIVERY_POLICY.leaseMs;
+      const [again] = await s.jobs.claim(later, 1, [DELIVER], (j) => claimed(j, 'me', later, DELIVERY_POLICY), first!.id);
+      assert.equal(again?.attempts, 2);
+      assert.deepEqual(await s.webhooks.recordAttempts('me', [attemptOf(first!, e.id, later + 1, 'HTTP 500')], afterDeliveryAttempts), [false]);
+      const state = async () => {
+        const job = await s.jobs.get(first!.id);
+        return [job?.status, job?.attempts, job?.leaseUntil];
+      };
+      assert.deepEqual(await state(), ['running', 2, again!.leaseUntil], 'as the later claim holds it');
+      assert.deepEqual(await s.webhooks.recordAttempts('me', [attemptOf(again!, e.id, later + 2)], afterDeliveryAttempts), [true]);
+      assert.deepEqual(await state(), ['done', 2, null]);
+    });
+
+    it("writes nothing of a claim's attempts when one of its writes fails", async () => {
       const realm = await seedRealm(s);
       const e = await endpointIn(realm);
       const at = T0 + HOUR;
       const [d1, d2] = await claimedDeliveries(e, 2, 'me', at);
-      const refused: ClaimedAttempt = {
-        ...attemptOf(d2!, e.id, at + 1, 'HTTP 500'),
-        decide: () => {
-          throw new Error('no decision');
-        },
-      };
-      await assert.rejects(s.webhooks.recordAttempts('me', [attemptOf(d1!, e.id, at), refused], afterDeliveryAttempts));
+      const first = attemptOf(d1!, e.id, at);
+      // The second attempt's record takes the first's id: its insert fails.
+      const clashing = attemptOf(d2!, e.id, at + 1, 'HTTP 500');
+      await assert.rejects(
+        s.webhooks.recordAttempts('me', [first, { ...clashing, attempt: { ...clashing.attempt!, id: first.attempt!.id } }], afterDeliveryAttempts),
+      );
       assert.deepEqual([(await s.jobs.get(d1!.id))?.status, (await s.jobs.get(d2!.id))?.status], ['running', 'running']);
       assert.deepEqual(
         (await s.webhooks.listDeliveries(e.id, { after: null, limit: 10 })).flatMap((d) => d.attempts),
@@ -364,9 +423,9 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
         error: null,
         durationMs: 3,
       };
-      const decide = (j: Job) => afterAttempt(j, { kind: 'done' }, at, DELIVERY_POLICY, 0);
+      const outcome = afterAttempt(held, { kind: 'done' }, at, DELIVERY_POLICY, 0);
       assert.deepEqual(
-        await stores.webhooks.recordAttempts('me', [{ deliveryId: m.job.id, attempt, delivered: true, endedAt: at, decide }], afterDeliveryAttempts),
+        await stores.webhooks.recordAttempts('me', [{ deliveryId: m.job.id, attempt, delivered: true, endedAt: at, outcome }], afterDeliveryAttempts),
         [true],
       );
     }

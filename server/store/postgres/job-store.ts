@@ -66,11 +66,13 @@ export function rowsByIdSql(table: string, n: number, alias: string, opts: { loc
 /** `UPDATE table SET (each of columns from u) FROM …`: the rows whose ids are `$1`, set to the values
  *  of the arrays `$2…` (one per column, typed `types`) at the same index. The rows are found as in
  *  rowsByIdSql and updated by their physical address (a TID scan), so the update reads no more
- *  than them at any table size; the caller holds their locks, so the addresses stand. */
-export function updateRowsByIdSql(table: string, columns: readonly string[], types: readonly string[]): string {
+ *  than them at any table size (`found`: a further condition on a row, asked as it is found). A row
+ *  another transaction updates meanwhile is found again at its new version, on which the update's
+ *  other conditions (appended by the caller) are asked again. */
+export function updateRowsByIdSql(table: string, columns: readonly string[], types: readonly string[], found = ''): string {
   return `UPDATE ${table} SET ${columns.map((c) => `${c} = u.${c}`).join(', ')}
     FROM (SELECT found.ctid AS row_id, v.* FROM unnest($1::text[], ${types.map((t, i) => `$${i + 2}::${t}[]`).join(', ')}) AS v(id, ${columns.join(', ')})
-      CROSS JOIN LATERAL (SELECT ctid FROM ${table} WHERE ${table}.id = v.id OFFSET 0) found) u
+      CROSS JOIN LATERAL (SELECT ctid FROM ${table} WHERE ${table}.id = v.id ${found} OFFSET 0) found) u
     WHERE ${table}.ctid = u.row_id`;
 }
 
@@ -99,6 +101,16 @@ export const JOB_SQL = {
     JOB_STATE_COLUMNS,
     JOB_STATE_COLUMNS.map((c) => JOB_COLUMN_TYPES[c]),
   ),
+  // The same, of the jobs among them the owner after the state columns still holds under the claim
+  // that decided them (a later claim of the same owner counts one more attempt); the ids written.
+  // The attempts are asked in the lookup by id: beside the owner's condition PostgreSQL planned a
+  // join on them that read every running job.
+  finishHeld: `${updateRowsByIdSql(
+    'jobs',
+    JOB_STATE_COLUMNS,
+    JOB_STATE_COLUMNS.map((c) => JOB_COLUMN_TYPES[c]),
+    'AND jobs.attempts = v.attempts',
+  )} AND jobs.status = 'running' AND jobs.lease_owner = $${JOB_STATE_COLUMNS.length + 2} RETURNING jobs.id`,
   list: `SELECT * FROM jobs WHERE realm_id = $1 AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR status = $3)
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $4`,
 };
@@ -127,29 +139,17 @@ export function lockJobs(tx: Tx, ids: readonly string[]): Promise<JobRow[]> {
   return tx.rows<JobRow>(JOB_SQL.lock, [[...ids].sort()]);
 }
 
-/** Applies each `decide` to its job if `owner` still holds it (its row among `locked`), with the
- *  audit records of the jobs' ends; per entry, whether it did (false: the lease was lost). */
-export function finishHeldJobs(
-  tx: Tx,
-  locked: readonly JobRow[],
-  owner: string,
-  entries: ReadonlyArray<{ id: string; decide: (job: Job) => AttemptOutcome }>,
-  secrets: SecretBox,
-): boolean[] {
-  const rows = new Map(locked.map((r) => [r.id, r]));
-  const outcomes: AttemptOutcome[] = [];
-  const finished = entries.map(({ id, decide }) => {
-    const row = rows.get(id);
-    if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
-    outcomes.push(decide(toJob(row, secrets)));
-    return true;
-  });
-  updateJobStates(
-    tx,
-    outcomes.map((o) => o.job),
-  );
-  writeEmitted(tx, { events: [], audit: outcomes.flatMap((o) => (o.audit ? [o.audit] : [])), jobs: [] }, secrets);
-  return finished;
+/** Writes each outcome, decided on its job as `owner` holds it, where `owner` still does, with the
+ *  audit records of those it wrote; per outcome, whether it was written (false: the lease was lost,
+ *  the job as another replica left it). One statement, its rows locked in the order of their ids
+ *  (as lockJobs), then the audit records. */
+export async function finishHeldJobs(tx: Tx, owner: string, outcomes: readonly AttemptOutcome[], secrets: SecretBox): Promise<boolean[]> {
+  if (outcomes.length === 0) return [];
+  const jobs = outcomes.map((o) => o.job).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const states = [jobs.map((j) => j.id), ...columnArrays(jobs.map(jobStateValues), JOB_STATE_COLUMNS.length), owner];
+  const written = new Set((await tx.rows<{ id: string }>(JOB_SQL.finishHeld, states)).map((r) => r.id));
+  writeEmitted(tx, { events: [], audit: outcomes.flatMap((o) => (o.audit && written.has(o.job.id) ? [o.audit] : [])), jobs: [] }, secrets);
+  return outcomes.map((o) => written.has(o.job.id));
 }
 
 export class PostgresJobStore implements JobStore {
@@ -180,7 +180,9 @@ export class PostgresJobStore implements JobStore {
 
   finish(id: string, owner: string, decide: (job: Job) => AttemptOutcome): Promise<boolean> {
     return inTransaction(this.ctx, 'finishJob', async (tx) => {
-      const [finished] = finishHeldJobs(tx, await lockJobs(tx, [id]), owner, [{ id, decide }], this.secrets);
+      const [row] = await lockJobs(tx, [id]);
+      if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
+      const [finished] = await finishHeldJobs(tx, owner, [decide(toJob(row, this.secrets))], this.secrets);
       return finished!;
     });
   }

@@ -6,8 +6,16 @@ import type { SecretBox } from '../../crypto/secrets.ts';
 import type { EventHeader, GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
 import { type Delivery, type DeliveryStatus, type DeliveryView, type Subscriber, storedEventBody, type WebhookEndpoint } from '../../webhooks/model.ts';
-import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
-import { EVENT_HEADER_COLUMNS, type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
+import type {
+  ClaimedAttempt,
+  DeliveryContext,
+  DeliveryCursor,
+  Dispatched,
+  EndpointAttemptsChange,
+  EndpointChange,
+  WebhookStore,
+} from '../../webhooks/store.ts';
+import { type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -17,6 +25,7 @@ import {
   type DeliveryJobRow,
   type DeliveryRow,
   deliveryValues,
+  handedContexts,
   JOB_STATUS_OF_DELIVERY,
   listDeliveriesSql,
   toAttempt,
@@ -27,11 +36,10 @@ import {
   updateWebhookSql,
   updateWebhookValues,
   WEBHOOK_COLUMNS,
-  WEBHOOK_SUBSCRIBER_COLUMNS,
   type WebhookRow,
   webhookValues,
 } from '../webhook-rows.ts';
-import { columnArrays, finishHeldJobs, insertJobs, insertRowsSql, lockJobs, updateRowsByIdSql } from './job-store.ts';
+import { columnArrays, finishHeldJobs, insertJobs, insertRowsSql, updateRowsByIdSql } from './job-store.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
 
@@ -53,8 +61,9 @@ export const WEBHOOK_SQL = {
   insertDelivery: insertSql('webhook_deliveries', DELIVERY_COLUMNS, dollar),
   insertDeliveries: insertRowsSql('webhook_deliveries', DELIVERY_COLUMNS, ['text', 'text', 'text', 'text', 'text', 'bigint']),
   insertAttempts: insertRowsSql('webhook_attempts', ATTEMPT_COLUMNS, ['text', 'text', 'text', 'bigint', 'int', 'text', 'bigint']),
-  undispatched: `SELECT ${EVENT_HEADER_COLUMNS} FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED`,
-  enabledOf: `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"`,
+  // The events with their data: the bodies of the deliveries they make (dispatch's contexts).
+  undispatched: `SELECT id, type, realm_id, created_at, data FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED`,
+  enabledOf: `SELECT * FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"`,
   // `$1` the ids, `$2` the time, once per id.
   markDispatched: updateRowsByIdSql('events', ['dispatched_at'], ['bigint']),
   insertEventDispatched: 'INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)',
@@ -129,17 +138,22 @@ export class PostgresWebhookStore implements WebhookStore {
     });
   }
 
-  dispatch(now: number, limit: number, plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number> {
+  dispatch(
+    now: number,
+    limit: number,
+    plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
+  ): Promise<Dispatched> {
     return inTransaction(this.ctx, 'dispatchEvents', async (tx) => {
-      const events = (await tx.rows<EventRow>(WEBHOOK_SQL.undispatched, [limit])).map(toEventHeader);
-      if (events.length === 0) return 0;
+      const rows = await tx.rows<EventRow>(WEBHOOK_SQL.undispatched, [limit]);
+      if (rows.length === 0) return { events: 0, contexts: new Map() };
+      const events = rows.map(toEventHeader);
       const realms = [...new Set(events.map((e) => e.realmId))];
-      const endpoints = (await tx.rows<WebhookRow>(WEBHOOK_SQL.enabledOf, [realms])).map(toSubscriber);
-      const planned = plan(events, endpoints);
+      const endpoints = await tx.rows<WebhookRow>(WEBHOOK_SQL.enabledOf, [realms]);
+      const planned = plan(events, endpoints.map(toSubscriber));
       if (planned.deliveries.length > 0) tx.run(WEBHOOK_SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
       insertJobs(tx, planned.jobs, this.secrets);
       tx.run(WEBHOOK_SQL.markDispatched, [events.map((e) => e.id), events.map(() => now)]);
-      return events.length;
+      return { events: events.length, contexts: handedContexts(planned.deliveries, endpoints, rows, this.secrets) };
     });
   }
 
@@ -160,20 +174,15 @@ export class PostgresWebhookStore implements WebhookStore {
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
     const byEndpoint = attemptsByEndpoint(attempts);
     return inTransaction(this.ctx, 'recordWebhookAttempts', async (tx) => {
-      const [jobs, present] = await Promise.all([
-        lockJobs(
+      const [finished, present] = await Promise.all([
+        finishHeldJobs(
           tx,
-          attempts.map((a) => a.deliveryId),
+          owner,
+          attempts.map((a) => a.outcome),
+          this.secrets,
         ),
         byEndpoint.size > 0 ? tx.rows<WebhookRow>(WEBHOOK_SQL.getByIds, [[...byEndpoint.keys()]]) : [],
       ]);
-      const finished = finishHeldJobs(
-        tx,
-        jobs,
-        owner,
-        attempts.map((a) => ({ id: a.deliveryId, decide: a.decide })),
-        this.secrets,
-      );
       // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
       const made = present.flatMap((r) => byEndpoint.get(r.id)!.map((a) => attemptValues(a.attempt)));
       if (made.length > 0) tx.run(WEBHOOK_SQL.insertAttempts, columnArrays(made, ATTEMPT_COLUMNS.length));

@@ -11,6 +11,7 @@ import {
   dueSql,
   insertSql,
   JOB_COLUMNS,
+  JOB_STATE_COLUMNS,
   type JobRow,
   jobStateValues,
   jobValues,
@@ -23,19 +24,36 @@ import { recordWriter } from './records.ts';
 
 const finishStatementsOf = perObject((db: Db) => ({
   get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
-  update: db.prepare(updateJobStateSql(() => '?')),
+  // The new states as a JSON array of [id, …JOB_STATE_COLUMNS], each job found by its primary key;
+  // written only over the claim that decided it (a later claim of the same owner counts one more
+  // attempt).
+  updateHeld: db
+    .prepare(
+      `UPDATE jobs SET ${JOB_STATE_COLUMNS.map((c, i) => `${c} = u.value ->> ${i + 1}`).join(', ')} FROM json_each(?) AS u
+      WHERE jobs.id = u.value ->> 0 AND jobs.status = 'running' AND jobs.lease_owner = ?
+        AND jobs.attempts = u.value ->> ${JOB_STATE_COLUMNS.indexOf('attempts') + 1} RETURNING jobs.id`,
+    )
+    .pluck(),
 }));
 
 /** Applies `decide(job)` to a job `owner` still holds, with the audit record of its end, inside the
  *  caller's transaction (immediate()); false (nothing written) when the lease was lost. */
-export function finishHeldJob(db: Db, secrets: SecretBox, id: string, owner: string, decide: (job: Job) => AttemptOutcome): boolean {
-  const s = finishStatementsOf(db);
-  const row = s.get.get(id) as JobRow | undefined;
+function finishHeldJob(db: Db, secrets: SecretBox, id: string, owner: string, decide: (job: Job) => AttemptOutcome): boolean {
+  const row = finishStatementsOf(db).get.get(id) as JobRow | undefined;
   if (!row || row.status !== 'running' || row.lease_owner !== owner) return false;
-  const outcome = decide(toJob(row, secrets));
-  s.update.run(...jobStateValues(outcome.job), id);
-  recordWriter(db, secrets)({ events: [], audit: outcome.audit ? [outcome.audit] : [], jobs: [] });
-  return true;
+  return finishHeldJobs(db, secrets, owner, [decide(toJob(row, secrets))])[0]!;
+}
+
+/** Writes each outcome, decided on its job as `owner` holds it, where `owner` still does, with the
+ *  audit records of those it wrote, in one statement inside the caller's transaction; per outcome,
+ *  whether it was written (false: the lease was lost, the job as another replica left it). */
+export function finishHeldJobs(db: Db, secrets: SecretBox, owner: string, outcomes: readonly AttemptOutcome[]): boolean[] {
+  if (outcomes.length === 0) return [];
+  const states = outcomes.map((o) => [o.job.id, ...jobStateValues(o.job)]);
+  const written = new Set(finishStatementsOf(db).updateHeld.all(JSON.stringify(states), owner) as string[]);
+  const audit = outcomes.flatMap((o) => (o.audit && written.has(o.job.id) ? [o.audit] : []));
+  if (audit.length > 0) recordWriter(db, secrets)({ events: [], audit, jobs: [] });
+  return outcomes.map((o) => written.has(o.job.id));
 }
 
 export class SqliteJobStore implements JobStore {

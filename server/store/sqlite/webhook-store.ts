@@ -5,8 +5,16 @@ import type { SecretBox } from '../../crypto/secrets.ts';
 import type { EventHeader, GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
 import { type Delivery, type DeliveryStatus, type DeliveryView, type Subscriber, storedEventBody, type WebhookEndpoint } from '../../webhooks/model.ts';
-import type { ClaimedAttempt, DeliveryContext, DeliveryCursor, EndpointAttemptsChange, EndpointChange, WebhookStore } from '../../webhooks/store.ts';
-import { EVENT_HEADER_COLUMNS, type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
+import type {
+  ClaimedAttempt,
+  DeliveryContext,
+  DeliveryCursor,
+  Dispatched,
+  EndpointAttemptsChange,
+  EndpointChange,
+  WebhookStore,
+} from '../../webhooks/store.ts';
+import { type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -16,6 +24,7 @@ import {
   type DeliveryJobRow,
   type DeliveryRow,
   deliveryValues,
+  handedContexts,
   JOB_STATUS_OF_DELIVERY,
   listDeliveriesSql,
   toAttempt,
@@ -26,13 +35,13 @@ import {
   updateWebhookSql,
   updateWebhookValues,
   WEBHOOK_COLUMNS,
-  WEBHOOK_SUBSCRIBER_COLUMNS,
   type WebhookRow,
   webhookValues,
 } from '../webhook-rows.ts';
-import { finishHeldJob } from './job-store.ts';
+import { finishHeldJobs } from './job-store.ts';
 import { type Db, immediate, immediateForgetting, type Synchronous } from './open.ts';
 import { forgetEndpoints, recordWriter } from './records.ts';
+import { objectRows } from './rows.ts';
 
 const question = () => '?';
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -55,11 +64,12 @@ export class SqliteWebhookStore implements WebhookStore {
       deleteDeliveries: db.prepare('DELETE FROM webhook_deliveries WHERE webhook_id = ?'),
       insertDelivery: db.prepare(insertSql('webhook_deliveries', DELIVERY_COLUMNS, question)),
       insertAttempt: db.prepare(insertSql('webhook_attempts', ATTEMPT_COLUMNS, question)),
-      undispatched: db.prepare(`SELECT ${EVENT_HEADER_COLUMNS} FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT ?`),
-      enabledOf: db.prepare(
-        `SELECT ${WEBHOOK_SUBSCRIBER_COLUMNS} FROM webhooks WHERE enabled = 1 AND realm_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id`,
+      // The events with their data: the bodies of the deliveries they make (dispatch's contexts).
+      undispatched: objectRows(
+        db.prepare('SELECT id, type, realm_id, created_at, data FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT ?'),
       ),
-      markDispatched: db.prepare('UPDATE events SET dispatched_at = ? WHERE id = ?'),
+      enabledOf: objectRows(db.prepare('SELECT * FROM webhooks WHERE enabled = 1 AND realm_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id')),
+      markDispatched: db.prepare('UPDATE events SET dispatched_at = ? WHERE id IN (SELECT value FROM json_each(?))'),
       insertEventDispatched: db.prepare('INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES (?, ?, ?, ?, ?, ?)'),
       delivery: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
       deliveryOf: db.prepare('SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND id = ?'),
@@ -140,17 +150,22 @@ export class SqliteWebhookStore implements WebhookStore {
     });
   }
 
-  dispatch(now: number, limit: number, plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] }): Promise<number> {
+  dispatch(
+    now: number,
+    limit: number,
+    plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
+  ): Promise<Dispatched> {
     return immediate(this.db, () => {
-      const events = (this.s.undispatched.all(limit) as EventRow[]).map(toEventHeader);
-      if (events.length === 0) return 0;
+      const rows = this.s.undispatched.all(limit) as EventRow[];
+      if (rows.length === 0) return { events: 0, contexts: new Map() };
+      const events = rows.map(toEventHeader);
       const realms = [...new Set(events.map((e) => e.realmId))];
-      const endpoints = (this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[]).map(toSubscriber);
-      const planned = plan(events, endpoints);
+      const endpoints = this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[];
+      const planned = plan(events, endpoints.map(toSubscriber));
       for (const d of planned.deliveries) this.s.insertDelivery.run(...deliveryValues(d));
       recordWriter(this.db, this.secrets)({ events: [], audit: [], jobs: planned.jobs });
-      for (const e of events) this.s.markDispatched.run(now, e.id);
-      return events.length;
+      this.s.markDispatched.run(now, JSON.stringify(events.map((e) => e.id)));
+      return { events: events.length, contexts: handedContexts(planned.deliveries, endpoints, rows, this.secrets) };
     });
   }
 
@@ -178,7 +193,12 @@ export class SqliteWebhookStore implements WebhookStore {
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
     // The change may disable an endpoint (webhooks/model.ts).
     return this.writingEndpoints(() => {
-      const finished = attempts.map((a) => finishHeldJob(this.db, this.secrets, a.deliveryId, owner, a.decide));
+      const finished = finishHeldJobs(
+        this.db,
+        this.secrets,
+        owner,
+        attempts.map((a) => a.outcome),
+      );
       for (const [webhookId, ofEndpoint] of attemptsByEndpoint(attempts)) {
         const w = this.s.getById.get(webhookId) as WebhookRow | undefined;
         // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
