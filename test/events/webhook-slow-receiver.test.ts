@@ -1,9 +1,9 @@
 // A receiver slower than the queue (docs/events.md "Delivery": a 2xx within 10 seconds is
-// delivered): an endpoint's POSTs go one after another on its one connection, so those of a claim
-// queue behind each other, and each still has its whole timeout from the moment it is sent. Here
-// each answer takes a fifth of the timeout and a claim's worth of events are delivered in one round:
-// all of them at their first attempt, although the last waits for the connection several timeouts
-// long.
+// delivered): an endpoint's POSTs go in order on its one connection (pipelined: the receiver answers
+// them one after another), so those of a claim wait behind each other, and each still has its whole
+// timeout from its turn at the receiver. Here each answer takes a fifth of the timeout and a claim's
+// worth of events are delivered in one round: all of them at their first attempt, although the
+// last waits for its turn several timeouts long.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
