@@ -1,15 +1,19 @@
 // Identity linking (docs/login.md, "Linking providers"): GET/POST …/me/identities and DELETE
 // …/me/identities/{provider} with the user's own access token, and the admin's unlink, over real
 // HTTP (and gRPC) against a real server; every refusal answers the contract's error body and
-// changes nothing.
+// changes nothing. Each link and unlink reaches a webhook receiver as an event (docs/events.md) and
+// the audit log as a record.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
+import { Webhook } from 'standardwebhooks';
 import { describeEachBackend } from '../helpers/backends.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { http } from '../helpers/http.ts';
 import { nonceHash } from '../helpers/idp.ts';
+import type { InProcessServer } from '../helpers/server.ts';
+import { receiver } from '../helpers/webhook-receiver.ts';
 import { type AuthFixture, authFixture, REALM } from './fixture.ts';
 
 describeEachBackend('identity linking', (backend) => {
@@ -195,6 +199,75 @@ describeEachBackend('identity linking', (backend) => {
       if (r.ok) return;
       assert.equal(r.error.code, status.FAILED_PRECONDITION);
       assert.equal(r.error.reason, 'last_identity');
+    });
+  });
+
+  describe('events and audit records (docs/events.md)', () => {
+    let hook: Awaited<ReturnType<typeof receiver>>;
+    let secret: string;
+    before(async () => {
+      hook = await receiver();
+      const created = await f.admin.post(`/api/admin/realms/${REALM}/webhooks`, {
+        url: hook.url,
+        eventTypes: ['user.identity_linked', 'user.identity_unlinked'],
+      });
+      assert.equal(created.status, 200, created.text);
+      secret = created.body.secret;
+    });
+    after(() => hook.close());
+
+    /** The one event the receiver gets from the queue's next round, verified as a receiver would
+     *  (standardwebhooks). A round waits for one under way, so nothing owed is still in flight. */
+    const nextEvent = async () => {
+      const from = hook.received.length;
+      await (f.srv as InProcessServer).running.app.jobs.runOnce();
+      assert.equal(hook.received.length, from + 1, 'one event delivered');
+      const got = hook.received[from]!;
+      return new Webhook(secret).verify(got.body, got.headers) as Record<string, any>;
+    };
+    const auditOf = async (userId: string) => {
+      const res = await f.admin.get(`/api/admin/realms/${REALM}/audit?targetId=${userId}`);
+      assert.equal(res.status, 200, res.text);
+      return res.body.records.map((a: Record<string, any>) => [a.action, a.actor.type, a.actor.id, JSON.parse(a.changesJson)]);
+    };
+
+    it('sends user.identity_linked and user.identity_unlinked for the user’s link and unlink and an operator’s unlink, each with its audit record', async () => {
+      const s = await appleLogin('link-events');
+      const google = () => f.google.token({ sub: 'link-events-g' });
+      assert.equal((await link(s.accessToken, { provider: 'google', identityToken: await google() })).status, 200);
+      const linked = await nextEvent();
+      assert.deepEqual([linked.type, linked.realmId, linked.data], ['user.identity_linked', REALM, { userId: s.userId, provider: 'google' }]);
+      assert.match(linked.id, /^evt_/);
+      // Linking the same subject again, and refused unlinks, change nothing and report nothing.
+      assert.equal((await link(s.accessToken, { provider: 'google', identityToken: await google() })).status, 200);
+      assert.equal((await unlink(s.accessToken, 'github')).status, 404);
+      assert.equal((await unlink(s.accessToken, 'google')).status, 200);
+      const unlinked = await nextEvent();
+      assert.deepEqual([unlinked.type, unlinked.data], ['user.identity_unlinked', { userId: s.userId, provider: 'google' }]);
+      assert.equal((await unlink(s.accessToken, 'apple')).status, 409, 'the last identity stays');
+      assert.equal((await link(s.accessToken, { provider: 'google', identityToken: await google() })).status, 200);
+      assert.equal((await nextEvent()).type, 'user.identity_linked');
+      const byOperator = await grpcCall(
+        f.srv.grpc,
+        'AdminService',
+        'UnlinkUserIdentity',
+        { realmId: REALM, userId: s.userId, provider: 'google' },
+        f.srv.adminKey,
+      );
+      assert.equal(byOperator.ok, true, JSON.stringify(byOperator));
+      const operatorUnlinked = await nextEvent();
+      assert.deepEqual([operatorUnlinked.type, operatorUnlinked.data], ['user.identity_unlinked', { userId: s.userId, provider: 'google' }]);
+      const both = { before: ['apple'], after: ['apple', 'google'] };
+      const [operator, ...byUser] = await auditOf(s.userId);
+      assert.deepEqual(byUser, [
+        ['user.identity_link', 'user', s.userId, { identities: both }],
+        ['user.identity_unlink', 'user', s.userId, { identities: { before: both.after, after: both.before } }],
+        ['user.identity_link', 'user', s.userId, { identities: both }],
+      ]);
+      assert.deepEqual(
+        [operator[0], operator[1], operator[3]],
+        ['user.identity_unlink', 'api_key', { identities: { before: both.after, after: both.before } }],
+      );
     });
   });
 });

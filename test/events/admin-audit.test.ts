@@ -1,6 +1,7 @@
 // Every change through the admin API writes one audit record in its transaction (docs/events.md "The audit log"),
 // read back through the audit API: the calling key as actor, the request's id, each changed field
-// before and after, secrets as "[redacted]"; `keys create --db` is recorded as gatehouse's own.
+// before and after, secrets as "[redacted]"; `keys create --db` is recorded as gatehouse's own. The
+// audit API's actorId, since and until filters, and a bad time or page size answered with a 400.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.ts';
@@ -212,5 +213,91 @@ describe('the audit log of admin changes', () => {
       freePeriodicGrantPeriodType: { before: 'monthly', after: 'daily' },
       freePeriodicPointsAmount: { before: 0, after: 5 },
     });
+  });
+});
+
+describe('the audit API’s filters (docs/events.md "The audit log")', () => {
+  const FILTERED = 'audit-filters';
+  interface Listed {
+    auditId: string;
+    at: string;
+    action: string;
+    actor: { type: string; id: string };
+  }
+  const list = async (query: string) => {
+    const res = await admin.get(`/api/admin/realms/${FILTERED}/audit?${query}`);
+    assert.equal(res.status, 200, res.text);
+    return res.body.records as Listed[];
+  };
+  /** Waits for the next millisecond: each change then has a time of its own. */
+  const nextMillisecond = async () => {
+    const now = Date.now();
+    while (Date.now() <= now) await new Promise((r) => setTimeout(r, 1));
+  };
+  let otherKeyId: string;
+
+  before(async () => {
+    assert.equal((await admin.post('/api/admin/realms', { id: FILTERED, name: 'Filtered' })).status, 200);
+    await nextMillisecond();
+    const other = await admin.post('/api/admin/api-keys', { realm: FILTERED, permissions: ['clients.manage'], name: 'other' });
+    assert.equal(other.status, 200, other.text);
+    otherKeyId = (await api(srv.http, other.body.key).get('/api/admin/whoami')).body.keyId;
+    for (const [key, clientId] of [
+      [other.body.key, 'by-other'],
+      [srv.adminKey, 'by-admin'],
+      [other.body.key, 'by-other-2'],
+    ] as const) {
+      await nextMillisecond();
+      const made = await api(srv.http, key).post(`/api/admin/realms/${FILTERED}/clients`, { clientId, name: clientId, type: 'first_party', redirectUris: [] });
+      assert.equal(made.status, 200, made.text);
+    }
+  });
+
+  it('lists only the changes of one actor with actorId, and those before a time (exclusive) with until', async () => {
+    const all = await list('');
+    assert.deepEqual(
+      all.map((r) => [r.action, r.actor.id]),
+      [
+        ['client.create', otherKeyId],
+        ['client.create', adminKeyId],
+        ['client.create', otherKeyId],
+        ['api_key.create', adminKeyId],
+        ['realm.create', adminKeyId],
+      ],
+    );
+    const ids = (records: Listed[]) => records.map((r) => r.auditId);
+    assert.deepEqual(ids(await list(`actorId=${otherKeyId}`)), ids([all[0]!, all[2]!]));
+    assert.deepEqual(ids(await list(`actorId=${adminKeyId}`)), ids([all[1]!, all[3]!, all[4]!]));
+    assert.deepEqual(await list('actorId=key_nobody'), []);
+    // until is exclusive: a record's own time leaves it out, and keeps what came before it.
+    assert.deepEqual(ids(await list(`until=${encodeURIComponent(all[1]!.at)}`)), ids(all.slice(2)));
+    assert.deepEqual(ids(await list(`until=${encodeURIComponent(all[4]!.at)}`)), []);
+    assert.deepEqual(ids(await list(`since=${encodeURIComponent(all[3]!.at)}&until=${encodeURIComponent(all[1]!.at)}`)), ids([all[2]!, all[3]!]));
+    assert.deepEqual(ids(await list(`actorId=${adminKeyId}&until=${encodeURIComponent(all[0]!.at)}`)), ids([all[1]!, all[3]!, all[4]!]));
+    assert.deepEqual(ids(await list(`actorId=${adminKeyId}&until=${encodeURIComponent(all[1]!.at)}`)), ids([all[3]!, all[4]!]));
+  });
+
+  it('answers a bad until or pageSize with a 400 naming the field, in the contract’s error body', async () => {
+    for (const [query, field] of [
+      ['until=yesterday', 'until'],
+      ['until=2026-13-45T99:00:00Z', 'until'],
+      ['until=1700000000000', 'until'],
+      ['since=not-a-time', 'since'],
+      ['pageSize=0', 'pageSize'],
+      ['pageSize=201', 'pageSize'],
+      ['pageSize=-1', 'pageSize'],
+      ['pageSize=ten', 'pageSize'],
+    ] as const) {
+      const res = await admin.get(`/api/admin/realms/${FILTERED}/audit?${query}`);
+      assert.equal(res.status, 400, `${query}: ${res.text}`);
+      assert.deepEqual(
+        { error: res.body.error, status: res.body.status, field: res.body.field },
+        { error: 'bad_request', status: 400, field },
+        `${query}: ${res.text}`,
+      );
+      assert.equal(typeof res.body.message, 'string', query);
+      assert.match(res.body.requestId, /./, query);
+    }
+    assert.equal((await list('pageSize=200')).length, 5, 'the largest page is taken');
   });
 });

@@ -7,7 +7,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { receiver } from '../helpers/webhook-receiver.ts';
-import { type Api, createRealm, createUser } from './helpers.ts';
+import { type Api, createMapping, createRealm, createUser, subscribe } from './helpers.ts';
 
 const REALM = 'pevents';
 
@@ -128,6 +128,50 @@ describe('points events', () => {
     const audit = await admin.get(`/api/admin/realms/${REALM}/audit?action=points.refund&targetId=${c.body.transactionId}`);
     assert.equal(audit.body.records.length, 1);
     assert.equal(audit.body.records[0].actor.type, 'api_key');
+  });
+
+  it("reports a subscription's credits as points.granted of origin subscription: the first on subscribing, the next when its period comes", async () => {
+    const subscriber = await createUser(admin, REALM, 'subscriber@example.com');
+    const daily = await createMapping(
+      admin,
+      REALM,
+      { entitlementKey: 'daily-ten', pointsPerPeriod: 10, grantPeriodType: 'daily', grantOnSubscribe: true },
+      'daily-ten',
+    );
+    const windowed = await createMapping(admin, REALM, { entitlementKey: 'windowed', quotaWindows: [{ windowSeconds: 3_600, limit: 7 }] }, 'windowed');
+    await deliver();
+    const fromSubscribe = seen().length;
+    await subscribe(admin, REALM, subscriber, daily.mappingId);
+    await subscribe(admin, REALM, subscriber, windowed.mappingId);
+    await deliver();
+    const subscribed = ofType('points.granted', fromSubscribe).map((e) => e.data);
+    sameSet(
+      subscribed.map(({ grantId, ...rest }) => rest),
+      [
+        { userId: subscriber, creditKind: 'subscription_credit', amount: 10, expiresAt: null, windows: null, origin: 'subscription' },
+        {
+          userId: subscriber,
+          creditKind: 'subscription_credit',
+          amount: null,
+          expiresAt: null,
+          windows: [{ windowSeconds: 3_600, limit: 7 }],
+          origin: 'subscription',
+        },
+      ],
+    );
+    // A day later the daily subscription's next credit is materialised by a read of the user's points.
+    clock.advance(86_400_000);
+    const fromNextDay = seen().length;
+    assert.equal((await admin.get(`/api/points/${REALM}/users/${subscriber}/summary`)).status, 200);
+    await deliver();
+    const nextDay = ofType('points.granted', fromNextDay)
+      .map((e) => e.data)
+      .filter((d) => d.origin === 'subscription');
+    assert.deepEqual(
+      nextDay.map(({ grantId, ...rest }) => rest),
+      [{ userId: subscriber, creditKind: 'subscription_credit', amount: 10, expiresAt: null, windows: null, origin: 'subscription' }],
+    );
+    assert.ok(!subscribed.some((d) => d.grantId === nextDay[0]!.grantId), 'a grant of its own');
   });
 
   it('carries no token or secret in any event', () => {
