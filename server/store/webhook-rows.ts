@@ -121,7 +121,7 @@ const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 /** An endpoint as the outbox's fan-out plan is given it: whom it subscribes, none of its secrets
- *  (they are opened only for the endpoints the plan hands deliveries to: handedContexts). */
+ *  (they are opened only for the endpoints the plan hands deliveries to: deliveryContextsOf). */
 export const toSubscriber = (r: Pick<WebhookRow, 'id' | 'realm_id' | 'event_types' | 'enabled'>): Subscriber => ({
   id: r.id,
   realmId: r.realm_id,
@@ -144,10 +144,11 @@ export const toEndpoint = (r: WebhookRow, secrets: SecretBox): WebhookEndpoint =
   updatedAt: num(r.updated_at),
 });
 
-/** The context of each delivery a hand-out of outbox events made (WebhookStore.dispatch), by
- *  delivery id, from the rows it read: its events with their data, the enabled endpoints of their
- *  realms. Each endpoint's secrets are opened once, each event's body written once. */
-export function handedContexts(
+/** The context of each delivery, by delivery id, from the rows its store read (a hand-out's events
+ *  and the enabled endpoints of their realms, WebhookStore.dispatch; or a claim's deliveries with
+ *  theirs, deliveryContexts): none for a delivery whose endpoint or event is not among them. Each
+ *  endpoint's secrets are opened once, each event's body written once. */
+export function deliveryContextsOf(
   deliveries: readonly Delivery[],
   endpoints: readonly WebhookRow[],
   events: readonly EventRow[],

@@ -99,13 +99,16 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
     let attempts: Attempted[];
     try {
       const contexts = new Map<string, DeliveryContext>();
+      const unread: string[] = [];
       for (const job of jobs) {
         const context = handed.get(job.id);
-        if (context === undefined) continue;
+        if (context === undefined) {
+          unread.push(job.id);
+          continue;
+        }
         contexts.set(job.id, context);
         handed.delete(job.id);
       }
-      const unread = jobs.filter((j) => !contexts.has(j.id)).map((j) => j.id);
       if (unread.length > 0) for (const [id, context] of await store.deliveryContexts(unread)) contexts.set(id, context);
       attempts = await Promise.all(jobs.map((job, i) => attempt(job, contexts.get(job.id), turns[i]!)));
     } finally {

@@ -73,11 +73,12 @@ export interface WebhookStore {
   /** Deliveries with their endpoint and event, by delivery id (none for a delivery, or its
    *  endpoint or event, gone). */
   deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>>;
-  /** Records a claim's attempts in one transaction: each attempt made; each delivery's job
-   *  given its `outcome` if `owner` still holds it (with the outcome's audit record); and `change` applied to each endpoint
-   *  attempted, given its attempts. The endpoint's row is locked (against a replica recording its
-   *  own attempts at the same time) only when `change` finds something to write. Per attempt, in
-   *  order, whether its job was finished (false: the lease was lost; the attempt is kept). */
+  /** Records a claim's attempts in one transaction: each attempt made; each delivery's job given
+   *  its `outcome` (with the outcome's audit record) if `owner` still holds it; and `change` applied
+   *  to each endpoint attempted, given its attempts. The endpoint's row is locked (against a
+   *  replica recording its own attempts at the same time) only when `change` finds something to
+   *  write. Per attempt, in order, whether its job was finished (false: the lease was lost; the
+   *  attempt is kept). */
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]>;
   getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null>;
   /** The endpoint's deliveries, newest first, with their job's state and attempts. */

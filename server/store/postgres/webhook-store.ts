@@ -5,7 +5,7 @@ import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { EventHeader, GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
-import { type Delivery, type DeliveryStatus, type DeliveryView, type Subscriber, storedEventBody, type WebhookEndpoint } from '../../webhooks/model.ts';
+import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../../webhooks/model.ts';
 import type {
   ClaimedAttempt,
   DeliveryContext,
@@ -24,8 +24,8 @@ import {
   DELIVERY_COLUMNS,
   type DeliveryJobRow,
   type DeliveryRow,
+  deliveryContextsOf,
   deliveryValues,
-  handedContexts,
   JOB_STATUS_OF_DELIVERY,
   listDeliveriesSql,
   toAttempt,
@@ -153,22 +153,18 @@ export class PostgresWebhookStore implements WebhookStore {
       if (planned.deliveries.length > 0) tx.run(WEBHOOK_SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
       insertJobs(tx, planned.jobs, this.secrets);
       tx.run(WEBHOOK_SQL.markDispatched, [events.map((e) => e.id), events.map(() => now)]);
-      return { events: events.length, contexts: handedContexts(planned.deliveries, endpoints, rows, this.secrets) };
+      return { events: events.length, contexts: deliveryContextsOf(planned.deliveries, endpoints, rows, this.secrets) };
     });
   }
 
   async deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>> {
     const rows = await query<DeliveryRow & { endpoint: WebhookRow; event: EventRow }>(this.ctx.pool, WEBHOOK_SQL.contexts, [deliveryIds]);
-    // A claim's deliveries mostly go to a few endpoints: each one's secrets are opened once.
-    const endpoints = new Map<string, WebhookEndpoint>();
-    const contexts = new Map<string, DeliveryContext>();
-    for (const r of rows) {
-      let endpoint = endpoints.get(r.webhook_id);
-      if (!endpoint) endpoints.set(r.webhook_id, (endpoint = toEndpoint(r.endpoint, this.secrets)));
-      const event = toEventHeader(r.event);
-      contexts.set(r.id, { delivery: toDelivery(r), endpoint, event, body: storedEventBody(event, r.event.data) });
-    }
-    return contexts;
+    return deliveryContextsOf(
+      rows.map(toDelivery),
+      rows.map((r) => r.endpoint),
+      rows.map((r) => r.event),
+      this.secrets,
+    );
   }
 
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {

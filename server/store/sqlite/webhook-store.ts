@@ -4,7 +4,7 @@ import type { AuditRecord } from '../../audit/model.ts';
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { EventHeader, GatehouseEvent } from '../../events/model.ts';
 import type { Job } from '../../jobs/model.ts';
-import { type Delivery, type DeliveryStatus, type DeliveryView, type Subscriber, storedEventBody, type WebhookEndpoint } from '../../webhooks/model.ts';
+import type { Delivery, DeliveryStatus, DeliveryView, Subscriber, WebhookEndpoint } from '../../webhooks/model.ts';
 import type {
   ClaimedAttempt,
   DeliveryContext,
@@ -23,8 +23,8 @@ import {
   DELIVERY_COLUMNS,
   type DeliveryJobRow,
   type DeliveryRow,
+  deliveryContextsOf,
   deliveryValues,
-  handedContexts,
   JOB_STATUS_OF_DELIVERY,
   listDeliveriesSql,
   toAttempt,
@@ -165,29 +165,25 @@ export class SqliteWebhookStore implements WebhookStore {
       for (const d of planned.deliveries) this.s.insertDelivery.run(...deliveryValues(d));
       recordWriter(this.db, this.secrets)({ events: [], audit: [], jobs: planned.jobs });
       this.s.markDispatched.run(now, JSON.stringify(events.map((e) => e.id)));
-      return { events: events.length, contexts: handedContexts(planned.deliveries, endpoints, rows, this.secrets) };
+      return { events: events.length, contexts: deliveryContextsOf(planned.deliveries, endpoints, rows, this.secrets) };
     });
   }
 
   async deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>> {
-    const contexts = new Map<string, DeliveryContext>();
-    // A claim's deliveries mostly go to a few endpoints: each is read (and its secrets opened) once.
-    const endpoints = new Map<string, WebhookEndpoint | null>();
+    const deliveries: Delivery[] = [];
+    // A claim's deliveries mostly go to a few endpoints: each is read once (undefined: gone).
+    const endpoints = new Map<string, WebhookRow | undefined>();
+    const events: EventRow[] = [];
     for (const id of deliveryIds) {
       const d = this.s.delivery.get(id) as DeliveryRow | undefined;
       if (!d) continue;
-      let endpoint = endpoints.get(d.webhook_id);
-      if (endpoint === undefined) {
-        const w = this.s.getById.get(d.webhook_id) as WebhookRow | undefined;
-        endpoint = w ? toEndpoint(w, this.secrets) : null;
-        endpoints.set(d.webhook_id, endpoint);
-      }
+      deliveries.push(toDelivery(d));
+      if (!endpoints.has(d.webhook_id)) endpoints.set(d.webhook_id, this.s.getById.get(d.webhook_id) as WebhookRow | undefined);
       const e = this.s.event.get(d.event_id) as EventRow | undefined;
-      if (!endpoint || !e) continue;
-      const event = toEventHeader(e);
-      contexts.set(id, { delivery: toDelivery(d), endpoint, event, body: storedEventBody(event, e.data) });
+      if (e) events.push(e);
     }
-    return contexts;
+    const found = [...endpoints.values()].filter((w) => w !== undefined);
+    return deliveryContextsOf(deliveries, found, events, this.secrets);
   }
 
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
