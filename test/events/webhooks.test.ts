@@ -228,23 +228,28 @@ describe('webhooks', () => {
       });
     }
 
-    it('refuses at delivery a host that has come to resolve to a private address: the attempt fails, nothing is sent', async () => {
-      const created = await admin.post(hooks, { url: 'https://hooks.example/later', eventTypes: ['webhook.test'] });
-      answers['hooks.example'] = '169.254.169.254';
-      try {
-        const test = await admin.post(`${hooks}/${created.body.id}/test`, {});
-        assert.equal(test.status, 200, test.text);
-        await runQueue();
-        const [d] = (await deliveries(created.body.id)).deliveries;
-        assert.equal(d!.status, 'pending');
-        assert.equal(d!.attempts.length, 1);
-        assert.equal(d!.attempts[0].httpStatus, 0);
-        assert.match(d!.attempts[0].error, /private/);
-      } finally {
-        answers['hooks.example'] = ANSWERS['hooks.example']!;
-        await admin.delete(`${hooks}/${created.body.id}`);
-      }
-    });
+    for (const [address, what] of [
+      ['169.254.169.254', 'a link-local'],
+      ['127.0.0.1', 'a loopback'],
+    ]) {
+      it(`refuses at delivery a host that has come to resolve to ${what} address: the attempt fails, nothing is sent`, async () => {
+        const created = await admin.post(hooks, { url: 'https://hooks.example/later', eventTypes: ['webhook.test'] });
+        answers['hooks.example'] = address!;
+        try {
+          const test = await admin.post(`${hooks}/${created.body.id}/test`, {});
+          assert.equal(test.status, 200, test.text);
+          await runQueue();
+          const [d] = (await deliveries(created.body.id)).deliveries;
+          assert.equal(d!.status, 'pending');
+          assert.equal(d!.attempts.length, 1);
+          assert.equal(d!.attempts[0].httpStatus, 0);
+          assert.match(d!.attempts[0].error, new RegExp(`private.*\\(${address!.replace(/\./g, '\\.')}\\)`));
+        } finally {
+          answers['hooks.example'] = ANSWERS['hooks.example']!;
+          await admin.delete(`${hooks}/${created.body.id}`);
+        }
+      });
+    }
   });
 
   describe('delivery', () => {
@@ -400,6 +405,68 @@ describe('webhooks', () => {
         const [latest] = (await deliveries(hook.body.id, '?status=delivered')).deliveries;
         assert.equal(latest!.id, again.body.id);
         assert.equal(r.received.at(-1)!.headers['webhook-id'], test.body.eventId);
+        await admin.delete(`${hooks}/${hook.body.id}`);
+      } finally {
+        clock.set(T0);
+        await r.close();
+      }
+    });
+  });
+
+  describe('deliveries API', () => {
+    it("pages an endpoint's deliveries newest first with pageToken, refuses a bad token, and gives each attempt its time and duration", async () => {
+      const r = await receiver();
+      r.delayMs = 300;
+      const start = clock.now();
+      try {
+        const hook = await admin.post(hooks, { url: r.url, eventTypes: ['webhook.test'] });
+        const made: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          clock.set(start + i * 60_000);
+          made.push((await admin.post(`${hooks}/${hook.body.id}/test`, {})).body.deliveryId);
+          await runQueue();
+          r.delayMs = 0;
+        }
+        assert.equal(r.received.length, 3);
+        const page1 = await deliveries(hook.body.id, '?pageSize=2');
+        assert.deepEqual(
+          page1.deliveries.map((d) => d.id),
+          [made[2], made[1]],
+        );
+        assert.notEqual(page1.nextPageToken, '');
+        const page2 = await deliveries(hook.body.id, `?pageSize=2&pageToken=${page1.nextPageToken}`);
+        assert.deepEqual(
+          page2.deliveries.map((d) => d.id),
+          [made[0]],
+        );
+        assert.equal(page2.nextPageToken, '', 'the last page has no token');
+        const whole = await deliveries(hook.body.id, '?pageSize=3');
+        assert.equal(whole.nextPageToken, '', 'a page holding the rest exactly is the last');
+
+        // Each attempt at the time it was sent, as the receiver's webhook-timestamp says (the
+        // server's clock, in seconds), and lasting at least the receiver's delay.
+        const attemptOf = (id: string) => [...page1.deliveries, ...page2.deliveries].find((d) => d.id === id)!.attempts[0];
+        made.forEach((id, i) => {
+          const attempt = attemptOf(id);
+          const sentAt = Number(r.received[i]!.headers['webhook-timestamp']) * 1000;
+          const at = Date.parse(attempt.at);
+          assert.ok(at >= sentAt && at < sentAt + 1000, `${attempt.at} is the sending time ${sentAt}`);
+          assert.equal(at, start + i * 60_000);
+          assert.equal(attempt.httpStatus, 204);
+        });
+        assert.ok(attemptOf(made[0]!).durationMs >= 300, `the delayed answer took ${attemptOf(made[0]!).durationMs} ms`);
+
+        const otherListing = (await deliveries(hook.body.id, '?status=delivered&pageSize=1')).nextPageToken;
+        assert.notEqual(otherListing, '');
+        for (const token of ['nonsense!', 'bm9wZQ', otherListing, page1.nextPageToken.slice(0, -2)]) {
+          const bad = await admin.get(`${hooks}/${hook.body.id}/deliveries?pageSize=2&pageToken=${token}`);
+          assert.equal(bad.status, 400, `${token}: ${bad.text}`);
+          assert.equal(bad.body.error, 'bad_request');
+          assert.equal(bad.body.status, 400);
+          assert.equal(bad.body.field, 'pageToken');
+          assert.equal(typeof bad.body.message, 'string');
+          assert.match(bad.body.requestId, /\S/);
+        }
         await admin.delete(`${hooks}/${hook.body.id}`);
       } finally {
         clock.set(T0);

@@ -1,5 +1,5 @@
 // A webhook receiver on loopback for tests: it keeps every request it is sent and answers as its
-// mode says (a 204, a 500, nothing, a redirect, 10 MiB, a reset connection).
+// mode says (a 204, at once or after a delay, a 500, nothing, a redirect, 10 MiB, a reset connection).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,11 +17,13 @@ export async function receiver(): Promise<{
   /** Where and with which 3xx status the `redirect` mode sends the sender (a link-local address
    *  and 302 unless told). */
   redirect: { location: string; status: number };
+  /** How long the `ok` mode waits before its 204, in ms (0 unless told). */
+  delayMs: number;
   /** Resolves once `n` requests have been received in all (answered or not). */
   receivedCount(n: number): Promise<void>;
   close(): Promise<void>;
 }> {
-  const state = { mode: 'ok' as Mode, received: [] as Received[], redirect: { location: 'http://169.254.169.254/', status: 302 } };
+  const state = { mode: 'ok' as Mode, delayMs: 0, received: [] as Received[], redirect: { location: 'http://169.254.169.254/', status: 302 } };
   let waiters: Array<{ n: number; resolve: () => void }> = [];
   const receivedCount = (n: number) => (state.received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })));
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -33,6 +35,7 @@ export async function receiver(): Promise<{
       waiters = waiters.filter((w) => state.received.length < w.n);
       switch (state.mode) {
         case 'ok':
+          if (state.delayMs > 0) return void setTimeout(() => res.writeHead(204).end(), state.delayMs);
           return void res.writeHead(204).end();
         case '500':
           return void res.writeHead(500).end('down');
@@ -60,6 +63,12 @@ export async function receiver(): Promise<{
     },
     set mode(m: Mode) {
       state.mode = m;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms: number) {
+      state.delayMs = ms;
     },
     received: state.received,
     redirect: state.redirect,
