@@ -1,0 +1,112 @@
+// --webhooks-allow-private as operators pass it (docs/events.md "Which URLs"): real `gatehouse
+// serve` processes, one started with the flag and one without, and an https receiver on a
+// loopback address that is not one of the literal loopback hosts (127.0.0.2, so the private-address
+// rule applies to it; its self-signed certificate trusted by the servers through
+// NODE_EXTRA_CA_CERTS). With the flag the URL is taken and the event delivered; without it the same
+// URL is refused at registration and nothing is stored. (The check at delivery, which the flag
+// lifts too, is test/events/webhooks.test.ts "refuses at delivery …".)
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { api } from '../helpers/http.ts';
+import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+
+const REALM = 'private';
+const ADDRESS = '127.0.0.2';
+
+describe('--webhooks-allow-private', () => {
+  const dir = tempDir('gatehouse-private-');
+  const received: Array<{ headers: Record<string, string>; body: string }> = [];
+  let waiting: (() => void) | null = null;
+  let https: Server;
+  let url: string;
+  let env: Record<string, string>;
+
+  before(async () => {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${ADDRESS}`,
+        '-addext',
+        `subjectAltName=IP:${ADDRESS}`,
+        '-keyout',
+        'key.pem',
+        '-out',
+        'cert.pem',
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    https = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (d: string) => (body += d));
+      req.on('end', () => {
+        received.push({ headers: req.headers as Record<string, string>, body });
+        waiting?.();
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => https.listen(0, ADDRESS, r));
+    url = `https://${ADDRESS}:${(https.address() as AddressInfo).port}/hook`;
+    env = { NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') };
+  });
+  after(async () => {
+    https.closeAllConnections();
+    await new Promise<void>((r) => https.close(() => r()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function serve(args: string[]): Promise<{ server: SpawnedServer; admin: ReturnType<typeof api> }> {
+    const server = await spawnServer({ args, env });
+    const admin = api(server.http, server.adminKey);
+    assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: 'Private' })).status, 200);
+    return { server, admin };
+  }
+
+  it('with the flag, takes an https URL to a loopback address and delivers to it', async () => {
+    const { server, admin } = await serve(['--webhooks-allow-private']);
+    try {
+      const hook = await admin.post(`/api/admin/realms/${REALM}/webhooks`, { url, eventTypes: ['webhook.test'] });
+      assert.equal(hook.status, 200, hook.text);
+      const arrived = new Promise<void>((r) => (waiting = r));
+      const test = await admin.post(`/api/admin/realms/${REALM}/webhooks/${hook.body.id}/test`, {});
+      assert.equal(test.status, 200, test.text);
+      await arrived;
+      const [got] = received;
+      const event = new Webhook(hook.body.secret).verify(got!.body, got!.headers) as { id: string; type: string };
+      assert.equal(event.id, test.body.eventId);
+      assert.equal(event.type, 'webhook.test');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('without it, refuses the same URL at registration with a 400 naming url, and stores nothing', async () => {
+    const { server, admin } = await serve([]);
+    try {
+      const res = await admin.post(`/api/admin/realms/${REALM}/webhooks`, { url, eventTypes: ['webhook.test'] });
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body.error, 'bad_request');
+      assert.equal(res.body.field, 'url');
+      assert.match(res.body.message, /private, loopback/);
+      assert.deepEqual((await admin.get(`/api/admin/realms/${REALM}/webhooks`)).body.webhooks, []);
+      assert.equal((await admin.get(`/api/admin/realms/${REALM}/audit?action=webhook.create`)).body.records.length, 0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
