@@ -3,8 +3,7 @@
 // their own, a receiver on loopback. Every event is delivered and none twice; a server killed with
 // SIGKILL leaves its events and retries to the next one. The test waits for what the receiver got
 // and the servers recorded, never for a fixed time. (A delivery whose server dies mid-attempt is
-// taken up when its lease runs out, a minute later: the jobs contract suite shows that on both
-// backends, test/store/jobs-suite.ts.)
+// taken up when its lease runs out, a minute later: test/events/webhook-waits.test.ts.)
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
