@@ -9,10 +9,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { CLAIM_BATCH } from '../../server/jobs/queue.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { liveHeapMiB, logChars } from '../helpers/heap.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 
@@ -30,21 +29,6 @@ const recoveryStepMs = (sinceRecovery: number) => (sinceRecovery < 30 * MINUTE ?
 
 /** Bytes of heap growth per failed attempt allowed: the event's body alone is more. */
 const MAX_BYTES_PER_ATTEMPT = 512;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-/** The characters of the server's log so far, which the test helper keeps as one string (grown
- *  line by line). Searching it makes V8 flatten it into one string of a byte per character, so
- *  after a GC it takes its length in heap. */
-const logChars = (logs: string) => (logs.indexOf('\u0000'), logs.length);
-
-/** Heap in use after full collections, in MiB. */
-function liveHeapMiB(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / 2 ** 20;
-}
 
 /** A receiver on loopback that answers `ok ? 204 : 500` and notes each request's `webhook-id` in
  *  the current wave (only ids: it holds nothing that grows with the retries but the ids). */
