@@ -5,23 +5,24 @@
 // receiver on loopback and verified with the standardwebhooks package; the queue's round is run
 // by the test (its interval is an hour).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { http } from '../helpers/http.ts';
 import type { InProcessServer } from '../helpers/server.ts';
 import { receiver } from '../helpers/webhook-receiver.ts';
 import { createMapping, createUser, subscribe } from '../points/helpers.ts';
 
-describe('account events delivered to webhooks', () => {
+describeEachBackend('account events delivered to webhooks', (backend) => {
   let f: AuthFixture;
   let r: Awaited<ReturnType<typeof receiver>>;
   let secret: string;
   const runQueue = () => (f.srv as InProcessServer).running.app.jobs.runOnce();
 
   before(async () => {
-    f = await authFixture({ inProcess: { clock: new ManualClock(Date.now()), tuning: { jobIntervalMs: 3_600_000 } } });
+    f = await authFixture({ backend, inProcess: { clock: new ManualClock(Date.now()), tuning: { jobIntervalMs: 3_600_000 } } });
     r = await receiver();
     const hook = await f.admin.post(`/api/admin/realms/${REALM}/webhooks`, {
       url: r.url,

@@ -8,6 +8,7 @@ import { after, before, describe, it, mock } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { EVENT_TYPES_DOCUMENTED } from '../helpers/event-types.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
@@ -39,7 +40,7 @@ const urlOfLength = (length: number) => {
   return base + 'a'.repeat(length - base.length);
 };
 
-describe('webhooks', () => {
+describeEachBackend('webhooks', (backend) => {
   const clock = new ManualClock(T0);
   /** standardwebhooks' verify, which checks the timestamp against Date.now(), as of `now` (the
    *  server's clock unless told): node's Date is set to it for the call alone, which is synchronous. */
@@ -56,7 +57,7 @@ describe('webhooks', () => {
   const runQueue = () => server.running.app.jobs.runOnce();
 
   before(async () => {
-    server = await startInProcess({ clock, tuning: { jobIntervalMs: 3_600_000, resolveHost, webhookTimeoutMs: 500 } });
+    server = await startInProcess({ backend, clock, tuning: { jobIntervalMs: 3_600_000, resolveHost, webhookTimeoutMs: 500 } });
     admin = api(server.http, server.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: 'Hooks' })).status, 200);
   });
@@ -572,7 +573,7 @@ describe('webhooks', () => {
 
   describe('--webhooks-allow-private', () => {
     it('accepts a host resolving to a private address, still only over https', async () => {
-      const open = await startInProcess({ config: { webhooksAllowPrivate: true }, tuning: { jobIntervalMs: 3_600_000, resolveHost } });
+      const open = await startInProcess({ backend, config: { webhooksAllowPrivate: true }, tuning: { jobIntervalMs: 3_600_000, resolveHost } });
       try {
         const client = api(open.http, open.adminKey);
         await client.post('/api/admin/realms', { id: REALM, name: 'Hooks' });

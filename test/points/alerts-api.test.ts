@@ -3,8 +3,9 @@
 // points.quota_recovered at the right moments. The server's clock is manual: the test moves it and
 // runs the queue's rounds itself (the recovery check is a job due at the window's nextRecoveryAt).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
@@ -15,7 +16,7 @@ const REALM = 'alerts';
 const HOUR = 3_600_000;
 const ALERT_TYPES = ['points.balance_low', 'points.quota_exhausted', 'points.quota_recovered'];
 
-describe('points alerts', () => {
+describeEachBackend('points alerts', (backend) => {
   const clock = new ManualClock(Date.UTC(2026, 5, 1));
   let server: InProcessServer;
   let admin: Api;
@@ -34,7 +35,7 @@ describe('points alerts', () => {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
   before(async () => {
-    server = await startInProcess({ clock, tuning: { jobIntervalMs: 3_600_000, sweepIntervalMs: 3_600_000 } });
+    server = await startInProcess({ backend, clock, tuning: { jobIntervalMs: 3_600_000, sweepIntervalMs: 3_600_000 } });
     admin = api(server.http, server.adminKey);
     await createRealm(admin, REALM);
     hook = await receiver();

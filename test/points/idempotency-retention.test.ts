@@ -3,8 +3,9 @@
 // (what was stored less what the sweep deleted, counted by the sweep itself); a replay inside the
 // retention answers the first call again, a replay after it is a new call.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { type Api, createRealm, createUser } from './helpers.ts';
@@ -13,14 +14,14 @@ const REALM = 'retain';
 const DAY = 86_400_000;
 const PER_DAY = 4;
 
-describe('idempotency answers retention', () => {
+describeEachBackend('idempotency answers retention', (backend) => {
   const clock = new ManualClock(Date.UTC(2026, 7, 1));
   let server: InProcessServer;
   let admin: Api;
   let userId: string;
 
   before(async () => {
-    server = await startInProcess({ clock, tuning: { sweepIntervalMs: 3_600_000, jobIntervalMs: 3_600_000 } });
+    server = await startInProcess({ backend, clock, tuning: { sweepIntervalMs: 3_600_000, jobIntervalMs: 3_600_000 } });
     admin = api(server.http, server.adminKey);
     await createRealm(admin, REALM);
     assert.equal((await admin.put(`/api/points/${REALM}/default-config`, { registrationBonusPoints: 1_000_000 })).status, 200);

@@ -2,8 +2,9 @@
 // webhook receiver on loopback sees them, and the audit records of grants and refunds through the
 // audit API. The server's clock is manual; the test runs the queue's rounds itself.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
 import { receiver } from '../helpers/webhook-receiver.ts';
@@ -11,7 +12,7 @@ import { type Api, createMapping, createRealm, createUser, subscribe } from './h
 
 const REALM = 'pevents';
 
-describe('points events', () => {
+describeEachBackend('points events', (backend) => {
   const clock = new ManualClock(Date.UTC(2026, 6, 1));
   let server: InProcessServer;
   let admin: Api;
@@ -31,7 +32,7 @@ describe('points events', () => {
     assert.deepEqual(actual.map((x) => JSON.stringify(x)).sort(), expected.map((x) => JSON.stringify(x)).sort());
 
   before(async () => {
-    server = await startInProcess({ clock, tuning: { jobIntervalMs: 3_600_000, sweepIntervalMs: 3_600_000 } });
+    server = await startInProcess({ backend, clock, tuning: { jobIntervalMs: 3_600_000, sweepIntervalMs: 3_600_000 } });
     admin = api(server.http, server.adminKey);
     await createRealm(admin, REALM);
     hook = await receiver();
