@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createServer as createTlsServer } from 'node:tls';
+import { selfSignedCertificate } from '../../test/helpers/tls.ts';
 import { type Exchange, Http1Origin, MAX_HEAD_BYTES, MAX_IN_FLIGHT } from './http1.ts';
 
 const LOOPBACK = { address: '127.0.0.1', family: 4 };
@@ -376,32 +376,12 @@ describe('Http1Origin', () => {
   it("over TLS sends the URL's host as SNI and refuses a certificate it cannot verify", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'http1-tls-'));
     try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          '/CN=hooks.example',
-          '-keyout',
-          'key.pem',
-          '-out',
-          'cert.pem',
-        ],
-        { cwd: dir, stdio: 'ignore' },
-      );
+      const { key, cert } = selfSignedCertificate(dir, 'hooks.example');
       const names: string[] = [];
       const server = createTlsServer(
         {
-          key: readFileSync(join(dir, 'key.pem')),
-          cert: readFileSync(join(dir, 'cert.pem')),
+          key,
+          cert,
           SNICallback: (name, done) => {
             names.push(name);
             done(null);

@@ -6,16 +6,15 @@
 // URL is refused at registration and nothing is stored. (The check at delivery, which the flag
 // lifts too, is test/events/webhooks.test.ts "refuses at delivery …".)
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { api } from '../helpers/http.ts';
 import { type SpawnedServer, spawnServer, tempDir } from '../helpers/server.ts';
+import { selfSignedCertificate } from '../helpers/tls.ts';
 
 const REALM = 'private';
 const ADDRESS = '127.0.0.2';
@@ -28,30 +27,8 @@ describe('--webhooks-allow-private', () => {
   let env: Record<string, string>;
 
   before(async () => {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        `/CN=${ADDRESS}`,
-        '-addext',
-        `subjectAltName=IP:${ADDRESS}`,
-        '-keyout',
-        'key.pem',
-        '-out',
-        'cert.pem',
-      ],
-      { cwd: dir, stdio: 'ignore' },
-    );
-    https = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
+    const { key, cert, certFile } = selfSignedCertificate(dir, ADDRESS, `IP:${ADDRESS}`);
+    https = createServer({ key, cert }, (req, res) => {
       let body = '';
       req.setEncoding('utf8').on('data', (d: string) => (body += d));
       req.on('end', () => {
@@ -61,7 +38,7 @@ describe('--webhooks-allow-private', () => {
     });
     await new Promise<void>((r) => https.listen(0, ADDRESS, r));
     url = `https://${ADDRESS}:${(https.address() as AddressInfo).port}/hook`;
-    env = { NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') };
+    env = { NODE_EXTRA_CA_CERTS: certFile };
   });
   after(async () => {
     https.closeAllConnections();
