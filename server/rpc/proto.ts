@@ -135,9 +135,11 @@ export function parseProtos(): { api: protobuf.Root; loader: protobuf.Root } {
   const api = new protobuf.Root();
   api.resolvePath = (_origin, target) => resolveImport(target);
   // alternateCommentMode keeps `//` comments too: they become the OpenAPI descriptions.
-  api.loadSync(
-    apiProtoFiles().map((f) => join(PROTO_DIR, f)),
-    { keepCase: true, alternateCommentMode: true },
+  withoutLoaderCommons(() =>
+    api.loadSync(
+      apiProtoFiles().map((f) => join(PROTO_DIR, f)),
+      { keepCase: true, alternateCommentMode: true },
+    ),
   );
   api.resolveAll();
   // grpc-js's definitions come from the same parse with camelCase field names, as proto-loader's
@@ -145,6 +147,22 @@ export function parseProtos(): { api: protobuf.Root; loader: protobuf.Root } {
   // here reads them (reflection answers from protoc's descriptor set), and making them cost more
   // than the parse at each start of a server or a CLI call.
   return { api, loader: camelCased(api) };
+}
+
+/** The google/protobuf/ files @grpc/proto-loader adds to those protobufjs bundles once it is loaded
+ *  (its addCommonProtos): hidden from a parse, which then reads them from GOOGLE_PROTO_DIR whether or
+ *  not proto-loader was loaded before it in the process, as the snapshot's parse did. */
+const LOADER_COMMONS = ['api', 'descriptor', 'source_context', 'type'].map((n) => `google/protobuf/${n}.proto`);
+
+function withoutLoaderCommons<T>(parse: () => T): T {
+  const common = protobuf.common as unknown as Record<string, unknown>;
+  const hidden = LOADER_COMMONS.filter((f) => f in common).map((f) => [f, common[f]] as const);
+  for (const [f] of hidden) delete common[f];
+  try {
+    return parse();
+  } finally {
+    for (const [f, json] of hidden) common[f] = json;
+  }
 }
 
 /** Every service under `ns`, by full name without the leading dot, in declaration order. */
