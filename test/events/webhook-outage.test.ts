@@ -8,9 +8,10 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { CLAIM_BATCH } from '../../server/jobs/queue.ts';
 import { ManualClock } from '../../server/lib/clock.ts';
+import { describeEachBackend } from '../helpers/backends.ts';
 import { liveHeapMiB, logChars } from '../helpers/heap.ts';
 import { api } from '../helpers/http.ts';
 import { type InProcessServer, startInProcess } from '../helpers/server.ts';
@@ -70,14 +71,14 @@ async function waveReceiver(): Promise<{ url: string; ok: boolean; wave: string[
   };
 }
 
-describe('a webhook receiver down for a day, then back', () => {
+describeEachBackend('a webhook receiver down for a day, then back', (backend) => {
   const clock = new ManualClock(Date.now());
   let server: InProcessServer;
   let admin: ReturnType<typeof api>;
   const runQueue = () => server.running.app.jobs.runOnce();
 
   before(async () => {
-    server = await startInProcess({ clock, tuning: { jobIntervalMs: 3_600_000, webhookTimeoutMs: 2000 } });
+    server = await startInProcess({ backend, clock, tuning: { jobIntervalMs: 3_600_000, webhookTimeoutMs: 2000 } });
     admin = api(server.http, server.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: 'Outage' })).status, 200);
   });
