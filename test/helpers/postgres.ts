@@ -94,7 +94,7 @@ async function startServer(): Promise<TestPostgres> {
     execFileSync(asRoot ? 'runuser' : full, asRoot ? ['-u', 'postgres', '--', full, ...args] : args, { stdio: ['ignore', 'ignore', 'pipe'] });
   };
   // A copy of initdb's output (cp -a keeps its owner and modes): initdb itself runs once per
-  // machine and PostgreSQL version, not once per test file (~2 s each).
+  // machine and PostgreSQL version, not once per test process (~2 s each).
   execFileSync('cp', ['-a', templateCluster(bin, asRoot, run), data]);
   const port = await freePort();
   // Durability is not what these tests check: no fsync, so a cluster starts and writes quickly.
