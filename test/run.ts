@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TEST_ROOTS = ['test', 'server', 'cli'];
@@ -113,13 +113,15 @@ async function main(): Promise<number> {
   try {
     // Each process is a module importing its files in order (the runner takes files, not lists).
     const entries = plan(files).map((list, i) => {
-      const name = list[0]!.split('/').slice(0, -1).join('-');
+      const name = list[0]!.startsWith('test/') ? list[0]!.split('/').slice(0, -1).join('-') : 'unit';
       const entry = join(dir, `${String(i + 1).padStart(2, '0')}-${name}.mjs`);
-      writeFileSync(entry, `${list.map((f) => `await import(${JSON.stringify(join(ROOT, f))});`).join('\n')}\n`);
+      writeFileSync(entry, `${list.map((f) => `await import(${JSON.stringify(pathToFileURL(join(ROOT, f)).href)});`).join('\n')}\n`);
       return entry;
     });
     const args = ['--import', 'tsx', '--test', '--test-concurrency=3', ...process.argv.slice(2), ...entries];
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    // Ctrl-C reaches node's runner too: this process waits for it to end, then removes the folder.
+    process.on('SIGINT', () => {});
     return await new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   } finally {
     rmSync(dir, { recursive: true, force: true });
