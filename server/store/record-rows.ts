@@ -33,17 +33,6 @@ export function insertSql(table: string, columns: readonly string[], placeholder
 
 export const eventValues = (e: GatehouseEvent): unknown[] => [e.id, e.type, e.realmId, e.createdAt, JSON.stringify(e.data)];
 
-/** PostgreSQL's outbox insert: the outbox keeps what some receiver is owed (docs/events.md "Which
- *  events an endpoint gets"): an event is written only while an enabled endpoint of its realm
- *  subscribes to its type, its own or "*" — webhooks/model.ts `subscribes`, asked in the insert
- *  itself so the use case's transaction sees every endpoint committed before it, on any replica, at
- *  no round trip (SQLite asks a per-connection cache instead: sqlite/records.ts eventsOwed). Its
- *  values (in eventValues' order) named by `p`: numbered $1…$5 alone (postgres/records.ts), or
- *  parameters of a larger statement that writes the event with its other writes. */
-export const outboxInsert = (p: readonly string[]): string =>
-  `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ${p.join(', ')}
-    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = ${p[2]} AND w.enabled AND w.event_types::jsonb ?| ARRAY[${p[1]}, '*'])`;
-
 export const auditValues = (a: AuditRecord): unknown[] => [
   a.auditId,
   a.at,

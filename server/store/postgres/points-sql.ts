@@ -240,7 +240,7 @@ function openStatement(
   if (sources.length > 0)
     columns.push(`${jsonArray(`SELECT source FROM points_grants_given WHERE user_id = ${user} AND source = ANY(${q.param(sources, 'text[]')})`)} AS given`);
   // Whether an enabled webhook of the realm takes the event the use case's charge would write, as
-  // the outbox insert asks again when it writes (record-rows.ts outboxInsert): when none does, the
+  // the outbox insert asks again when it writes (records.ts outboxInsert): when none does, the
   // charge leaves the insert out, whose table and four indexes were opened on each call to write
   // nothing. A webhook created between this read and the charge is missed as one created between
   // the charge and COMMIT always was.

@@ -10,18 +10,29 @@ import {
   AUDIT_COLUMNS,
   type AuditRow,
   auditValues,
+  EVENT_COLUMNS,
   type EventRow,
   eventValues,
   insertSql,
   JOB_COLUMNS,
   jobValues,
-  outboxInsert,
   toAuditRecord,
   toEvent,
 } from '../record-rows.ts';
 import { query, type Tx, type TxContext } from './tx.ts';
 
 const dollar = (n: number) => `$${n}`;
+
+/** The outbox insert: the outbox keeps what some receiver is owed (docs/events.md "Which
+ *  events an endpoint gets"): an event is written only while an enabled endpoint of its realm
+ *  subscribes to its type, its own or "*" — webhooks/model.ts `subscribes`, asked in the insert
+ *  itself so the use case's transaction sees every endpoint committed before it, on any replica, at
+ *  no round trip (SQLite asks a per-connection cache instead: sqlite/records.ts eventsOwed). Its
+ *  values (in eventValues' order) named by `p`: numbered $1…$5 alone (SQL.insertEvent), or
+ *  parameters of a larger statement that writes the event with its other writes. */
+const outboxInsert = (p: readonly string[]): string =>
+  `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) SELECT ${p.join(', ')}
+    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.realm_id = ${p[2]} AND w.enabled AND w.event_types::jsonb ?| ARRAY[${p[1]}, '*'])`;
 
 const SQL = {
   insertEvent: outboxInsert(['$1::text', '$2::text', '$3::text', '$4::bigint', '$5::text']),
