@@ -373,6 +373,23 @@ export function describeWebhookStore(backend: string, factory: StoreFactory): vo
       );
     });
 
+    it("writes no more outbox events for an endpoint once a claim's failures disabled it", async () => {
+      const realm = await seedRealm(s);
+      const deletedEvents = async () => (await s.records.events(realm, { type: 'user.deleted', limit: 100 })).length;
+      const e = await endpointIn(realm, { eventTypes: ['user.deleted', 'webhook.test'] });
+      const start = T0 + HOUR;
+      await s.webhooks.update(realm, e.id, (current) => afterDeliveryAttempt(current, false, start));
+      const at = start + DISABLE_AFTER_FAILING_MS;
+      const [job] = await claimedDeliveries(e, 1, 'me', at);
+      // Written while it is enabled and failing, right before the claim's record.
+      await userDeleted(s, realm, at - SECOND);
+      assert.equal(await deletedEvents(), 1, 'enabled');
+      assert.deepEqual(await s.webhooks.recordAttempts('me', [attemptOf(job!, e.id, at, 'HTTP 500')], afterDeliveryAttempts), [true]);
+      assert.equal((await s.webhooks.get(realm, e.id))?.enabled, false);
+      await userDeleted(s, realm, at);
+      assert.equal(await deletedEvents(), 1, 'disabled by its failures');
+    });
+
     it('deletes an endpoint with its delivery records and audits it', async () => {
       const realm = await seedRealm(s);
       const e = await endpointIn(realm);

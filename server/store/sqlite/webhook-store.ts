@@ -171,39 +171,49 @@ export class SqliteWebhookStore implements WebhookStore {
 
   async deliveryContexts(deliveryIds: readonly string[]): Promise<Map<string, DeliveryContext>> {
     const deliveries: Delivery[] = [];
-    // A claim's deliveries mostly go to a few endpoints: each is read once (undefined: gone).
+    // A claim's deliveries mostly go to a few endpoints, an event's to each of its endpoints: each
+    // endpoint and event is read once (undefined: gone).
     const endpoints = new Map<string, WebhookRow | undefined>();
-    const events: EventRow[] = [];
+    const events = new Map<string, EventRow | undefined>();
     for (const id of deliveryIds) {
       const d = this.s.delivery.get(id) as DeliveryRow | undefined;
       if (!d) continue;
       deliveries.push(toDelivery(d));
       if (!endpoints.has(d.webhook_id)) endpoints.set(d.webhook_id, this.s.getById.get(d.webhook_id) as WebhookRow | undefined);
-      const e = this.s.event.get(d.event_id) as EventRow | undefined;
-      if (e) events.push(e);
+      if (!events.has(d.event_id)) events.set(d.event_id, this.s.event.get(d.event_id) as EventRow | undefined);
     }
-    const found = [...endpoints.values()].filter((w) => w !== undefined);
-    return deliveryContextsOf(deliveries, found, events, this.secrets);
+    const found = <T>(rows: Map<string, T | undefined>) => [...rows.values()].filter((r) => r !== undefined);
+    return deliveryContextsOf(deliveries, found(endpoints), found(events), this.secrets);
   }
 
   recordAttempts(owner: string, attempts: readonly ClaimedAttempt[], change: EndpointAttemptsChange): Promise<boolean[]> {
-    // The change may disable an endpoint (webhooks/model.ts).
-    return this.writingEndpoints(() => {
-      const finished = finishHeldJobs(
-        this.db,
-        this.secrets,
-        owner,
-        attempts.map((a) => a.outcome),
-      );
-      for (const [webhookId, ofEndpoint] of attemptsByEndpoint(attempts)) {
-        const w = this.s.getById.get(webhookId) as WebhookRow | undefined;
-        // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
-        if (!w) continue;
-        for (const a of ofEndpoint) this.s.insertAttempt.run(...attemptValues(a.attempt));
-        this.apply(toEndpoint(w, this.secrets), (current) => change(current, ofEndpoint));
-      }
-      return finished;
-    });
+    // The change may disable an endpoint (webhooks/model.ts), which eventsOwed's cache must then
+    // forget (records.ts); the rest of what it writes (a failing streak begun or ended) the cache
+    // does not hold, so a claim that disables none leaves it.
+    let disabled = false;
+    return immediateForgetting(
+      this.db,
+      () => {
+        if (disabled) forgetEndpoints(this.db);
+      },
+      () => {
+        const finished = finishHeldJobs(
+          this.db,
+          this.secrets,
+          owner,
+          attempts.map((a) => a.outcome),
+        );
+        for (const [webhookId, ofEndpoint] of attemptsByEndpoint(attempts)) {
+          const w = this.s.getById.get(webhookId) as WebhookRow | undefined;
+          // An endpoint deleted meanwhile went with its delivery records: its attempts go too.
+          if (!w) continue;
+          for (const a of ofEndpoint) this.s.insertAttempt.run(...attemptValues(a.attempt));
+          const current = toEndpoint(w, this.secrets);
+          if (this.apply(current, (c) => change(c, ofEndpoint)).enabled !== current.enabled) disabled = true;
+        }
+        return finished;
+      },
+    );
   }
 
   async getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
