@@ -10,10 +10,11 @@
 //   npm test [-- <node --test options>]      e.g. npm test -- --test-name-pattern=refund
 // One file alone, as before: node --import tsx --test test/points/holds-api.test.ts
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { filesUnder } from './helpers/files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TEST_ROOTS = ['test', 'server', 'cli'];
@@ -65,19 +66,7 @@ const PROCESS_SECONDS = 40;
 const secondsOf = (f: string) => SECONDS[f] ?? (f.startsWith('test/') ? DEFAULT_SECONDS : UNIT_SECONDS);
 
 /** Every test file under `dir` (relative to the repository), sorted. */
-export function testFiles(dir: string, root = ROOT): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(join(root, d), { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== 'node_modules') walk(p);
-      } else if (p.endsWith('.test.ts')) out.push(p);
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+export const testFiles = (dir: string): string[] => filesUnder(ROOT, dir, (p) => p.endsWith('.test.ts'));
 
 /** The processes of a run, each a list of test files, in the order they start (longest first, so
  *  the last to finish are short): a folder of test/ per process, the unit tests beside the code

@@ -8,26 +8,16 @@
 // server/store/postgres/ each one database, and only the storage's composition root
 // (server/backend.ts) and the exceptions listed with their reason name either.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { filesUnder } from '../helpers/files.ts';
 import { ROOT } from '../helpers/server.ts';
 
 const ROOTS = ['server', 'cli'];
 
 /** Every non-test .ts file under the roots (generated types are types only). */
-function sources(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (p.endsWith('.ts') && !p.endsWith('.test.ts')) out.push(p);
-    }
-  };
-  for (const r of ROOTS) walk(r);
-  return out;
-}
+const sources = (): string[] => ROOTS.flatMap((r) => filesUnder(ROOT, r, (p) => p.endsWith('.ts') && !p.endsWith('.test.ts')));
 
 /** The relative modules `file` imports or re-exports at run time. */
 function runtimeImports(file: string, text: string): string[] {
