@@ -4,8 +4,11 @@
 
 import { fieldChanges } from '../admin/record-changes.ts';
 import type { Actor, AuditRecord } from '../audit/model.ts';
+import type { GatehouseEvent } from '../events/model.ts';
 import { type Emitted, newAuditRecord, newEvent } from '../events/plan.ts';
 import type { StoredAlertConfig } from './alerts.ts';
+import { publicLines } from './charges.ts';
+import type { Movement } from './history.ts';
 import type { AllocationLine, CreditKind, DefaultPointsConfig, GrantResult, QuotaWindow, RefundResult } from './model.ts';
 
 /** Where a grant came from: the API, or the service by itself (materialise.ts sources). */
@@ -87,14 +90,35 @@ export function dueGrantEmitted(
 /** The event a consume emits (consumedEmitted): a store asks ahead whether an endpoint takes it. */
 export const CONSUMED_EVENT = 'points.consumed';
 
+/** The id of a consumption's event: its transaction's id under the event prefix. Derived, not
+ *  drawn, so the event is a function of the movement the consumption records (consumedEvent): a
+ *  store may keep it as a mark on that movement until the outbox hands it out (docs/events.md
+ *  "The outbox"). Transaction ids are unique, so these are, and they sort by time as event ids do. */
+export function consumedEventId(transactionId: string): string {
+  return `evt_${transactionId.slice(transactionId.indexOf('_') + 1)}`;
+}
+
 /** A consume, or the settlement of a hold (what stays charged). */
 export function consumedEmitted(
   realmId: string,
   c: { userId: string; transactionId: string; amount: number; allocations: AllocationLine[]; holdId: string | null },
   now: number,
 ): Emitted {
-  const data = { userId: c.userId, transactionId: c.transactionId, amount: c.amount, allocations: c.allocations, holdId: c.holdId };
-  return { events: [newEvent(CONSUMED_EVENT, realmId, now, data)], audit: [], jobs: [] };
+  const data = { userId: c.userId, transactionId: c.transactionId, amount: c.amount, allocations: publicLines(c.allocations), holdId: c.holdId };
+  return { events: [{ id: consumedEventId(c.transactionId), type: CONSUMED_EVENT, realmId, createdAt: now, data }], audit: [], jobs: [] };
+}
+
+/** The event consumedEmitted plans for a consume or a settlement, from the movement it recorded
+ *  (history.ts Movement, kind 'consume' or 'settle', a settlement's relatedId its hold) at
+ *  `createdAt`: the same event, whichever the store kept. */
+export function consumedEvent(
+  realmId: string,
+  userId: string,
+  m: Pick<Movement, 'id' | 'kind' | 'amount' | 'lines' | 'relatedId'>,
+  createdAt: number,
+): GatehouseEvent {
+  const c = { userId, transactionId: m.id, amount: m.amount, allocations: m.lines, holdId: m.kind === 'settle' ? m.relatedId : null };
+  return consumedEmitted(realmId, c, createdAt).events[0]!;
 }
 
 /** A hold released by itself at its expiresAt (reported when it is swept, dated then). */

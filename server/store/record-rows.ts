@@ -5,6 +5,8 @@ import type { AuditRecord } from '../audit/model.ts';
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { EventHeader, GatehouseEvent } from '../events/model.ts';
 import type { Job, JobStatus } from '../jobs/model.ts';
+import type { ChargeLine } from '../points/charges.ts';
+import { consumedEvent } from '../points/events.ts';
 import { DELIVER } from '../webhooks/model.ts';
 
 export const EVENT_COLUMNS = ['id', 'type', 'realm_id', 'created_at', 'data'] as const;
@@ -165,3 +167,66 @@ function sealedJobSecret(j: Job, secrets: SecretBox | null): string | null {
 export const pruneFinishedJobsSql = (p: (n: number) => string): string =>
   `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE status IN ('done', 'failed') AND kind <> '${DELIVER}' AND updated_at < ${p(1)}
     ORDER BY updated_at LIMIT ${p(2)})`;
+
+/** A movement whose points.consumed event is owed and not yet handed out: the outbox's mark on it
+ *  (migration 021), read with MARKED_MOVEMENT_COLUMNS. */
+export interface MarkedMovementRow {
+  id: string;
+  realm_id: string;
+  user_id: string;
+  kind: 'consume' | 'settle';
+  amount: number;
+  allocations: string;
+  related_id: string | null;
+  created_at: number;
+}
+
+export const MARKED_MOVEMENT_COLUMNS = 'id, realm_id, user_id, kind, amount, allocations, related_id, created_at';
+
+/** The event row a marked movement stands for (points/events.ts consumedEvent). */
+export function markedEventRow(r: MarkedMovementRow): EventRow {
+  const lines = JSON.parse(r.allocations) as ChargeLine[];
+  // Numbers whichever way the driver hands a BIGINT over.
+  const m = { id: r.id, kind: r.kind, amount: Number(r.amount), lines, relatedId: r.related_id };
+  const e = consumedEvent(r.realm_id, r.user_id, m, Number(r.created_at));
+  return { id: e.id, type: e.type, realm_id: e.realmId, created_at: e.createdAt, data: JSON.stringify(e.data) };
+}
+
+/** Whether event row `a` comes before `b`: by created_at, then id (the outbox's order, with ids
+ *  compared byte by byte as both databases' indexes do). */
+const before = (a: EventRow, b: EventRow) => a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
+
+/** The outbox's first `limit` events, oldest first, from its rows and its marked movements (each
+ *  read oldest first, up to `limit`): the ids of the rows taken (to mark dispatched), and the
+ *  events that stood for marked movements with those movements' ids (to write out and unmark). */
+export function outboxHead(
+  rows: EventRow[],
+  marked: MarkedMovementRow[],
+  limit: number,
+): { events: EventRow[]; rowIds: string[]; fromMarks: EventRow[]; movementIds: string[] } {
+  const events: EventRow[] = [];
+  const rowIds: string[] = [];
+  const fromMarks: EventRow[] = [];
+  const movementIds: string[] = [];
+  let i = 0;
+  let j = 0;
+  let next = j < marked.length ? markedEventRow(marked[j]!) : null;
+  while (events.length < limit && (i < rows.length || next !== null)) {
+    if (next !== null && (i >= rows.length || before(next, rows[i]!))) {
+      events.push(next);
+      fromMarks.push(next);
+      movementIds.push(marked[j]!.id);
+      j++;
+      next = j < marked.length ? markedEventRow(marked[j]!) : null;
+    } else {
+      events.push(rows[i]!);
+      rowIds.push(rows[i++]!.id);
+    }
+  }
+  return { events, rowIds, fromMarks, movementIds };
+}
+
+/** The newest `limit` of the outbox's rows and marked movements of a realm (each read newest first). */
+export function outboxNewest(rows: EventRow[], marked: MarkedMovementRow[], limit: number): EventRow[] {
+  return [...rows, ...marked.map(markedEventRow)].sort((a, b) => (before(a, b) ? 1 : before(b, a) ? -1 : 0)).slice(0, limit);
+}

@@ -3,6 +3,7 @@
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 import type { EmailForwarding, Identity, User } from '../users/model.ts';
 import type { PurgeTable } from '../users/purge.ts';
+import { MARKED_MOVEMENT_COLUMNS } from './record-rows.ts';
 import { flag } from './row-values.ts';
 
 export interface UserRow {
@@ -93,6 +94,11 @@ export const DELETION_SQL = {
   // Releasing the account's open holds is the deletion's own, in its transaction (through
   // points_holds_open; how many a user may have open is bounded).
   releaseOpenHolds: "DELETE FROM points_holds WHERE user_id = $1 AND status = 'open'",
+  // The account's movements whose points.consumed event the outbox still holds as a mark
+  // (migration 021): the deletion writes those events out as outbox rows and clears the marks, so
+  // the purge that later deletes the movements takes no event with them.
+  markedMovements: `SELECT ${MARKED_MOVEMENT_COLUMNS} FROM points_transactions WHERE user_id = $1 AND event_pending IS NOT NULL`,
+  unmarkMovements: 'UPDATE points_transactions SET event_pending = NULL WHERE user_id = $1 AND event_pending IS NOT NULL',
   // Whether the account is deleted: a purge deletes nothing of a live one.
   deletedAt: 'SELECT deleted_at FROM users WHERE id = $1',
   // The batch's job, still held by its owner: its lease renewed, or no batch (another replica has it).

@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SecretBox } from '../../server/crypto/secrets.ts';
+import { consumedEventId } from '../../server/points/events.ts';
 import { type CopyProgress, type CopyTarget, copyDatabase } from '../../server/store/copy.ts';
 import { openPostgresSource, openPostgresTarget } from '../../server/store/postgres/copy.ts';
 import { openSqliteSource, openSqliteTarget } from '../../server/store/sqlite/copy.ts';
@@ -17,7 +18,7 @@ import { sqliteStores } from '../../server/store/sqlite/stores.ts';
 import { planAccountDeletion } from '../../server/users/deletion.ts';
 import { freshDatabase, postgresUnavailable, type TestDatabase } from '../helpers/postgres.ts';
 import { tempDir } from '../helpers/server.ts';
-import { withStores } from '../helpers/stores.ts';
+import { subscribeToEveryEvent, withStores } from '../helpers/stores.ts';
 import { DAY, seedUser, T0 } from './contract.ts';
 
 const skip = postgresUnavailable() ?? undefined;
@@ -62,6 +63,8 @@ describe('copyDatabase', { skip }, () => {
       await seedUser(s, REALM, { id });
       await s.points.grantRegistration(REALM, id, T0);
     }
+    // Owed to an endpoint and not yet handed out: the consume's event is a mark on its movement.
+    await subscribeToEveryEvent(s, REALM, T0);
     await s.points.consume(
       { realmId: REALM, userId: 'usr_a', amount: 4, description: null, idempotencyKey: null, requestHash: 'h', transactionId: 'ptx_a' },
       T0,
@@ -110,6 +113,11 @@ describe('copyDatabase', { skip }, () => {
     await withStores(pg.url, async (s) => {
       assert.equal(await s.users.getUser(REALM, GONE), null, 'still deleted');
       assert.equal((await s.records.audit(REALM, { action: 'user.delete', targetId: GONE, limit: 5 })).length, 1, 'the audit log came along');
+      const [owed] = await s.records.events(REALM, { type: 'points.consumed', limit: 5 });
+      assert.deepEqual([owed?.id, owed?.data.transactionId], [consumedEventId('ptx_a'), 'ptx_a'], "the consume's event still owed");
+      const handed: string[] = [];
+      while ((await s.webhooks.dispatch(LATER, 100, (events) => (handed.push(...events.map((e) => e.id)), { deliveries: [], jobs: [] }))).events > 0);
+      assert.ok(handed.includes(consumedEventId('ptx_a')), 'and handed out by the copy');
     });
   });
 

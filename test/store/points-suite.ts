@@ -5,8 +5,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { GatehouseError } from '../../server/errors.ts';
+import { claimed } from '../../server/jobs/retry.ts';
+import { consumedEventId } from '../../server/points/events.ts';
+import { historyRetention, prunesHistory } from '../../server/points/history.ts';
 import type { QuotaWindow } from '../../server/points/model.ts';
 import type { ConsumeCommand, GrantCommand } from '../../server/points/store.ts';
+import { planAccountDeletion } from '../../server/users/deletion.ts';
+import { USER_PURGE, USER_PURGE_POLICY } from '../../server/users/purge.ts';
 import { createdEndpoint, webhookAuditRecord } from '../../server/webhooks/model.ts';
 import { subscribeToEveryEvent } from '../helpers/stores.ts';
 import { DAY, HOUR, MINUTE, nextTurn, rejectsWith, SECOND, type StoreFactory, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
@@ -582,6 +587,106 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         });
         await s.points.consume(consumeCmd(realm, user.id, 1), T0 + 3 * SECOND);
         assert.deepEqual(await consumed(), [second.transactionId], 'nor is it owed once the peer has disabled the endpoint');
+      });
+
+      it("keeps a consume's and a settlement's event as a mark on the movement: listed and counted in the outbox, handed out once in its order, as planned, then kept as a dispatched row", async () => {
+        const realm = await seedRealm(s);
+        const endpoint = createdEndpoint({ realmId: realm, url: 'https://hooks.example/in', eventTypes: ['*'], description: '', enabled: true }, T0);
+        await s.webhooks.create(endpoint, webhookAuditRecord('create', null, endpoint, { type: 'system', id: 'test' }, null, T0));
+        const noDeliveries = () => ({ deliveries: [], jobs: [] });
+        // Whatever earlier tests left in the outbox is handed out first.
+        while ((await s.webhooks.dispatch(T0, 100, noDeliveries)).events > 0);
+        const user = await userOf100AndWindowOf10(realm);
+        const first = await s.points.consume(consumeCmd(realm, user.id, 3), T0 + SECOND);
+        const grant = await s.points.grant(grantCmd(realm, user.id, 5), T0 + 2 * SECOND);
+        const hold = await s.points.hold(
+          { realmId: realm, userId: user.id, amount: 4, ttlSeconds: 60, description: null, idempotencyKey: null, requestHash: '', holdId: unique('hld') },
+          T0 + 3 * SECOND,
+        );
+        const settled = await s.points.settle(
+          { realmId: realm, holdId: hold.holdId, amount: 2, description: null, idempotencyKey: null, requestHash: '', transactionId: unique('ptx') },
+          T0 + 4 * SECOND,
+        );
+        const last = await s.points.consume(consumeCmd(realm, user.id, 1), T0 + 5 * SECOND);
+        const listed = async () => (await s.records.events(realm, { limit: 100 })).map((e) => [e.type, e.createdAt, e.data.transactionId ?? e.data.grantId]);
+        const expected = [
+          ['points.consumed', T0 + 5 * SECOND, last.transactionId],
+          ['points.consumed', T0 + 4 * SECOND, settled.transactionId],
+          ['points.granted', T0 + 2 * SECOND, grant.grantId],
+          ['points.consumed', T0 + SECOND, first.transactionId],
+        ];
+        assert.deepEqual((await listed()).slice(0, 4), expected, 'newest first, the marked movements among the rows');
+        const events = await s.records.events(realm, { type: 'points.consumed', limit: 100 });
+        assert.deepEqual(
+          events.map((e) => [e.id, e.data]),
+          [
+            [
+              consumedEventId(last.transactionId),
+              { userId: user.id, transactionId: last.transactionId, amount: 1, allocations: last.allocations, holdId: null },
+            ],
+            [
+              consumedEventId(settled.transactionId),
+              { userId: user.id, transactionId: settled.transactionId, amount: 2, allocations: settled.allocations, holdId: hold.holdId },
+            ],
+            [
+              consumedEventId(first.transactionId),
+              { userId: user.id, transactionId: first.transactionId, amount: 3, allocations: first.allocations, holdId: null },
+            ],
+          ],
+        );
+        const outbox = await s.webhooks.outbox();
+        assert.ok(outbox.depth >= 4 && outbox.oldestCreatedAt !== null && outbox.oldestCreatedAt <= T0 + SECOND);
+        assert.ok(await s.webhooks.anyUndispatched());
+        // Two replicas hand out together, two events at a time: each event once, each batch oldest first.
+        const peer = await s.peer();
+        const handed: string[][] = [];
+        const plan = (batch: { id: string }[]) => {
+          handed.push(batch.map((e) => e.id));
+          return { deliveries: [], jobs: [] };
+        };
+        await Promise.all([s.webhooks.dispatch(T0 + HOUR, 2, plan), peer.webhooks.dispatch(T0 + HOUR, 2, plan)]);
+        while ((await s.webhooks.dispatch(T0 + HOUR, 2, plan)).events > 0);
+        const ids = handed.flat();
+        assert.equal(new Set(ids).size, ids.length, 'no event handed twice');
+        for (const e of events) assert.ok(ids.includes(e.id), `${e.id} handed out`);
+        assert.equal(await s.webhooks.anyUndispatched(), false);
+        assert.deepEqual(await s.webhooks.outbox(), { depth: 0, oldestCreatedAt: null });
+        assert.deepEqual((await listed()).slice(0, 4), expected, 'the same events, now rows of the outbox');
+        assert.deepEqual(await s.records.events(realm, { type: 'points.consumed', limit: 100 }), events);
+      });
+
+      it("writes out an account's owed consume events when it is deleted, and keeps a movement whose event is owed through the history's prune", async () => {
+        const realm = await seedRealm(s);
+        await subscribeToEveryEvent(s, realm, T0);
+        while ((await s.webhooks.dispatch(T0, 100, () => ({ deliveries: [], jobs: [] }))).events > 0);
+        const user = await userOf100AndWindowOf10(realm);
+        const old = await s.points.consume(consumeCmd(realm, user.id, 1), T0);
+        // A consume past the history's cutoff whose id makes it prune the history (history.ts prunesHistory).
+        let pruning = unique('ptx');
+        while (!prunesHistory(pruning)) pruning = unique('ptx');
+        const late = T0 + historyRetention.ms + SECOND;
+        await s.points.consume(consumeCmd(realm, user.id, 1, { transactionId: pruning }), late);
+        const consumed = async () => (await s.records.events(realm, { type: 'points.consumed', limit: 100 })).map((e) => e.data.transactionId);
+        assert.deepEqual(await consumed(), [pruning, old.transactionId], 'the old movement stays while its event is owed');
+        assert.deepEqual(
+          (await s.points.listTransactions(realm, user.id)).map((t) => t.transactionId),
+          [old.transactionId, pruning],
+        );
+        // Deleted, and purged at once: the purge job held by this test.
+        let jobId = '';
+        await s.users.deleteAccount(realm, user.id, (snap) => {
+          const p = planAccountDeletion(snap, { realmId: realm, userId: user.id, actor: { type: 'system', id: 'test' }, requestId: null }, late, []);
+          const jobs = p.emitted.jobs.map((j) => (j.kind === USER_PURGE ? claimed(j, 'owner-a', late, USER_PURGE_POLICY) : j));
+          jobId = jobs.find((j) => j.kind === USER_PURGE)!.id;
+          return { ...p, emitted: { ...p.emitted, jobs } };
+        });
+        const purged = await s.users.purgeAccountBatch(user.id, { jobId, owner: 'owner-a', until: late + USER_PURGE_POLICY.leaseMs, now: late });
+        assert.equal(purged?.finished, true);
+        assert.deepEqual(await s.points.listTransactions(realm, user.id), [], 'the movements are purged');
+        assert.deepEqual(await consumed(), [pruning, old.transactionId], 'their events written out as outbox rows by the deletion');
+        const handed: string[] = [];
+        while ((await s.webhooks.dispatch(late + HOUR, 100, (batch) => (handed.push(...batch.map((e) => e.id)), { deliveries: [], jobs: [] }))).events > 0);
+        assert.ok(handed.includes(consumedEventId(old.transactionId)) && handed.includes(consumedEventId(pruning)));
       });
 
       it('a consume that exhausts a window used before reports its recovery at the oldest usage, its reset at the newest', async () => {

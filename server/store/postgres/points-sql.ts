@@ -126,7 +126,7 @@ function historyPruneSql(user: string, cutoff: string): string {
   const batch = historyRetention.batch;
   return `pruned AS (
       DELETE FROM points_transactions WHERE ctid = ANY(ARRAY(SELECT ctid FROM points_transactions
-        WHERE user_id = ${user} AND created_at < ${cutoff}::bigint ORDER BY created_at, id COLLATE "C" LIMIT ${batch}))
+        WHERE user_id = ${user} AND created_at < ${cutoff}::bigint AND event_pending IS NULL ORDER BY created_at, id COLLATE "C" LIMIT ${batch}))
     ), pruned_holds AS (
       DELETE FROM points_holds WHERE ctid = ANY(ARRAY(SELECT ctid FROM points_holds
         WHERE user_id = ${user} AND status <> 'open' AND closed_at < ${cutoff}::bigint ORDER BY closed_at LIMIT ${batch}))
@@ -273,6 +273,7 @@ function chargeStatement(
   now: number,
   answer: { scope: string; key: string | null; requestHash: string; response: unknown },
   events: readonly GatehouseEvent[],
+  eventPending = false,
 ): Statement {
   const q = new Statement();
   const user = q.param(userId, 'text');
@@ -326,9 +327,9 @@ function chargeStatement(
   if (prunesHistory(m.id)) parts.push(historyPruneSql(user, q.param(historyCutoff(now), 'bigint')));
   const realm = q.param(realmId, 'text');
   const at = q.param(now, 'bigint');
-  let last = `INSERT INTO points_transactions (${HISTORY_COLUMNS})
+  let last = `INSERT INTO points_transactions (${HISTORY_COLUMNS}, event_pending)
     VALUES (${q.param(m.id, 'text')}, ${realm}, ${user}, ${q.param(m.kind, 'text')}, ${q.param(m.amount, 'bigint')}, ${q.param(m.description, 'text')},
-      ${q.param(JSON.stringify(storedLines(m)), 'text')}, ${q.param(m.relatedId, 'text')}, ${at})`;
+      ${q.param(JSON.stringify(storedLines(m)), 'text')}, ${q.param(m.relatedId, 'text')}, ${at}, ${eventPending ? 'true' : 'NULL'})`;
   if (answer.key !== null) {
     parts.push(`recorded AS (${last})`);
     last = `INSERT INTO points_idempotency (realm_id, scope, key, request_hash, response, created_at, user_id)
@@ -781,8 +782,9 @@ export class PointsSql {
     });
   }
 
-  /** Runs a draw's writes (apply-plan.ts; none for a release or refund) with its movement, its
-   *  answer and the events of `emitted`: one statement, plus a prune of the ledger when one is due
+  /** Runs a draw's writes (apply-plan.ts; none for a release or refund) with its movement (marked
+   *  when `eventPending`: its points.consumed event owed, kept so until the relay hands it out,
+   *  migration 021), its answer and the events of `emitted`: one statement, plus a prune of the ledger when one is due
    *  (and its audit records and jobs, if any). */
   charge(
     tx: Tx,
@@ -793,8 +795,9 @@ export class PointsSql {
     now: number,
     answer: { scope: string; key: string | null; requestHash: string; response: unknown },
     emitted: Emitted = NOTHING_EMITTED,
+    eventPending = false,
   ): void {
-    const q = chargeStatement(userId, realmId, w, m, now, answer, emitted.events);
+    const q = chargeStatement(userId, realmId, w, m, now, answer, emitted.events, eventPending);
     tx.run(q.text, q.values);
     writeEmitted(tx, { ...emitted, events: [] });
     for (const a of w?.ledger ?? []) if (a.prune) tx.run(POINTS_SQL.prune, [userId, a.kind, a.prune.cutoff, a.prune.batch]);

@@ -221,7 +221,9 @@ export class PostgresPointsStore implements PointsStore {
         { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
         now,
         { scope: 'consume', key: cmd.idempotencyKey, requestHash: cmd.requestHash, response: r },
-        c.eventWanted ? consumedEmitted(cmd.realmId, { ...r, holdId: null }, now) : NOTHING_EMITTED,
+        NOTHING_EMITTED,
+        // Its event (consumedEmitted) kept as a mark on the movement, where an endpoint is owed it.
+        c.eventWanted,
       );
       await sendAlerts(tx, this.p, cmd.realmId, cmd.userId, alerts, st, now, w);
       this.p.rememberOwner(r.transactionId, cmd.userId);

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../crypto/secrets.ts';
 import type { GatehouseEvent } from '../../events/model.ts';
 import type { Emitted } from '../../events/plan.ts';
 import type { AuditQuery, RecordStore } from '../../events/store.ts';
+import { CONSUMED_EVENT } from '../../points/events.ts';
 import {
   AUDIT_COLUMNS,
   type AuditRow,
@@ -16,6 +17,9 @@ import {
   insertSql,
   JOB_COLUMNS,
   jobValues,
+  MARKED_MOVEMENT_COLUMNS,
+  type MarkedMovementRow,
+  outboxNewest,
   toAuditRecord,
   toEvent,
 } from '../record-rows.ts';
@@ -39,6 +43,9 @@ const SQL = {
   insertAudit: insertSql('audit_log', AUDIT_COLUMNS, dollar),
   insertJob: insertSql('jobs', JOB_COLUMNS, dollar),
   events: 'SELECT * FROM events WHERE realm_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $3',
+  // The realm's movements whose points.consumed event the outbox still holds as a mark (migration 021).
+  marked: `SELECT ${MARKED_MOVEMENT_COLUMNS} FROM points_transactions WHERE event_pending IS NOT NULL AND realm_id = $1
+    ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2`,
   audit: `SELECT * FROM audit_log WHERE realm_id = $1 AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR target_id = $3)
     ORDER BY at DESC, id COLLATE "C" DESC LIMIT $4`,
   auditPage: `SELECT * FROM audit_log WHERE realm_id = $1 AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR target_id = $3)
@@ -67,7 +74,12 @@ export class PostgresRecordStore implements RecordStore {
   constructor(private readonly ctx: TxContext) {}
 
   async events(realmId: string, opts: { type?: string; limit: number }): Promise<GatehouseEvent[]> {
-    return (await query<EventRow>(this.ctx.pool, SQL.events, [realmId, opts.type ?? null, opts.limit])).map(toEvent);
+    const marks = opts.type === undefined || opts.type === CONSUMED_EVENT;
+    const [rows, marked] = await Promise.all([
+      query<EventRow>(this.ctx.pool, SQL.events, [realmId, opts.type ?? null, opts.limit]),
+      marks ? query<MarkedMovementRow>(this.ctx.pool, SQL.marked, [realmId, opts.limit]) : [],
+    ]);
+    return outboxNewest(rows, marked, opts.limit).map(toEvent);
   }
 
   async auditPage(realmId: string, q: AuditQuery): Promise<AuditRecord[]> {

@@ -12,6 +12,7 @@ import { type Identity, type ProviderLogin, type User, withDisabled } from '../.
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, type NewUser, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
 import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from '../../users/purge.ts';
 import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../../users/store.ts';
+import { type MarkedMovementRow, markedEventRow, toEvent } from '../record-rows.ts';
 import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { writeEmitted } from './records.ts';
 import { inTransaction, query, type Tx, type TxContext } from './tx.ts';
@@ -261,7 +262,9 @@ export class PostgresUserStore implements UserStore {
       tx.run(SQL.dropCodes, [userId]);
       tx.run(SQL.cancelSubscriptions, [p.cancelSubscriptionIds, p.deletedAt]);
       tx.run(DELETION_SQL.releaseOpenHolds, [userId]);
-      writeEmitted(tx, p.emitted, this.secrets);
+      const owed = (await tx.rows<MarkedMovementRow>(DELETION_SQL.markedMovements, [userId])).map((r) => toEvent(markedEventRow(r)));
+      if (owed.length > 0) tx.run(DELETION_SQL.unmarkMovements, [userId]);
+      writeEmitted(tx, { ...p.emitted, events: [...owed, ...p.emitted.events] }, this.secrets);
       return p;
     });
   }

@@ -15,7 +15,7 @@ import type {
   EndpointChange,
   WebhookStore,
 } from '../../webhooks/store.ts';
-import { type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
+import { EVENT_COLUMNS, type EventRow, insertSql, MARKED_MOVEMENT_COLUMNS, type MarkedMovementRow, outboxHead, toEventHeader } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -63,6 +63,12 @@ export const WEBHOOK_SQL = {
   insertAttempts: insertRowsSql('webhook_attempts', ATTEMPT_COLUMNS, ['text', 'text', 'text', 'bigint', 'int', 'text', 'bigint']),
   // The events with their data: the bodies of the deliveries they make (dispatch's contexts).
   undispatched: `SELECT id, type, realm_id, created_at, data FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED`,
+  // The movements whose points.consumed event is still owed (migration 021), oldest first.
+  marked: `SELECT ${MARKED_MOVEMENT_COLUMNS} FROM points_transactions WHERE event_pending IS NOT NULL
+    ORDER BY created_at, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED`,
+  // `$1` the movements' ids, `$2` null once per id.
+  unmark: updateRowsByIdSql('points_transactions', ['event_pending'], ['bool']),
+  insertEventsDispatched: insertRowsSql('events', [...EVENT_COLUMNS, 'dispatched_at'], ['text', 'text', 'text', 'bigint', 'text', 'bigint']),
   enabledOf: `SELECT * FROM webhooks WHERE enabled AND realm_id = ANY($1::text[]) ORDER BY created_at, id COLLATE "C"`,
   // `$1` the ids, `$2` the time, once per id.
   markDispatched: updateRowsByIdSql('events', ['dispatched_at'], ['bigint']),
@@ -84,8 +90,10 @@ export const WEBHOOK_SQL = {
   pruneDeliveries: 'DELETE FROM webhook_deliveries WHERE event_id = ANY($1::text[])',
   pruneEvents: 'DELETE FROM events WHERE id = ANY($1::text[])',
   pruneAudit: 'DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < $1 LIMIT $2)',
-  anyUndispatched: 'SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1',
-  outbox: 'SELECT count(*)::int AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL',
+  anyUndispatched: 'SELECT 1 FROM events WHERE dispatched_at IS NULL UNION ALL SELECT 1 FROM points_transactions WHERE event_pending IS NOT NULL LIMIT 1',
+  outbox: `SELECT e.depth + m.depth AS depth, LEAST(e.oldest, m.oldest) AS oldest
+    FROM (SELECT count(*)::int AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL) e,
+      (SELECT count(*)::int AS depth, min(created_at) AS oldest FROM points_transactions WHERE event_pending IS NOT NULL) m`,
 };
 
 export class PostgresWebhookStore implements WebhookStore {
@@ -144,15 +152,27 @@ export class PostgresWebhookStore implements WebhookStore {
     plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
   ): Promise<Dispatched> {
     return inTransaction(this.ctx, 'dispatchEvents', async (tx) => {
-      const rows = await tx.rows<EventRow>(WEBHOOK_SQL.undispatched, [limit]);
+      // The outbox's rows and its marked movements, merged oldest first; a marked movement's event
+      // is written out as a row dispatched now and the mark cleared.
+      const [undispatched, marked] = await Promise.all([
+        tx.rows<EventRow>(WEBHOOK_SQL.undispatched, [limit]),
+        tx.rows<MarkedMovementRow>(WEBHOOK_SQL.marked, [limit]),
+      ]);
+      const head = outboxHead(undispatched, marked, limit);
+      const rows = head.events;
       if (rows.length === 0) return { events: 0, contexts: new Map() };
+      if (head.fromMarks.length > 0) {
+        const values = head.fromMarks.map((e) => [e.id, e.type, e.realm_id, e.created_at, e.data, now]);
+        tx.run(WEBHOOK_SQL.insertEventsDispatched, columnArrays(values, EVENT_COLUMNS.length + 1));
+        tx.run(WEBHOOK_SQL.unmark, [head.movementIds, head.movementIds.map(() => null)]);
+      }
       const events = rows.map(toEventHeader);
       const realms = [...new Set(events.map((e) => e.realmId))];
       const endpoints = await tx.rows<WebhookRow>(WEBHOOK_SQL.enabledOf, [realms]);
       const planned = plan(events, endpoints.map(toSubscriber));
       if (planned.deliveries.length > 0) tx.run(WEBHOOK_SQL.insertDeliveries, columnArrays(planned.deliveries.map(deliveryValues), DELIVERY_COLUMNS.length));
       insertJobs(tx, planned.jobs, this.secrets);
-      tx.run(WEBHOOK_SQL.markDispatched, [events.map((e) => e.id), events.map(() => now)]);
+      if (head.rowIds.length > 0) tx.run(WEBHOOK_SQL.markDispatched, [head.rowIds, head.rowIds.map(() => now)]);
       return { events: events.length, contexts: deliveryContextsOf(planned.deliveries, endpoints, rows, this.secrets) };
     });
   }

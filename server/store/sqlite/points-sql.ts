@@ -147,11 +147,12 @@ export class PointsSql {
       trimBalance: db.prepare('UPDATE points_balances SET amount = ?, remaining = ? WHERE id = ?'),
       giveBack: db.prepare('UPDATE points_balances SET remaining = remaining + ? WHERE id = ? AND remaining + ? <= amount'),
       balanceLife: objectRows(db.prepare('SELECT expires_at AS expiresAt, ended_at AS endedAt FROM points_balances WHERE id = ?')),
-      insertHistory: db.prepare(`INSERT INTO points_transactions (id, realm_id, user_id, kind, amount, description, allocations, related_id, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertHistory:
+        db.prepare(`INSERT INTO points_transactions (id, realm_id, user_id, kind, amount, description, allocations, related_id, created_at, event_pending)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       oldestHistory: db.prepare('SELECT created_at FROM points_transactions WHERE user_id = ? ORDER BY created_at, id LIMIT 1').pluck(),
       pruneHistory: db.prepare(`DELETE FROM points_transactions WHERE rowid IN (SELECT rowid FROM points_transactions
-        WHERE user_id = ? AND created_at < ? ORDER BY created_at, id LIMIT ?)`),
+        WHERE user_id = ? AND created_at < ? AND event_pending IS NULL ORDER BY created_at, id LIMIT ?)`),
       pruneHolds: db.prepare(`DELETE FROM points_holds WHERE rowid IN (SELECT rowid FROM points_holds
         WHERE user_id = ? AND status <> 'open' AND closed_at < ? ORDER BY closed_at LIMIT ?)`),
       // In points_holds_open's order (expires_at); the few that share a millisecond are put in id
@@ -282,10 +283,12 @@ export class PointsSql {
     return this.s.openHoldCount.get(userId, now, HOLD_LIMITS.openPerUser) as number;
   }
 
-  /** Writes one movement to the history; one in `historyRetention.every` (by the random end of its
-   *  id) also drops movements older than the history keeps, more of them than come in. */
-  recordMovement(realmId: string, userId: string, m: Movement, now: number): void {
-    this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(storedLines(m)), m.relatedId, now);
+  /** Writes one movement to the history, marked when its points.consumed event is owed (the
+   *  outbox keeps it so: migration 021); one in `historyRetention.every` (by the random end of its
+   *  id) also drops movements older than the history keeps, more of them than come in, but none
+   *  whose event is still to be handed out. */
+  recordMovement(realmId: string, userId: string, m: Movement, now: number, eventPending = false): void {
+    this.s.insertHistory.run(m.id, realmId, userId, m.kind, m.amount, m.description, JSON.stringify(storedLines(m)), m.relatedId, now, eventPending ? 1 : null);
     if (!prunesHistory(m.id)) return;
     const cutoff = historyCutoff(now);
     const oldest = this.s.oldestHistory.get(userId) as number | undefined;

@@ -22,15 +22,7 @@ import { consumeWrites } from '../../points/apply-plan.ts';
 import { type ChargeLine, publicLines } from '../../points/charges.ts';
 import { planConsume } from '../../points/consume.ts';
 import { mergeDefaultConfig } from '../../points/default-config.ts';
-import {
-  alertsUpdatedEmitted,
-  apiGrantEmitted,
-  type Caller,
-  CONSUMED_EVENT,
-  configUpdatedEmitted,
-  consumedEmitted,
-  refundedEmitted,
-} from '../../points/events.ts';
+import { alertsUpdatedEmitted, apiGrantEmitted, type Caller, CONSUMED_EVENT, configUpdatedEmitted, refundedEmitted } from '../../points/events.ts';
 import { grantWrites } from '../../points/grant.ts';
 import { historyCutoff } from '../../points/history.ts';
 import { assertHoldRoom, assertOpen, holdResult, openHold, releaseAll, type StoredHold, settleDecision } from '../../points/holds.ts';
@@ -280,9 +272,9 @@ export class SqlitePointsStore implements PointsStore {
       r.userId,
       { id: r.transactionId, kind: 'consume', amount: r.amount, description: cmd.description, lines: w.lines, relatedId: null },
       now,
+      // Its event (consumedEmitted) kept as a mark on the movement, where an endpoint is owed it.
+      eventsOwed(this.db, cmd.realmId, CONSUMED_EVENT),
     );
-    // Built only where an endpoint may be owed it: the writer would offer it to none (records.ts).
-    if (eventsOwed(this.db, cmd.realmId, CONSUMED_EVENT)) this.records(consumedEmitted(cmd.realmId, { ...r, holdId: null }, now));
     this.saveAnswer(cmd.realmId, 'consume', cmd.idempotencyKey, cmd.requestHash, r, now);
     return r;
   }
@@ -375,6 +367,7 @@ export class SqlitePointsStore implements PointsStore {
         h.userId,
         { id: cmd.transactionId, kind: 'settle', amount: cmd.amount, description: d.description, lines, relatedId: h.holdId },
         now,
+        eventsOwed(this.db, cmd.realmId, CONSUMED_EVENT),
       );
       const r: SettleResult = {
         transactionId: cmd.transactionId,
@@ -385,7 +378,6 @@ export class SqlitePointsStore implements PointsStore {
         remaining: remainingOf(this.p.state(h.userId, now, false)),
         createdAt: now,
       };
-      this.records(consumedEmitted(cmd.realmId, { ...r, holdId: h.holdId }, now));
       this.saveAnswer(cmd.realmId, 'settle', cmd.idempotencyKey, cmd.requestHash, r, now);
       return r;
     });

@@ -7,6 +7,7 @@ import type { Emitted } from '../../events/plan.ts';
 import type { AuditQuery, RecordStore } from '../../events/store.ts';
 import { createCache } from '../../lib/cache.ts';
 import { perObject } from '../../lib/memo.ts';
+import { CONSUMED_EVENT } from '../../points/events.ts';
 import { subscribes, type WebhookEndpoint } from '../../webhooks/model.ts';
 import {
   AUDIT_COLUMNS,
@@ -18,6 +19,9 @@ import {
   insertSql,
   JOB_COLUMNS,
   jobValues,
+  MARKED_MOVEMENT_COLUMNS,
+  type MarkedMovementRow,
+  outboxNewest,
   toAuditRecord,
   toEvent,
 } from '../record-rows.ts';
@@ -83,6 +87,10 @@ export class SqliteRecordStore implements RecordStore {
     this.s = {
       events: db.prepare('SELECT * FROM events WHERE realm_id = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
       eventsOfType: db.prepare('SELECT * FROM events WHERE realm_id = ? AND type = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
+      // The realm's movements whose points.consumed event the outbox still holds as a mark (migration 021).
+      marked: db.prepare(
+        `SELECT ${MARKED_MOVEMENT_COLUMNS} FROM points_transactions WHERE event_pending IS NOT NULL AND realm_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+      ),
       audit: db.prepare(`SELECT * FROM audit_log WHERE realm_id = @realm AND (@action IS NULL OR action = @action)
         AND (@target IS NULL OR target_id = @target) ORDER BY at DESC, id DESC LIMIT @limit`),
       auditPage: db.prepare(`SELECT * FROM audit_log WHERE realm_id = @realm AND (@action IS NULL OR action = @action)
@@ -109,7 +117,8 @@ export class SqliteRecordStore implements RecordStore {
 
   async events(realmId: string, opts: { type?: string; limit: number }): Promise<GatehouseEvent[]> {
     const rows = opts.type === undefined ? this.s.events.all(realmId, opts.limit) : this.s.eventsOfType.all(realmId, opts.type, opts.limit);
-    return (rows as EventRow[]).map(toEvent);
+    const marked = opts.type === undefined || opts.type === CONSUMED_EVENT ? (this.s.marked.all(realmId, opts.limit) as MarkedMovementRow[]) : [];
+    return outboxNewest(rows as EventRow[], marked, opts.limit).map(toEvent);
   }
 
   async audit(realmId: string, opts: { action?: string; targetId?: string; limit: number }): Promise<AuditRecord[]> {

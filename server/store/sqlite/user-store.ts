@@ -8,6 +8,7 @@ import { type Identity, type ProviderLogin, type User, withDisabled } from '../.
 import { type LoginPlan, loginEmailTaken, mayAnswerByRead, type NewUser, planProviderLogin, writesNothing } from '../../users/provider-login.ts';
 import { nextPurgeDelete, PURGE_TABLES, type PurgeDone, purgeApplies, purgeOutcome } from '../../users/purge.ts';
 import type { AppleNotificationResult, PurgeBatch, PurgeLease, UserStore } from '../../users/store.ts';
+import { type MarkedMovementRow, markedEventRow, toEvent } from '../record-rows.ts';
 import { positional } from '../row-values.ts';
 import { DELETION_SQL, type IdentityRow, type IdentityWithTokenRow, toIdentity, toIdentityWithToken, toUser, type UserRow } from '../user-rows.ts';
 import { type Db, immediate } from './open.ts';
@@ -66,6 +67,8 @@ export class SqliteUserStore implements UserStore {
       dropCodes: db.prepare('DELETE FROM authorization_codes WHERE user_id = ? AND used_at IS NULL'),
       cancelSubscription: db.prepare("UPDATE subscriptions SET status = 'canceled', canceled_at = ? WHERE id = ?"),
       releaseHolds: db.prepare(positional(DELETION_SQL.releaseOpenHolds)),
+      markedMovements: db.prepare(positional(DELETION_SQL.markedMovements)),
+      unmarkMovements: db.prepare(positional(DELETION_SQL.unmarkMovements)),
       deletedAt: db.prepare(positional(DELETION_SQL.deletedAt)).pluck(),
       renewLease: db.prepare(positional(DELETION_SQL.renewLease)),
       purge: new Map(PURGE_TABLES.map((t) => [t, db.prepare(positional(DELETION_SQL.purge(t, 'sqlite')))])),
@@ -240,7 +243,9 @@ export class SqliteUserStore implements UserStore {
       this.s.dropCodes.run(userId);
       for (const id of p.cancelSubscriptionIds) this.s.cancelSubscription.run(p.deletedAt, id);
       this.s.releaseHolds.run(userId);
-      recordWriter(this.db, this.secrets)(p.emitted);
+      const owed = (this.s.markedMovements.all(userId) as MarkedMovementRow[]).map((r) => toEvent(markedEventRow(r)));
+      if (owed.length > 0) this.s.unmarkMovements.run(userId);
+      recordWriter(this.db, this.secrets)({ ...p.emitted, events: [...owed, ...p.emitted.events] });
       return p;
     });
   }

@@ -14,7 +14,7 @@ import type {
   EndpointChange,
   WebhookStore,
 } from '../../webhooks/store.ts';
-import { type EventRow, insertSql, toEventHeader } from '../record-rows.ts';
+import { type EventRow, insertSql, MARKED_MOVEMENT_COLUMNS, type MarkedMovementRow, outboxHead, toEventHeader } from '../record-rows.ts';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,
@@ -45,6 +45,7 @@ import { objectRows } from './rows.ts';
 
 const question = () => '?';
 const bit = (b: boolean) => (b ? 1 : 0);
+const oldestOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 export class SqliteWebhookStore implements WebhookStore {
   private readonly s;
@@ -68,6 +69,11 @@ export class SqliteWebhookStore implements WebhookStore {
       undispatched: objectRows(
         db.prepare('SELECT id, type, realm_id, created_at, data FROM events WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT ?'),
       ),
+      // The movements whose points.consumed event is still owed (migration 021), oldest first.
+      marked: objectRows(
+        db.prepare(`SELECT ${MARKED_MOVEMENT_COLUMNS} FROM points_transactions WHERE event_pending IS NOT NULL ORDER BY created_at, id LIMIT ?`),
+      ),
+      unmark: db.prepare('UPDATE points_transactions SET event_pending = NULL WHERE id IN (SELECT value FROM json_each(?))'),
       enabledOf: objectRows(db.prepare('SELECT * FROM webhooks WHERE enabled = 1 AND realm_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, id')),
       markDispatched: db.prepare('UPDATE events SET dispatched_at = ? WHERE id IN (SELECT value FROM json_each(?))'),
       insertEventDispatched: db.prepare('INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -87,8 +93,11 @@ export class SqliteWebhookStore implements WebhookStore {
       pruneDeliveries: db.prepare('DELETE FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?))'),
       pruneEvents: db.prepare('DELETE FROM events WHERE id IN (SELECT value FROM json_each(?))'),
       pruneAudit: db.prepare('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? LIMIT ?)'),
-      anyUndispatched: db.prepare('SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1').pluck(),
+      anyUndispatched: db
+        .prepare('SELECT 1 FROM events WHERE dispatched_at IS NULL UNION ALL SELECT 1 FROM points_transactions WHERE event_pending IS NOT NULL LIMIT 1')
+        .pluck(),
       outbox: db.prepare('SELECT count(*) AS depth, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL'),
+      outboxMarked: db.prepare('SELECT count(*) AS depth, min(created_at) AS oldest FROM points_transactions WHERE event_pending IS NOT NULL'),
     };
   }
 
@@ -156,15 +165,20 @@ export class SqliteWebhookStore implements WebhookStore {
     plan: (events: EventHeader[], subscribers: Subscriber[]) => { deliveries: Delivery[]; jobs: Job[] },
   ): Promise<Dispatched> {
     return immediate(this.db, () => {
-      const rows = this.s.undispatched.all(limit) as EventRow[];
+      // The outbox's rows and its marked movements, merged oldest first; a marked movement's event
+      // is written out as a row dispatched now and the mark cleared.
+      const head = outboxHead(this.s.undispatched.all(limit) as EventRow[], this.s.marked.all(limit) as MarkedMovementRow[], limit);
+      const rows = head.events;
       if (rows.length === 0) return { events: 0, contexts: new Map() };
+      for (const e of head.fromMarks) this.s.insertEventDispatched.run(e.id, e.type, e.realm_id, e.created_at, e.data, now);
+      if (head.movementIds.length > 0) this.s.unmark.run(JSON.stringify(head.movementIds));
       const events = rows.map(toEventHeader);
       const realms = [...new Set(events.map((e) => e.realmId))];
       const endpoints = this.s.enabledOf.all(JSON.stringify(realms)) as WebhookRow[];
       const planned = plan(events, endpoints.map(toSubscriber));
       for (const d of planned.deliveries) this.s.insertDelivery.run(...deliveryValues(d));
       recordWriter(this.db, this.secrets)({ events: [], audit: [], jobs: planned.jobs });
-      this.s.markDispatched.run(now, JSON.stringify(events.map((e) => e.id)));
+      if (head.rowIds.length > 0) this.s.markDispatched.run(now, JSON.stringify(head.rowIds));
       return { events: events.length, contexts: deliveryContextsOf(planned.deliveries, endpoints, rows, this.secrets) };
     });
   }
@@ -260,7 +274,8 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   async outbox(): Promise<{ depth: number; oldestCreatedAt: number | null }> {
-    const r = this.s.outbox.get() as { depth: number; oldest: number | null };
-    return { depth: r.depth, oldestCreatedAt: r.oldest };
+    const rows = this.s.outbox.get() as { depth: number; oldest: number | null };
+    const marked = this.s.outboxMarked.get() as { depth: number; oldest: number | null };
+    return { depth: rows.depth + marked.depth, oldestCreatedAt: oldestOf(rows.oldest, marked.oldest) };
   }
 }
