@@ -34,6 +34,10 @@ export interface ConsumeEventsResult {
   without: number;
   /** Median of each round's throughput with events over without. */
   ratio: number;
+  /** Median of each round's server CPU per consume without events over with (all its threads,
+   *  /proc): what the events cost a consume, as a throughput ratio where the server's CPU is the
+   *  limit, without the client's and the machine's share of each round's time. */
+  cpuRatio: number;
   delivered: number;
   /** Where the events were delivered: by a second replica after the rounds, or by the measured
    *  server while they ran. */
@@ -114,7 +118,10 @@ export async function consumeEvents(
           drained += hook.received.length - before;
         }
       }
-      log(`round ${r + 1}/${rounds}: with events ${Math.round(withEvents.at(-1)!)}/s, without ${Math.round(without.at(-1)!)}/s`);
+      const cpu = (of: Span[]) => Math.round(of.at(-1)!.cpuUs / calls);
+      log(
+        `round ${r + 1}/${rounds}: with events ${Math.round(withEvents.at(-1)!)}/s (${cpu(spans.hooked)} µs/call), without ${Math.round(without.at(-1)!)}/s (${cpu(spans.quiet)} µs/call)`,
+      );
     }
     if (!sameReplica) {
       // Every event of the rounds (and of the warm-up) delivered by a replica that runs the queue.
@@ -148,6 +155,7 @@ export async function consumeEvents(
       withEvents: round(median(withEvents), 1),
       without: round(median(without), 1),
       ratio: round(median(withEvents.map((x, i) => x / without[i]!))),
+      cpuRatio: round(median(spans.hooked.map((h, i) => spans.quiet[i]!.cpuUs / h.cpuUs))),
       delivered: hook.received.length,
       deliveredBy: sameReplica ? 'the same replica' : 'another replica',
     };

@@ -3,7 +3,7 @@
 // true when another writer (another process, another connection) may have changed the rows since
 // the signal last answered; the cache then starts again. The store clears it around its own writes.
 // A signal must be cheap to ask: the SQLite stores' reads PRAGMA data_version at most once per turn
-// of the event loop (store/sqlite/other-commits.ts).
+// of the event loop, and once after each BEGIN of a write transaction (store/sqlite/other-commits.ts).
 
 export interface Cache<V> {
   get(key: string): V | undefined;

@@ -444,6 +444,25 @@ export function describePointsStore(backend: string, factory: StoreFactory): voi
         assert.equal((await lows()).length, 1);
       });
 
+      it("reports a threshold once whichever replica's consume crossed it, again once a grant has lifted the total back, and not for a consume that rolled back", async () => {
+        const realm = await seedRealm(s);
+        await s.points.putAlerts(realm, { lowBalanceThresholds: [50], quotaExhausted: false, quotaRecovered: false }, T0);
+        await subscribeToEveryEvent(s, realm, T0);
+        const user = await userOf100AndWindowOf10(realm); // 110: 100 and the window's 10
+        const peer = await s.peer();
+        const lows = async () => (await s.records.events(realm, { type: 'points.balance_low', limit: 10 })).map((e) => e.data.total);
+        const first = await s.points.consume(consumeCmd(realm, user.id, 55), T0 + 1); // 55
+        await peer.points.consume(consumeCmd(realm, user.id, 10), T0 + 2); // 45: the peer reports it
+        await s.points.consume(consumeCmd(realm, user.id, 1), T0 + 3); // 44: reported already
+        assert.deepEqual(await lows(), [45]);
+        await s.points.grant(grantCmd(realm, user.id, 20), T0 + 4); // 64: armed again
+        // A consume whose movement cannot be written (its transaction id is taken) rolls back whole,
+        // the alert state it decided with it.
+        await assert.rejects(s.points.consume(consumeCmd(realm, user.id, 20, { transactionId: first.transactionId }), T0 + 5));
+        await s.points.consume(consumeCmd(realm, user.id, 20), T0 + 6); // 44
+        assert.deepEqual(await lows(), [44, 45]);
+      });
+
       /** A user of the realm with 100 registration points and one window of 10 an hour. */
       const userOf100AndWindowOf10 = async (realm: string) => {
         await s.points.putDefaultConfig(

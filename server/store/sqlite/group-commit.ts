@@ -15,6 +15,7 @@ import type { AnswerTurns } from '../../lib/answer-turns.ts';
 import { perObject } from '../../lib/memo.ts';
 import { spanEnd, spanStart } from '../../lib/profile.ts';
 import type { Db } from './open.ts';
+import { dropCaches, noticeOtherCommits } from './other-commits.ts';
 
 interface Unit {
   fn: () => unknown;
@@ -89,7 +90,16 @@ class CommitQueue {
     const started = spanStart();
     try {
       this.begin.run();
+      noticeOtherCommits(this.db);
     } catch (e) {
+      // BEGIN failed, or the read after it (the transaction then ends unused).
+      if (this.db.inTransaction) {
+        try {
+          this.rollback.run();
+        } catch {
+          // The next BEGIN says what is wrong with the connection.
+        }
+      }
       for (const u of batch) u.reject(e);
       return;
     }
@@ -109,6 +119,7 @@ class CommitQueue {
         results[i] = { ok: true, value };
       } catch (e) {
         results[i] = { ok: false, value: e };
+        dropCaches(this.db);
         if (this.db.inTransaction) {
           try {
             this.rollbackTo.run();
@@ -132,6 +143,7 @@ class CommitQueue {
       spanEnd('db.commit', commit);
     }
     if (fatal !== null) {
+      dropCaches(this.db);
       if (this.db.inTransaction) {
         try {
           this.rollback.run();

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { openDatabase } from './open.ts';
+import { immediate, openDatabase } from './open.ts';
 import { otherCommitsSignal } from './other-commits.ts';
 
 const nextTurn = () => new Promise((r) => setImmediate(r));
@@ -49,5 +49,29 @@ describe("the SQLite caches' invalidation signal (PRAGMA data_version)", () => {
     assert.equal(a(), false);
     await nextTurn();
     assert.equal(a(), true);
+  });
+
+  it('is exact inside a write transaction: a commit made after this turn read data_version is heard after BEGIN', async () => {
+    const signal = otherCommitsSignal(db);
+    signal();
+    await nextTurn();
+    // The unit is queued first, so it runs before this turn's answer is let go…
+    const heard = immediate(db, () => signal());
+    assert.equal(signal(), false); // …and this turn has now read data_version.
+    other.prepare("INSERT INTO realms (id, name, created_at) VALUES ('other4', 'other4', 0)").run();
+    assert.equal(await heard, true);
+  });
+
+  it('drops every cache of the connection when a unit of its own rolls back (what it had cached of its own writes is gone)', async () => {
+    const signal = otherCommitsSignal(db);
+    signal();
+    await assert.rejects(
+      immediate(db, () => {
+        db.prepare("INSERT INTO realms (id, name, created_at) VALUES ('rolled', 'rolled', 0)").run();
+        throw new Error('the unit fails');
+      }),
+    );
+    assert.equal(signal(), true);
+    assert.equal(signal(), false);
   });
 });

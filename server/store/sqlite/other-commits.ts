@@ -3,7 +3,10 @@
 // data_version changes when another connection has committed; it costs a read transaction, so it
 // is asked at most once per turn of the event loop per connection, and every cache of that
 // connection shares the answer (a consume reads two of them). A connection's own commits do not
-// change it: a store clears its caches around its own writes.
+// change it: a store clears its caches around its own writes. Inside a write transaction the
+// answer is exact: group commit asks again right after each BEGIN IMMEDIATE (no other writer can
+// commit until it ends), and a rollback of this connection drops every cache (what its units had
+// cached of their own writes is gone with them).
 import { perObject } from '../../lib/memo.ts';
 import type { Db } from './open.ts';
 
@@ -22,13 +25,23 @@ class OtherCommits {
     if (!this.checked) {
       this.checked = true;
       setImmediate(() => (this.checked = false));
-      const v = this.dataVersion.get() as number;
-      if (v !== this.seen) {
-        this.seen = v;
-        this.epoch++;
-      }
+      this.ask();
     }
     return this.epoch;
+  }
+
+  /** Asks data_version now, whatever this turn already knows. */
+  ask(): void {
+    const v = this.dataVersion.get() as number;
+    if (v !== this.seen) {
+      this.seen = v;
+      this.epoch++;
+    }
+  }
+
+  /** Every cache of the connection starts again. */
+  drop(): void {
+    this.epoch++;
   }
 }
 
@@ -45,4 +58,15 @@ export function otherCommitsSignal(db: Db): () => boolean {
     seen = e;
     return true;
   };
+}
+
+/** After BEGIN IMMEDIATE on `db`: what others committed before it is noticed, so the caches read in
+ *  the transaction hold nothing older than its snapshot. */
+export function noticeOtherCommits(db: Db): void {
+  watcherOf(db).ask();
+}
+
+/** After a rollback on `db`: every cache of the connection starts again. */
+export function dropCaches(db: Db): void {
+  watcherOf(db).drop();
 }

@@ -93,7 +93,7 @@ interface StoredAnswer {
 
 /** What a transaction's alerts are decided from, read before its writes (alerts.ts). */
 interface AlertWatch {
-  config: AlertConfig;
+  config: StoredAlertConfig;
   state: AlertState;
   /** The user's points before the writes. */
   points: UserPointsState;
@@ -107,11 +107,17 @@ export class SqlitePointsStore implements PointsStore {
   /** Realms whose alerts were all off when last read (PRAGMA data_version drops it when another
    *  process writes, putAlerts around its own write: lib/cache.ts). */
   private readonly alertsOff: Cache<true>;
+  /** Per user of a realm with alerts on, what watch() last read or alert() last wrote: the realm's
+   *  configuration and the user's alert state. Exact inside a transaction (other-commits.ts: other
+   *  writers' commits are noticed at each BEGIN, and a rollback drops it); putAlerts drops it
+   *  around its own write. */
+  private readonly alertsOf: Cache<{ realmId: string; config: StoredAlertConfig; state: AlertState }>;
 
   constructor(private readonly db: Db) {
     this.p = pointsSql(db);
     this.records = recordWriter(db);
     this.alertsOff = createCache<true>({ max: 1024, invalidation: otherCommitsSignal(db) });
+    this.alertsOf = createCache({ max: 4096, invalidation: otherCommitsSignal(db) });
     this.s = {
       alerts: objectRows(db.prepare(positional(ALERT_SQL.read))),
       pruneIdempotency: db.prepare(`DELETE FROM points_idempotency WHERE (realm_id, scope, key) IN
@@ -193,13 +199,17 @@ export class SqlitePointsStore implements PointsStore {
   private watch(realmId: string, userId: string, st: UserPointsState): AlertWatch | null {
     // A realm known to have every alert off reads nothing (most realms, on every consume).
     if (this.alertsOff.get(realmId)) return null;
-    const row = this.s.alerts.get(realmId, userId) as AlertRow | undefined;
-    const config = toAlertConfig(row, realmId);
-    if (!alertsOn(config)) {
-      this.alertsOff.set(realmId, true);
-      return null;
+    let known = this.alertsOf.get(userId);
+    if (known?.realmId !== realmId) {
+      const row = this.s.alerts.get(realmId, userId) as AlertRow | undefined;
+      known = { realmId, config: toAlertConfig(row, realmId), state: toAlertState(row) };
+      if (!alertsOn(known.config)) {
+        this.alertsOff.set(realmId, true);
+        return null;
+      }
+      this.alertsOf.set(userId, known);
     }
-    return { config, state: toAlertState(row), points: st, before: pointsView(st) };
+    return { config: known.config, state: known.state, points: st, before: pointsView(st) };
   }
 
   /** Decides the watched alerts from the state after the writes (none for a recovery check), and
@@ -210,7 +220,10 @@ export class SqlitePointsStore implements PointsStore {
     const v = viewAfter(watch.points, watch.before, after);
     const view = v === 'read' ? pointsView(this.p.state(userId, now)) : v;
     const d = decideAlerts(watch.config, watch.state, userId, watch.before, view, now);
-    if (stateChanged(watch.state, d)) this.s.saveAlertState.run(...alertStateValues(userId, realmId, d.state));
+    if (stateChanged(watch.state, d)) {
+      this.s.saveAlertState.run(...alertStateValues(userId, realmId, d.state));
+      this.alertsOf.set(userId, { realmId, config: watch.config, state: d.state });
+    }
     this.records(alertEmitted(realmId, userId, d, now));
   }
 
@@ -225,7 +238,10 @@ export class SqlitePointsStore implements PointsStore {
   async putAlerts(realmId: string, config: AlertConfig, now: number, caller: Caller | null = null): Promise<StoredAlertConfig> {
     return immediateForgetting(
       this.db,
-      () => this.alertsOff.clear(),
+      () => {
+        this.alertsOff.clear();
+        this.alertsOf.clear();
+      },
       () => {
         const before = toAlertConfig(this.s.alerts.get(realmId, '') as AlertRow | undefined, realmId);
         this.s.saveAlertConfig.run(realmId, JSON.stringify(config.lowBalanceThresholds), config.quotaExhausted ? 1 : 0, config.quotaRecovered ? 1 : 0, now);
