@@ -10,18 +10,21 @@ import { authenticateApiKey } from '../../server/admin/api-keys.ts';
 import { SecretBox } from '../../server/crypto/secrets.ts';
 import type { Job } from '../../server/jobs/model.ts';
 import { afterAttempt, claimed } from '../../server/jobs/retry.ts';
+import { consumedEventId } from '../../server/points/events.ts';
 import { prunableReturnBlocks, returnBlocks, returnRanges } from '../../server/points/ledger.ts';
 import { freePeriodicGrantAt } from '../../server/points/periods.ts';
+import { createClient } from '../../server/store/postgres/connect.ts';
 import { listPostgresMigrations, migratePostgres } from '../../server/store/postgres/migrate.ts';
 import { openPostgres } from '../../server/store/postgres/open.ts';
 import { keptReturnBlocksSql, returnRangesSql } from '../../server/store/postgres/points-sql.ts';
 import { postgresStores } from '../../server/store/postgres/stores.ts';
 import type { TxCost } from '../../server/store/postgres/tx.ts';
+import { planAccountDeletion } from '../../server/users/deletion.ts';
 import { afterDeliveryAttempts, createdEndpoint, DELIVER, DELIVERY_POLICY, newDelivery, webhookAuditRecord } from '../../server/webhooks/model.ts';
 import type { ClaimedAttempt } from '../../server/webhooks/store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freshDatabase, freshPostgresStores, postgresUnavailable, testPostgres, testPostgresOptions } from '../helpers/postgres.ts';
-import { openStoresAt } from '../helpers/stores.ts';
+import { openStoresAt, subscribeToEveryEvent } from '../helpers/stores.ts';
 import { DAY, HOUR, rejectsWith, type StoreFixture, seedRealm, seedUser, T0, unique } from './contract.ts';
 
 const skip = postgresUnavailable() ?? undefined;
@@ -384,6 +387,66 @@ describe('PostgreSQL backend', { skip }, () => {
           [6, 10],
           'one user paid 4, the other nothing',
         );
+      }
+    });
+
+    it("an account deleted while a relay hands its consume's event out: the deletion waits, meets the event the relay wrote, runs again, and the event is kept once", async () => {
+      const db = await freshDatabase('markrace');
+      const stores = await openStoresAt(db.url);
+      const relay = createClient(testPostgresOptions(db.url));
+      try {
+        const realm = await seedRealm(stores);
+        await subscribeToEveryEvent(stores, realm, T0);
+        const user = await seedUser(stores, realm);
+        await stores.points.grant(
+          {
+            realmId: realm,
+            userId: user.id,
+            kind: 'topup_credit',
+            amount: 10,
+            expiresAt: null,
+            idempotencyKey: null,
+            requestHash: 'g',
+            grantId: unique('grt'),
+          },
+          T0,
+        );
+        const c = await stores.points.consume(
+          { realmId: realm, userId: user.id, amount: 1, description: null, idempotencyKey: null, requestHash: '', transactionId: unique('ptx') },
+          T0,
+        );
+        const id = consumedEventId(c.transactionId);
+        // A relay's hand-out in flight, as the store's dispatch writes it: the mark locked and
+        // cleared, the event written dispatched; not committed yet.
+        await relay.connect();
+        await relay.query('BEGIN');
+        await relay.query('SELECT 1 FROM points_transactions WHERE id = $1 AND event_pending IS NOT NULL FOR UPDATE SKIP LOCKED', [c.transactionId]);
+        await relay.query('UPDATE points_transactions SET event_pending = NULL WHERE id = $1', [c.transactionId]);
+        await relay.query("INSERT INTO events (id, type, realm_id, created_at, data, dispatched_at) VALUES ($1, 'points.consumed', $2, $3, '{}', $3)", [
+          id,
+          realm,
+          T0,
+        ]);
+        let settled = false;
+        const deletion = stores.users
+          .deleteAccount(realm, user.id, (snap) =>
+            planAccountDeletion(snap, { realmId: realm, userId: user.id, actor: { type: 'system', id: 'test' }, requestId: null }, T0 + 1, []),
+          )
+          .finally(() => (settled = true));
+        await new Promise((r) => setTimeout(r, 300));
+        assert.equal(settled, false, 'the deletion waits for the hand-out');
+        await relay.query('COMMIT');
+        assert.ok(await deletion);
+        const consumed = await stores.records.events(realm, { type: 'points.consumed', limit: 10 });
+        assert.deepEqual(
+          consumed.map((e) => e.id),
+          [id],
+          'once, as the relay wrote it',
+        );
+      } finally {
+        await relay.end();
+        await stores.close();
+        await db.drop();
       }
     });
 
