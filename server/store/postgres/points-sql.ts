@@ -784,8 +784,8 @@ export class PointsSql {
 
   /** Runs a draw's writes (apply-plan.ts; none for a release or refund) with its movement (marked
    *  when `eventPending`: its points.consumed event owed, kept so until the relay hands it out,
-   *  migration 021), its answer and the events of `emitted`: one statement, plus a prune of the ledger when one is due
-   *  (and its audit records and jobs, if any). */
+   *  migration 021), its answer and the events of `emitted`: one statement, plus a prune of the
+   *  ledger when one is due (and its audit records and jobs, if any). */
   charge(
     tx: Tx,
     realmId: string,
