@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { createServer as createTlsServer } from 'node:tls';
 import { selfSignedCertificate } from '../../test/helpers/tls.ts';
 import { type Exchange, Http1Origin, MAX_HEAD_BYTES, MAX_IN_FLIGHT } from './http1.ts';
+import { MAX_ANSWER_BYTES } from './model.ts';
 
 const LOOPBACK = { address: '127.0.0.1', family: 4 };
 const LIMITS = { timeoutMs: 10_000, sendWithinMs: 10_000 };
@@ -371,6 +372,41 @@ describe('Http1Origin', () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+
+  it('reads at most MAX_ANSWER_BYTES, 64 KiB (docs/events.md), of a receiver sending 10 MiB: it closes the connection within a few pieces of it', async () => {
+    assert.equal(MAX_ANSWER_BYTES, 64 * 1024);
+    // The body goes in 4 KiB pieces 2 ms apart, so what the receiver wrote before it saw the close
+    // is what the client read and little more (no 10 MiB lands in the kernel's buffers at once).
+    const PIECE = 4096;
+    const TEN_MIB = 10 * 1024 * 1024;
+    let written = 0;
+    let answered: Promise<Exchange> | undefined;
+    const closed = new Promise<void>((resolve) => {
+      const server: Server = createServer((socket) => {
+        socket.on('error', () => {});
+        socket.once('data', async () => {
+          socket.write(`HTTP/1.1 500 Internal Server Error\r\ncontent-length: ${TEN_MIB}\r\n\r\n`);
+          while (written < TEN_MIB && !socket.destroyed && socket.writable) {
+            socket.write(Buffer.alloc(PIECE, 'x'));
+            written += PIECE;
+            await sleep(2);
+          }
+        });
+        socket.on('close', () => {
+          server.close();
+          resolve();
+        });
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const origin = new Http1Origin(new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`), LOOPBACK, MAX_ANSWER_BYTES);
+        answered = post(origin, 'huge').finally(() => origin.close());
+      });
+    });
+    await closed;
+    assert.deepEqual(outcome(await answered!), delivered(500));
+    assert.ok(written >= MAX_ANSWER_BYTES, `${written} bytes written: the answer was read to the cap`);
+    assert.ok(written <= MAX_ANSWER_BYTES + 16 * PIECE, `${written} bytes written before the client closed, over ${MAX_ANSWER_BYTES}`);
   });
 
   it("over TLS sends the URL's host as SNI and refuses a certificate it cannot verify", async () => {

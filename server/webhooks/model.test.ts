@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { GatehouseEvent } from '../events/model.ts';
+import { afterAttempt, newJob, retryDelayMs } from '../jobs/retry.ts';
 import {
   afterDeliveryAttempt,
   afterDeliveryAttempts,
   createdEndpoint,
+  DELIVER,
+  DELIVERY_POLICY,
   DISABLE_AFTER_FAILING_MS,
   eventBody,
   fanOut,
@@ -153,5 +156,30 @@ describe('webhookAuditRecord', () => {
     assert.deepEqual(Object.keys(webhookAuditRecord('update', before, after, { type: 'api_key', id: 'k' }, null, T).changes), ['description']);
     const rotated = webhookAuditRecord('rotate_secret', before, rotatedEndpoint(before, T), { type: 'api_key', id: 'k' }, null, T);
     assert.deepEqual(rotated.changes.secret, { before: '[redacted]', after: '[redacted]' });
+  });
+});
+
+describe('the delivery policy (docs/events.md: exponential backoff with jitter, the first retry within 10 s, doubling up to 6 hours, for 3 days)', () => {
+  const HOUR = 3_600_000;
+  /** The delays the jitter may give after attempt `attempts`: the least and the most. */
+  const range = (attempts: number) => [retryDelayMs(attempts, DELIVERY_POLICY, 0), retryDelayMs(attempts, DELIVERY_POLICY, 1 - 2 ** -40)];
+
+  it('waits 2.5–5 s before the first retry, twice as long before each next one, and at most 6 hours, never less than half of it', () => {
+    assert.deepEqual(range(1), [2500, 4999]);
+    assert.deepEqual(range(2), [5000, 9999]);
+    assert.deepEqual(range(3), [10_000, 19_999]);
+    assert.deepEqual(range(4), [20_000, 39_999]);
+    // 5 s · 2^12 is 5.7 hours, the last below the cap; from 2^13 on it is 6 hours.
+    assert.deepEqual(range(13), [10_240_000, 20_479_999]);
+    for (const attempts of [14, 15, 40, 1000]) assert.deepEqual(range(attempts), [3 * HOUR, 6 * HOUR - 1]);
+  });
+
+  it('gives a delivery up once it is 3 days old: no retry is planned later, and a failure from then on is final', () => {
+    const job = { ...newJob(DELIVER, 'r', {}, null, T, DELIVERY_POLICY), attempts: 30, status: 'running' as const };
+    const end = T + 3 * 24 * HOUR;
+    assert.equal(job.giveUpAt, end);
+    const retried = (now: number) => afterAttempt(job, { kind: 'retry', error: 'HTTP 503' }, now, DELIVERY_POLICY, 0.5).job;
+    assert.deepEqual([retried(end - HOUR).status, retried(end - HOUR).runAt], ['pending', end], 'the last retry at the end, not 4.5 hours on');
+    assert.deepEqual([retried(end).status, retried(end).lastError], ['failed', 'HTTP 503']);
   });
 });

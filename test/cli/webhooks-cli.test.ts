@@ -84,4 +84,25 @@ describe('gatehouse webhooks and audit', () => {
     assert.match(auditText.stdout, new RegExp(`webhook.create\\s+${id}`));
     assert.ok(!auditText.stdout.includes('whsec_'));
   });
+
+  it('prints JSON a script can use for create and delete --json: the endpoint with its secret, then the endpoint removed', async () => {
+    const created = await runCli(['webhooks', 'create', r.url, '--event', 'webhook.test', '--event', 'user.deleted', '--json'], { env });
+    assert.equal(created.code, 0, created.stderr);
+    const made = created.json();
+    assert.match(made.id, /^whk_/);
+    assert.equal(made.url, r.url);
+    assert.deepEqual(made.eventTypes, ['webhook.test', 'user.deleted']);
+    assert.match(made.secret, /^whsec_/, 'the secret, shown this once (docs/events.md)');
+    assert.equal(made.enabled, true);
+
+    const deleted = await runCli(['webhooks', 'delete', made.id, '--json'], { env });
+    assert.equal(deleted.code, 0, deleted.stderr);
+    const gone = deleted.json();
+    assert.equal(gone.id, made.id);
+    assert.equal(gone.url, r.url);
+    assert.deepEqual(gone.eventTypes, ['webhook.test', 'user.deleted']);
+    assert.equal(gone.secret, '', 'no secret but at create and rotate-secret');
+    const listed = await runCli(['webhooks', 'list', '--json'], { env });
+    assert.ok(!listed.json().webhooks.some((w: { id: string }) => w.id === made.id));
+  });
 });
