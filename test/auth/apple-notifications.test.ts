@@ -109,6 +109,12 @@ describeEachBackend('Apple server-to-server notifications', (backend) => {
     );
     const revoked = await stores.records.events(REALM, { type: 'session.revoked', limit: 100 });
     assert.equal(revoked.filter((e) => e.data.userId === apple.userId && e.data.reason === 'apple_consent_revoked').length, 2);
+    const audit = await stores.records.audit(REALM, { targetId: apple.userId, action: 'user.sessions_revoke', limit: 10 });
+    assert.deepEqual(
+      audit.map((a) => [a.actor.type, a.changes]),
+      [['apple', { sessionsRevoked: { before: 0, after: 2 } }]],
+      "audited as Apple's, the sessions it revoked counted",
+    );
     // Signing in with Apple again works (and asks the user's consent at Apple).
     await appleLogin('notify-consent');
   });
@@ -159,6 +165,18 @@ describeEachBackend('Apple server-to-server notifications', (backend) => {
       (await identities(s.accessToken)).map((i) => i.provider),
       ['google'],
     );
+    assert.equal((await f.admin.get(`/api/admin/realms/${REALM}/users/${s.userId}`)).status, 200, 'the account stays');
+    const unlinked = await stores.records.events(REALM, { type: 'user.identity_unlinked', limit: 100 });
+    assert.deepEqual(
+      unlinked.filter((e) => e.data.userId === s.userId).map((e) => e.data),
+      [{ userId: s.userId, provider: 'apple' }],
+    );
+    const audit = await stores.records.audit(REALM, { targetId: s.userId, action: 'user.identity_unlink', limit: 10 });
+    assert.deepEqual(
+      audit.map((a) => [a.actor.type, a.changes]),
+      [['apple', { identities: { before: ['apple', 'google'], after: ['google'] } }]],
+    );
+    assert.equal((await stores.records.events(REALM, { type: 'user.deleted', limit: 100 })).filter((e) => e.data.userId === s.userId).length, 0);
     // The Apple subject is free again: a sign-in with it makes a new account.
     assert.notEqual((await appleLogin('notify-delete-linked')).userId, s.userId);
   });
