@@ -14,7 +14,7 @@ import { sha256Hex } from '../../server/lib/ids.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { type HttpResult, http } from '../helpers/http.ts';
 import { nonceHash } from '../helpers/idp.ts';
-import { openStoresAt } from '../helpers/stores.ts';
+import { openStoresAt, subscribeToEveryEvent } from '../helpers/stores.ts';
 import {
   APPLE_AUD,
   type AuthFixture,
@@ -235,7 +235,9 @@ describe('Sign in with Apple on the web', () => {
   });
 
   describe('POST …/apple/callback', () => {
-    it('answers the native-login session shape for a first sign-in and keeps the first-time name', async () => {
+    it('answers the native-login session shape for a first sign-in and keeps the first-time name; user.created once', async () => {
+      // The outbox keeps what an endpoint is owed (docs/events.md).
+      const subscription = await subscribeToEveryEvent(stores, REALM);
       const c0 = await counts();
       const { res } = await webLogin(
         { sub: 'web-first-1', email: 'web1@example.com' },
@@ -263,6 +265,13 @@ describe('Sign in with Apple on the web', () => {
       assert.equal(back.res.body.userId, res.body.userId);
       assert.equal((await userOf(res.body.userId)).givenName, 'Ada');
       assert.equal((await counts()).users, c1.users);
+      const created = await stores.records.events(REALM, { type: 'user.created', limit: 100 });
+      assert.deepEqual(
+        created.filter((e) => e.data.userId === res.body.userId).map((e) => e.data),
+        [{ userId: res.body.userId, provider: 'apple' }],
+        'the web sign-in that made the account, not the returning one',
+      );
+      await subscription.unsubscribe();
     });
 
     it('sends Apple a freshly signed ES256 client secret that verifies with the public half of the .p8 key', async () => {
