@@ -435,6 +435,18 @@ export function describeUserStore(backend: string, factory: StoreFactory): void 
         assert.equal((await notify('consent-revoked', 'nobody', 'jti-nobody')).kind, 'applied', 'swept: a new notification');
       });
 
+      it('sweeps expired jtis at most `limit` a statement, batch after batch, and keeps the ones still inside their retention', async () => {
+        const at = T0 + 400 * DAY; // after every other case's jtis have expired: clear those first
+        while ((await s.auth.sweep('appleNotifications', at + 2 * DAY, 500)) > 0);
+        for (let i = 0; i < 7; i++) await notify('consent-revoked', 'nobody', `jti-batch-old-${i}`, at);
+        await notify('consent-revoked', 'nobody', 'jti-batch-young', at + DAY);
+        const batches: number[] = [];
+        for (let n = -1; n !== 0; ) batches.push((n = await s.auth.sweep('appleNotifications', at + DAY, 3)));
+        assert.deepEqual(batches, [3, 3, 1, 0]);
+        assert.deepEqual(await notify('consent-revoked', 'nobody', 'jti-batch-young', at + DAY), { kind: 'replayed' }, 'inside its retention: kept');
+        assert.equal((await notify('consent-revoked', 'nobody', 'jti-batch-old-6', at + DAY)).kind, 'applied', 'swept');
+      });
+
       it(`applies one of ${N} deliveries of one notification racing`, async () => {
         const a = await appleAccount();
         const sub = (await s.users.identitiesOf(a.id))[0]!.subject;
