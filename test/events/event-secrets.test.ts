@@ -5,7 +5,10 @@
 // the test runs the queue's rounds itself.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { ManualClock } from '../../server/lib/clock.ts';
 import { type AuthFixture, authFixture, REALM } from '../auth/fixture.ts';
 import { EVENT_TYPES_DOCUMENTED } from '../helpers/event-types.ts';
@@ -138,6 +141,15 @@ describe('no token or secret in any event', () => {
     const bodies = hook.received.map((r) => r.body);
     const types = new Set(bodies.map((b) => (JSON.parse(b) as { type: string }).type));
     assert.deepEqual([...types].sort(), [...EVENT_TYPES_DOCUMENTED].sort(), 'every type was sent');
+    // Each with the `data` fields docs/events.md's tables give its type (a grant the service makes
+    // by itself adds `windows`, as the table says).
+    const documented = documentedData();
+    for (const body of bodies) {
+      const e = JSON.parse(body) as { type: string; data: Record<string, unknown> };
+      const fields = [...documented.get(e.type)!];
+      if (e.type === 'points.granted' && e.data.origin !== 'api') fields.push('windows');
+      assert.deepEqual(Object.keys(e.data).sort(), fields.sort(), `${e.type}: ${body}`);
+    }
     for (const body of bodies) {
       for (const secret of secrets) assert.ok(!body.includes(secret), `an event carries ${secret.slice(0, 12)}…: ${body}`);
       // Nothing that looks like one either: a JWT, a webhook secret, an API key.
@@ -145,3 +157,16 @@ describe('no token or secret in any event', () => {
     }
   });
 });
+
+/** The `data` fields of each event type, as the first `{…}` of its row in docs/events.md's tables. */
+function documentedData(): Map<string, string[]> {
+  const docs = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'events.md'), 'utf8');
+  const out = new Map<string, string[]>();
+  for (const line of docs.split('\n')) {
+    const row = /^\| ((?:`[\w.]+`(?:, )?)+) \| `\{([^}]*)\}`/.exec(line);
+    if (!row) continue;
+    const fields = row[2]!.split(',').map((f) => f.trim());
+    for (const type of row[1]!.match(/[\w.]+/g)!) out.set(type, fields);
+  }
+  return out;
+}
