@@ -22,16 +22,17 @@ class OtherCommits {
   }
 
   current(): number {
-    if (!this.checked) {
-      this.checked = true;
-      setImmediate(() => (this.checked = false));
-      this.ask();
-    }
+    if (!this.checked) this.ask();
     return this.epoch;
   }
 
-  /** Asks data_version now, whatever this turn already knows. */
+  /** Asks data_version now, whatever this turn already knows; the answer serves the rest of the
+   *  turn (a BEGIN's read is not followed by a second one for the turn's first cache). */
   ask(): void {
+    if (!this.checked) {
+      this.checked = true;
+      setImmediate(() => (this.checked = false));
+    }
     const v = this.dataVersion.get() as number;
     if (v !== this.seen) {
       this.seen = v;
