@@ -1,8 +1,12 @@
 // What every command shares: the global options and one way to call the server and print.
 import type { Command } from 'commander';
+import { moduleLoader } from '../server/lib/load-module.ts';
 import type { MethodName, ProtoJson, RequestIn, ResponseOut, ServiceName } from '../server/rpc/types.ts';
 import { parseDuration } from './duration.ts';
 import { printJson, printLine, usageError } from './output.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 export interface Globals {
   server: string;
@@ -55,7 +59,7 @@ export async function rpc<S extends CliService, M extends CliMethod<S>>(
       `${g.serverFrom === 'GATEHOUSE_SERVER' ? 'GATEHOUSE_SERVER=' : '--server '}${g.server}: expected HOST:PORT of gatehouse's gRPC listener (e.g. 127.0.0.1:50051), not a URL`,
     );
   }
-  clientModule ??= await import('./client.ts');
+  clientModule ??= await load<typeof import('./client.ts')>('./client.ts');
   // callRpc writes the answer as the JSON of the method's response type, which CliAnswer describes.
   return (await clientModule.callRpc({ server: g.server, apiKey: g.apiKey }, service, method, request)) as CliAnswer<S, M>;
 }

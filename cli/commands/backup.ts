@@ -2,9 +2,13 @@
 // backup API — consistent even while the server writes — then checked before it is reported.
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { Command } from 'commander';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { shownDatabase } from '../../server/lib/redact.ts';
 import { globals, show } from '../context.ts';
 import { CliError, record, usageError } from '../output.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 export function backupCommand(): Command {
   return new Command('backup')
@@ -23,7 +27,7 @@ export function backupCommand(): Command {
       const started = Date.now();
       const tmp = `${o.out}.partial`;
       rmSync(tmp, { force: true });
-      const { createOwnerOnlyFile } = await import('../../server/lib/owner-only.ts');
+      const { createOwnerOnlyFile } = await load<typeof import('../../server/lib/owner-only.ts')>('../../server/lib/owner-only.ts');
       // Read-write when allowed, though only read: a read-only connection cannot remove the -wal and
       // -shm files it makes beside a stopped server's database, the last read-write one to close does.
       let db: InstanceType<typeof Database>;
@@ -59,7 +63,7 @@ export function backupCommand(): Command {
       renameSync(tmp, o.out); // the copy appears whole or not at all
       const result = { out: o.out, source, bytes: statSync(o.out).size, schemaVersion: version, ms: Date.now() - started };
       // The secrets in the copy are sealed (server/crypto/secrets.ts): a server on it needs the key.
-      const { defaultSecretsKeyFile } = await import('../../server/secrets-key.ts');
+      const { defaultSecretsKeyFile } = await load<typeof import('../../server/secrets-key.ts')>('../../server/secrets-key.ts');
       const keyFile = process.env.GATEHOUSE_SECRETS_KEY_FILE || defaultSecretsKeyFile(source);
       show(g, result, () => `${record(result)}\n\nStart a server on the copy with: gatehouse serve --db ${o.out} --secrets-key-file ${keyFile}`);
     });

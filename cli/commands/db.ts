@@ -6,11 +6,15 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { shownDatabase } from '../../server/lib/redact.ts';
 import type { CopySource, CopyTarget } from '../../server/store/copy.ts';
 import { globals, parseIntArg, show } from '../context.ts';
 import { CliError, EXIT, table, usageError } from '../output.ts';
 import { progressOn } from '../progress.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 const isUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);
 
@@ -55,9 +59,10 @@ Exit codes: 0 copied and checked; 1 failed or did not check out (the target is l
       const g = globals(c);
       const same = usageError('--from and --to name the same database');
       if (identity('--from', o.from) === identity('--to', o.to)) throw same;
-      const { CopyError, copyDatabase, secondsSince } = await import('../../server/store/copy.ts');
-      const { openSqliteSource, openSqliteTarget } = await import('../../server/store/sqlite/copy.ts');
-      const { openPostgresSource, openPostgresTarget, postgresIdentity } = await import('../../server/store/postgres/copy.ts');
+      const { CopyError, copyDatabase, secondsSince } = await load<typeof import('../../server/store/copy.ts')>('../../server/store/copy.ts');
+      const { openSqliteSource, openSqliteTarget } = await load<typeof import('../../server/store/sqlite/copy.ts')>('../../server/store/sqlite/copy.ts');
+      const { openPostgresSource, openPostgresTarget, postgresIdentity } =
+        await load<typeof import('../../server/store/postgres/copy.ts')>('../../server/store/postgres/copy.ts');
       if (isUrl(o.from) && isUrl(o.to)) {
         // Two addresses of one server (localhost and 127.0.0.1, a DNS alias) look different.
         const [from, to] = await Promise.all([postgresIdentity(o.from), postgresIdentity(o.to)]);

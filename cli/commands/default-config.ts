@@ -1,10 +1,14 @@
 // gatehouse default-config: the realm default points configuration (the console page
 // /manage/points/default-config): get, set with flags (scripts), edit interactively.
 import { Command } from 'commander';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { type CliAnswer, type CliRequest, collect, type Globals, globals, parseIntArg, realmOf, rpc, show } from '../context.ts';
 import { record, usageError } from '../output.ts';
 import { canPrompt } from '../prompts.ts';
 import type { Window } from '../window-editor.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 const PERIOD_TYPES = ['once', 'daily', 'weekly', 'monthly'];
 
@@ -12,7 +16,7 @@ type Config = CliAnswer<'PointsService', 'GetDefaultConfig'>;
 
 /** The configuration as text. The window helpers load here, not at start, so `--help` stays fast. */
 export async function describeConfig(cfg: Config): Promise<string> {
-  const { windowTable } = await import('../window-text.ts');
+  const { windowTable } = await load<typeof import('../window-text.ts')>('../window-text.ts');
   const windows = cfg.freePeriodicQuotaWindows as Window[] | null;
   const { freePeriodicQuotaWindows: _w, ...rest } = cfg;
   return `${record(rest)}\nfreePeriodicQuotaWindows: ${windows === null ? 'not set' : windows.length === 0 ? 'none (cleared)' : ''}${windows?.length ? '\n' + windowTable(windows) : ''}`;
@@ -24,7 +28,7 @@ async function unusedAmountWarning(cfg: Config): Promise<string | null> {
   const windows = cfg.freePeriodicQuotaWindows as Window[] | null;
   const amount = cfg.freePeriodicPointsAmount;
   if (!windows?.length || amount <= 0) return null;
-  const { windowsText } = await import('../window-text.ts');
+  const { windowsText } = await load<typeof import('../window-text.ts')>('../window-text.ts');
   return `warning: the free periodic grant uses its windows (${windowsText(windows)}), so freePeriodicPointsAmount ${amount} is not granted; clear the windows (--clear-free-windows) to grant a fixed amount instead`;
 }
 
@@ -73,7 +77,7 @@ export function defaultConfigCommand(): Command {
         if (o.window.length && o.clearFreeWindows) throw usageError('--window and --clear-free-windows contradict each other');
         if (o.freePeriodType !== undefined && !PERIOD_TYPES.includes(o.freePeriodType))
           throw usageError(`--free-period-type: one of ${PERIOD_TYPES.join(', ')}`);
-        const { windowsFromFlags } = await import('../window-rules.ts');
+        const { windowsFromFlags } = await load<typeof import('../window-rules.ts')>('../window-rules.ts');
         const windows = o.clearFreeWindows ? [] : o.window.length ? windowsFromFlags(o.window, 'freePeriodicQuotaWindows') : null;
         const body = {
           registrationBonusPoints: o.registrationBonus,
@@ -96,9 +100,9 @@ export function defaultConfigCommand(): Command {
       const g = globals(c);
       if (!canPrompt()) throw usageError('edit needs a terminal; in scripts use `default-config set --window 5h=500 …`');
       const current = await rpc(g, 'PointsService', 'GetDefaultConfig', { realmId: realmOf(g) });
-      const { editWindows } = await import('../window-editor.ts');
-      const { windowRules } = await import('../window-rules.ts');
-      const { windowsText } = await import('../window-text.ts');
+      const { editWindows } = await load<typeof import('../window-editor.ts')>('../window-editor.ts');
+      const { windowRules } = await load<typeof import('../window-rules.ts')>('../window-rules.ts');
+      const { windowsText } = await load<typeof import('../window-text.ts')>('../window-text.ts');
       const before = (current.freePeriodicQuotaWindows as Window[] | null) ?? [];
       const after = await editWindows(`Free periodic quota windows of realm ${realmOf(g)}`, before, windowRules('freePeriodicQuotaWindows'));
       if (after === null) {

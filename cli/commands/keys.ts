@@ -1,8 +1,12 @@
 // gatehouse keys: API keys (`keys create --db PATH` bootstraps the first key with no server), and
 // the rotation of a realm's access-token signing key.
 import { Command } from 'commander';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { type CliAnswer, collect, globals, realmOf, rpc, show } from '../context.ts';
 import { CliError, EXIT, record, table, usageError } from '../output.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 export function keysCommand(): Command {
   const cmd = new Command('keys').description('admin API keys');
@@ -20,10 +24,10 @@ export function keysCommand(): Command {
       if (!realm) throw usageError('which realm? pass --realm <id> (or --key-realm) — * binds the key to all realms');
       let created: CliAnswer<'AdminService', 'CreateApiKey'>;
       if (opts.db) {
-        const { openStorage } = await import('../../server/backend.ts');
-        const { createApiKey } = await import('../../server/admin/api-keys.ts');
-        const { secretsOfDatabase } = await import('../../server/secrets-key.ts');
-        const { createLogger } = await import('../../server/lib/log.ts');
+        const { openStorage } = await load<typeof import('../../server/backend.ts')>('../../server/backend.ts');
+        const { createApiKey } = await load<typeof import('../../server/admin/api-keys.ts')>('../../server/admin/api-keys.ts');
+        const { secretsOfDatabase } = await load<typeof import('../../server/secrets-key.ts')>('../../server/secrets-key.ts');
+        const { createLogger } = await load<typeof import('../../server/lib/log.ts')>('../../server/lib/log.ts');
         // A database with no schema yet (a new PostgreSQL database) is migrated on opening; its
         // secrets key is made beside it when missing, as `serve` would.
         const storage = await openStorage(opts.db, secretsOfDatabase(opts.db, createLogger({ level: 'warn' }))).catch((e: Error) => {

@@ -2,17 +2,21 @@
 // list, apply a batch from a file (scripts), edit one mapping's windows interactively.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { type CliAnswer, type CliRequest, type Globals, globals, realmOf, rpc, show } from '../context.ts';
 import { CliError, table, usageError } from '../output.ts';
 import { canPrompt, confirmOrFail } from '../prompts.ts';
 import type { Window } from '../window-editor.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 type Mapping = CliAnswer<'BillingService', 'ListEntitlementMappings'>['mappings'][number];
 type Batch = CliRequest<'BillingService', 'BatchUpdateEntitlementMappings'>;
 
 /** The mappings as a table. The window helpers load here, not at start, so `--help` stays fast. */
 export async function mappingsTable(rows: Mapping[]): Promise<string> {
-  const { windowsText } = await import('../window-text.ts');
+  const { windowsText } = await load<typeof import('../window-text.ts')>('../window-text.ts');
   return table(
     ['MAPPING', 'PROVIDER', 'PRODUCT', 'KEY', 'ENABLED', 'POINTS', 'PERIOD', 'WINDOWS', 'ACTIVE SUBS'],
     rows.map((m) => [
@@ -108,8 +112,8 @@ export function mappingsCommand(): Command {
         throw usageError(`--file: ${o.file} is not valid JSON`);
       }
       // The same strict mapping the HTTP adapter applies: unknown fields and wrong types name the field.
-      const { messageFromJson } = await import('../../server/rpc/json.ts');
-      const { loadProtos } = await import('../../server/rpc/proto.ts');
+      const { messageFromJson } = await load<typeof import('../../server/rpc/json.ts')>('../../server/rpc/json.ts');
+      const { loadProtos } = await load<typeof import('../../server/rpc/proto.ts')>('../../server/rpc/proto.ts');
       const type = loadProtos().root.lookupType('gatehouse.v1.BatchUpdateEntitlementMappingsRequest');
       let batch: Batch;
       try {
@@ -128,8 +132,8 @@ export function mappingsCommand(): Command {
       if (!canPrompt()) throw usageError('edit needs a terminal; in scripts use `mappings apply --file batch.json`');
       const m = (await listMappings(g)).find((x) => x.mappingId === mappingId);
       if (!m) throw new CliError(`mapping ${mappingId} not found in realm ${realmOf(g)}`, 1, 'not_found');
-      const { editWindows } = await import('../window-editor.ts');
-      const { windowRules } = await import('../window-rules.ts');
+      const { editWindows } = await load<typeof import('../window-editor.ts')>('../window-editor.ts');
+      const { windowRules } = await load<typeof import('../window-rules.ts')>('../window-rules.ts');
       const after = await editWindows(
         `Quota windows of mapping ${m.mappingId} (${m.entitlementKey})`,
         (m.quotaWindows as Window[] | null) ?? [],

@@ -3,8 +3,12 @@
 // under the new key already is left alone). The servers are then started with the new key.
 import { existsSync } from 'node:fs';
 import { Command } from 'commander';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { globals, show } from '../context.ts';
 import { CliError, EXIT, record, usageError } from '../output.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 export function secretsCommand(): Command {
   const cmd = new Command('secrets').description('the key encrypting secrets at rest (provider secrets, signing keys)');
@@ -16,10 +20,10 @@ export function secretsCommand(): Command {
     .requiredOption('--new-key-file <path>', 'the new key (generated, mode 0600, when the file does not exist)')
     .action(async (o: { db: string; oldKeyFile?: string; newKeyFile: string }, c: Command) => {
       const g = globals(c);
-      const { SecretBox, SecretsKeyError } = await import('../../server/crypto/secrets.ts');
-      const { readKeyFile, readOrCreateKeyFile, secretsOfDatabase } = await import('../../server/secrets-key.ts');
-      const { createLogger } = await import('../../server/lib/log.ts');
-      const { openStorage } = await import('../../server/backend.ts');
+      const { SecretBox, SecretsKeyError } = await load<typeof import('../../server/crypto/secrets.ts')>('../../server/crypto/secrets.ts');
+      const { readKeyFile, readOrCreateKeyFile, secretsOfDatabase } = await load<typeof import('../../server/secrets-key.ts')>('../../server/secrets-key.ts');
+      const { createLogger } = await load<typeof import('../../server/lib/log.ts')>('../../server/lib/log.ts');
+      const { openStorage } = await load<typeof import('../../server/backend.ts')>('../../server/backend.ts');
       const log = createLogger({ level: 'warn' });
       if (o.oldKeyFile !== undefined && !existsSync(o.oldKeyFile)) throw usageError(`--old-key-file: no key at ${o.oldKeyFile}`);
       let box: InstanceType<typeof SecretBox>;

@@ -2,9 +2,13 @@
 // --workers N a primary and N such processes on the same ports (server/cluster/).
 import { Command, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, OPTIONS } from '../../server/config.ts';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { shownDatabase } from '../../server/lib/redact.ts';
 import { stopSignal } from '../../server/lib/stop-signal.ts';
 import { CliError } from '../output.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 export function serveCommand(): Command {
   const cmd = new Command('serve').description('run the gatehouse server (gRPC + HTTP)');
@@ -29,17 +33,17 @@ export function serveCommand(): Command {
       if (e instanceof ConfigError) throw new CliError(e.message, 2, 'usage');
       throw e;
     }
-    const { workerAssignment, startWorker } = await import('../../server/cluster/worker.ts');
+    const { workerAssignment, startWorker } = await load<typeof import('../../server/cluster/worker.ts')>('../../server/cluster/worker.ts');
     const assignment = workerAssignment();
     if (assignment === null && config.workers > 1) {
-      const { runCluster } = await import('../../server/cluster/primary.ts');
+      const { runCluster } = await load<typeof import('../../server/cluster/primary.ts')>('../../server/cluster/primary.ts');
       const clean = await runCluster(config).catch((e: Error) => {
         throw new CliError(e.message, 1, 'start_failed');
       });
       if (!clean) throw new CliError('a worker did not stop cleanly', 1, 'stop_failed');
       return;
     }
-    const { startServer } = await import('../../server/main.ts');
+    const { startServer } = await load<typeof import('../../server/main.ts')>('../../server/main.ts');
     const start = assignment ? startWorker(assignment) : startServer(config).then((running) => ({ running, log: running.app.log }));
     const { running, log } = await start.catch((e: Error) => {
       throw new CliError(e.message, 1, 'start_failed');

@@ -2,11 +2,15 @@
 // real consumption engine with a virtual clock (see cli/simulator.ts).
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { moduleLoader } from '../../server/lib/load-module.ts';
 import { collect, globals, realmOf, rpc, show } from '../context.ts';
 import { parseDuration } from '../duration.ts';
 import { table, usageError } from '../output.ts';
 import type { SimulationResult, UsageEvent } from '../simulator.ts';
 import type { Window } from '../window-editor.ts';
+
+// Loaded when first needed (server/lib/load-module.ts).
+const load = moduleLoader(import.meta.url);
 
 const YEAR_MS = 365 * 86_400_000;
 /** The longest run: ten years of a call a minute is five million consumes, already a long wait. */
@@ -91,7 +95,7 @@ export function simulateCommand(): Command {
         if (o.kind !== 'free' && o.kind !== 'subscription') throw usageError('--kind: subscription or free');
 
         let windows: Window[];
-        const { windowsFromFlags } = await import('../window-rules.ts');
+        const { windowsFromFlags } = await load<typeof import('../window-rules.ts')>('../window-rules.ts');
         if (o.mapping) {
           const res = await rpc(g, 'BillingService', 'ListEntitlementMappings', { realmId: realmOf(g), paymentProvider: '', externalProductId: '' });
           const m = res.mappings.find((x) => x.mappingId === o.mapping);
@@ -118,7 +122,7 @@ export function simulateCommand(): Command {
           pools[m[1] as 'topup' | 'granted'] = (pools[m[1] as 'topup' | 'granted'] ?? 0) + Number(m[2]);
         }
 
-        const sim = await import('../simulator.ts');
+        const sim = await load<typeof import('../simulator.ts')>('../simulator.ts');
         const streams: UsageEvent[][] = [];
         let lazy: Iterable<UsageEvent> | null = null;
         let count = 0;
@@ -164,7 +168,7 @@ export function simulateCommand(): Command {
             : undefined,
         });
         const report = { windows, kind, pools, durationMs: duration, elapsedMs: Date.now() - started, ...result };
-        const { windowsText } = await import('../window-text.ts');
+        const { windowsText } = await load<typeof import('../window-text.ts')>('../window-text.ts');
         show(g, report, () => describe(report, windowsText(windows), sim.asciiChart(result.curve.map((p) => p.availableQuota))));
       })
   );
