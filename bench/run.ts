@@ -71,7 +71,7 @@ import {
   unary,
 } from './lib/gatehouse.ts';
 import { http1Load } from './lib/http1.ts';
-import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, withChildren, withCpu } from './lib/load.ts';
+import { type CpuPerCall, type LoadResult, peakRssMiB, round, rssMiB, runLoad, serverGc, withChildren, withCpu } from './lib/load.ts';
 import { formatPostgres, POSTGRES_BENCH_DEFAULTS, postgresBench } from './postgres.ts';
 import { simulateYear } from './simulate-year.ts';
 import { sustainedLoad } from './sustained-load.ts';
@@ -234,6 +234,9 @@ const stats: Record<string, LoadResult[]> = {};
 const cpu: Record<string, CpuPerCall[]> = {};
 const rss: number[] = [];
 const peaks: number[] = [];
+// The server's collections in each counted round: milliseconds of full and of young-generation
+// GC, and the old space's committed size at the round's end (lib/load.ts serverGc).
+const gcByRound: { majorMs: number; minorMs: number; oldSpaceMiB: number }[] = [];
 const push = (k: string, r: LoadResult & { cpu: CpuPerCall }) => ((stats[k] ??= []).push(r), (rows[k] ??= []).push(r.throughput), (cpu[k] ??= []).push(r.cpu));
 let prof: Record<string, unknown> = {};
 let payload = { payload: Buffer.alloc(0) };
@@ -300,15 +303,22 @@ try {
       log(`warm-up round ${r + 3}/2 done`);
       continue;
     }
+    const gcBefore = await serverGc(srv.http);
     for (const [k, pid, f] of steps) push(k, await withCpu(pid, f));
     rss.push((await rssMiB(srv.proc.pid!)) ?? 0);
     peaks.push((await peakRssMiB(srv.proc.pid!)) ?? 0);
+    const gcAfter = await serverGc(srv.http);
+    gcByRound.push({
+      majorMs: round((gcAfter.majorS - gcBefore.majorS) * 1000, 1),
+      minorMs: round((gcAfter.minorS - gcBefore.minorS) * 1000, 1),
+      oldSpaceMiB: gcAfter.oldSpaceMiB,
+    });
     log(
       `round ${r + 1}/${ROUNDS}: ` +
         Object.entries(rows)
           .map(([k, v]) => `${k} ${Math.round(v.at(-1)!)}/s`)
           .join(', ') +
-        `, rss ${rss.at(-1)} MiB, peak ${peaks.at(-1)} MiB`,
+        `, rss ${rss.at(-1)} MiB, peak ${peaks.at(-1)} MiB, server GC ${gcByRound.at(-1)!.majorMs} ms full + ${gcByRound.at(-1)!.minorMs} ms young, old space ${gcByRound.at(-1)!.oldSpaceMiB} MiB`,
     );
   }
   const peak = peaks.at(-1)!; // VmHWM: the highest the server reached in any round
@@ -415,7 +425,7 @@ try {
     messageBytes: { consumeRequest: reqBytes, consumeResponse: resBytes, echoPayload: payload.payload.length },
     rates,
     checks,
-    server: { peakRssMiB: peak, rssAfterRoundMiB: rss, peakRssByRoundMiB: peaks },
+    server: { peakRssMiB: peak, rssAfterRoundMiB: rss, peakRssByRoundMiB: peaks, gcByRound },
     profile: prof,
     ledger,
     history,
@@ -445,6 +455,9 @@ try {
     out += `${pad(c.name, 42)} ${pad(String(c.ratio), 7)} ${pad(c.goal === null ? '—' : (c.atMost ? '≤ ' : '≥ ') + c.goal, 7)} ${c.pass === null ? '(for reference)' : c.pass ? 'pass' : 'FAIL'}\n`;
   }
   out += `\nserver peak RSS ${peak} MiB; peak by the end of each round ${peaks.join(', ')} MiB; RSS after each round ${rss.join(', ')} MiB\n`;
+  // V8 lets the old space grow by a factor it picks at each full GC from its own timings: a run
+  // whose heap was held small spent more CPU collecting it (README, "Benchmarks").
+  out += `server GC by round (ms full + ms young; old space MiB at the end): ${gcByRound.map((g) => `${g.majorMs} + ${g.minorMs} (${g.oldSpaceMiB})`).join(', ')}\n`;
   const p = prof as any;
   if (p.login) {
     out += `\nper-layer profile (µs per call at concurrency 1; ${p.method})\n`;

@@ -48,6 +48,21 @@ export async function rssMiB(pid: number): Promise<number | null> {
   }
 }
 
+/** A server's garbage collection so far, from its /metrics (prom-client's default metrics): the
+ *  seconds V8 spent in full (mark-compact) and in young-generation collections, and the old space's
+ *  committed size. How much a run's heap was let grow, and the CPU that cost, differs from run to
+ *  run with V8's heap-growing heuristics (README, "Benchmarks"). */
+export async function serverGc(http: string): Promise<{ majorS: number; minorS: number; oldSpaceMiB: number }> {
+  const text = await (await fetch(`${http}/metrics`)).text();
+  // A kind of collection not yet run has no line.
+  const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+  return {
+    majorS: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)$/m),
+    minorS: value(/^nodejs_gc_duration_seconds_sum\{kind="minor"\} (\S+)$/m),
+    oldSpaceMiB: round(value(/^nodejs_heap_space_size_total_bytes\{space="old"\} (\S+)$/m) / 2 ** 20, 1),
+  };
+}
+
 /** Peak resident set size (VmHWM) of a process in MiB. */
 export async function peakRssMiB(pid: number): Promise<number | null> {
   const { readFile } = await import('node:fs/promises');
