@@ -237,6 +237,7 @@ const peaks: number[] = [];
 // The server's collections in each counted round: milliseconds of full and of young-generation
 // GC, and the old space's committed size at the round's end (lib/load.ts serverGc).
 const gcByRound: { majorMs: number; minorMs: number; oldSpaceMiB: number }[] = [];
+let gcSoFar: Awaited<ReturnType<typeof serverGc>> | undefined;
 const push = (k: string, r: LoadResult & { cpu: CpuPerCall }) => ((stats[k] ??= []).push(r), (rows[k] ??= []).push(r.throughput), (cpu[k] ??= []).push(r.cpu));
 let prof: Record<string, unknown> = {};
 let payload = { payload: Buffer.alloc(0) };
@@ -303,16 +304,18 @@ try {
       log(`warm-up round ${r + 3}/2 done`);
       continue;
     }
-    const gcBefore = await serverGc(srv.http);
+    // A round's start is the last one's end: one read of /metrics a round.
+    if (r === 0) gcSoFar = await serverGc(srv.http);
     for (const [k, pid, f] of steps) push(k, await withCpu(pid, f));
     rss.push((await rssMiB(srv.proc.pid!)) ?? 0);
     peaks.push((await peakRssMiB(srv.proc.pid!)) ?? 0);
-    const gcAfter = await serverGc(srv.http);
+    const gc = await serverGc(srv.http);
     gcByRound.push({
-      majorMs: round((gcAfter.majorS - gcBefore.majorS) * 1000, 1),
-      minorMs: round((gcAfter.minorS - gcBefore.minorS) * 1000, 1),
-      oldSpaceMiB: gcAfter.oldSpaceMiB,
+      majorMs: round((gc.majorS - gcSoFar!.majorS) * 1000, 1),
+      minorMs: round((gc.minorS - gcSoFar!.minorS) * 1000, 1),
+      oldSpaceMiB: gc.oldSpaceMiB,
     });
+    gcSoFar = gc;
     log(
       `round ${r + 1}/${ROUNDS}: ` +
         Object.entries(rows)

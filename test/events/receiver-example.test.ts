@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
+import { freePort } from '../helpers/free-port.ts';
 import { api } from '../helpers/http.ts';
 import { type SpawnedServer, spawnServer } from '../helpers/server.ts';
 
@@ -23,14 +23,6 @@ function receiverOf(file: string, heading: RegExp): string {
   assert.ok(block, `${file} has a receiver after ${heading}`);
   return block[1]!;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 async function listening(port: number): Promise<void> {
   for (let i = 0; i < 200; i++) {

@@ -7,7 +7,6 @@
 
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,6 +16,7 @@ import { openPostgres } from '../../server/store/postgres/open.ts';
 import { postgresStores } from '../../server/store/postgres/stores.ts';
 import type { TxObserver } from '../../server/store/postgres/tx.ts';
 import type { StoreFixture } from '../store/contract.ts';
+import { freePort } from './free-port.ts';
 import { tempDir } from './server.ts';
 
 export interface TestPostgres {
@@ -176,17 +176,6 @@ function uidOf(user: string): number {
 }
 function gidOf(user: string): number {
   return Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Options of the stores' pools in tests: small, and quick to give up on a stopped server. */

@@ -160,55 +160,39 @@ describeEachBackend('points alerts', (backend) => {
     assert.equal(received().length, 5);
   });
 
-  /** Opens a hold that takes the whole window of a new user: exhausted at it, recovering an hour on. */
-  const exhaustedByHold = async (email: string) => {
-    const userId = await createUser(admin, REALM, email);
-    const opened = await admin.post(`/api/points/${REALM}/holds`, { userId, amount: 10 });
-    assert.equal(opened.status, 200, opened.text);
-    assert.equal(opened.body.remaining.quota, 0);
-    const heldAt = clock.now();
-    await deliver();
-    const events = () => received().filter((e) => e.data.userId === userId);
-    assert.deepEqual(
-      events().map((e) => [e.type, e.data.nextRecoveryAt]),
-      [['points.quota_exhausted', heldAt + HOUR]],
-    );
-    return { userId, holdId: opened.body.holdId as string, heldAt, events };
-  };
-
-  it('sends quota_recovered at the release of a hold that exhausted the window, once, and the check at nextRecoveryAt sends nothing more', async () => {
-    const { userId, holdId, heldAt, events } = await exhaustedByHold('released@example.com');
-    clock.advance(5000);
-    const released = await admin.post(`/api/points/${REALM}/holds/${holdId}/release`, {});
-    assert.equal(released.status, 200, released.text);
-    await deliver();
-    assert.deepEqual(
-      events()
-        .slice(1)
-        .map((e) => [e.type, e.data]),
-      [['points.quota_recovered', { userId, creditKind: 'free_periodic_credit', windowKey: '1h', remaining: 10, at: heldAt + 5000 }]],
-    );
-    clock.set(heldAt + HOUR + 2000);
-    await deliver();
-    assert.equal(events().length, 2, 'once per exhaustion');
-  });
-
-  it('sends quota_recovered at a settlement below the held amount that gives quota back, once, and the check at nextRecoveryAt sends nothing more', async () => {
-    const { userId, holdId, heldAt, events } = await exhaustedByHold('settled@example.com');
-    clock.advance(5000);
-    const settled = await admin.post(`/api/points/${REALM}/holds/${holdId}/settle`, { amount: 6 });
-    assert.equal(settled.status, 200, settled.text);
-    await deliver();
-    assert.deepEqual(
-      events()
-        .slice(1)
-        .map((e) => [e.type, e.data]),
-      [['points.quota_recovered', { userId, creditKind: 'free_periodic_credit', windowKey: '1h', remaining: 4, at: heldAt + 5000 }]],
-    );
-    clock.set(heldAt + HOUR + 2000);
-    await deliver();
-    assert.equal(events().length, 2, 'once per exhaustion');
-  });
+  // A hold that takes the whole window of a new user exhausts it, recovering an hour on; closing
+  // the hold early gives back what it does not keep.
+  for (const close of [
+    { at: 'the release of a hold that exhausted the window', email: 'released@example.com', action: 'release', body: {}, remaining: 10 },
+    { at: 'a settlement below the held amount that gives quota back', email: 'settled@example.com', action: 'settle', body: { amount: 6 }, remaining: 4 },
+  ]) {
+    it(`sends quota_recovered at ${close.at}, once, and the check at nextRecoveryAt sends nothing more`, async () => {
+      const userId = await createUser(admin, REALM, close.email);
+      const opened = await admin.post(`/api/points/${REALM}/holds`, { userId, amount: 10 });
+      assert.equal(opened.status, 200, opened.text);
+      assert.equal(opened.body.remaining.quota, 0);
+      const heldAt = clock.now();
+      await deliver();
+      const events = () => received().filter((e) => e.data.userId === userId);
+      assert.deepEqual(
+        events().map((e) => [e.type, e.data.nextRecoveryAt]),
+        [['points.quota_exhausted', heldAt + HOUR]],
+      );
+      clock.advance(5000);
+      const closed = await admin.post(`/api/points/${REALM}/holds/${opened.body.holdId}/${close.action}`, close.body);
+      assert.equal(closed.status, 200, closed.text);
+      await deliver();
+      assert.deepEqual(
+        events()
+          .slice(1)
+          .map((e) => [e.type, e.data]),
+        [['points.quota_recovered', { userId, creditKind: 'free_periodic_credit', windowKey: '1h', remaining: close.remaining, at: heldAt + 5000 }]],
+      );
+      clock.set(heldAt + HOUR + 2000);
+      await deliver();
+      assert.equal(events().length, 2, 'once per exhaustion');
+    });
+  }
 
   it('records each put in the audit log as points_alerts.update, with the calling key, the request and each changed field, and a refused put not at all', async () => {
     const adminKeyId = (await admin.get('/api/admin/whoami')).body.keyId;
