@@ -10,6 +10,7 @@ import { type Config, parseAddr } from './config.ts';
 import { GatehouseError } from './errors.ts';
 import { createGateway } from './gateway/server.ts';
 import { createGrpcServer } from './grpc/server.ts';
+import { useStreamTables } from './grpc/stream-table.ts';
 import { createLogger } from './lib/log.ts';
 import { buildOpenApi } from './openapi/document.ts';
 import { bindMethods } from './rpc/dispatch.ts';
@@ -126,6 +127,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
         err ? reject(new Error(`cannot listen for gRPC on ${config.grpcAddr}: ${err.message}`)) : resolve(port),
       );
     });
+    useStreamTables(grpcServer, app.log);
     const h = parseAddr(config.httpAddr);
     const httpPort = await listen(httpServer, h.host, h.port).catch((err: Error) => {
       grpcServer.forceShutdown();

@@ -15,6 +15,7 @@
 
 import type { KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { FlatTable } from '../lib/flat-table.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { threadExecArgv } from '../lib/thread-argv.ts';
 import { runSignatureJob } from './ops.mjs';
@@ -66,7 +67,8 @@ export class CryptoOffload implements SignatureService {
   /** Ids of jobs not yet sent (their job and key are in inFlight). */
   private queue: number[] = [];
   private scheduled = false;
-  private readonly inFlight = new Map<number, Pending>();
+  // Not a Map: one entry a signature, each holding its caller's promise (lib/flat-table.ts).
+  private readonly inFlight = FlatTable.byNumber<Pending>();
   private dropped: number[] = [];
   private readonly collected = new FinalizationRegistry<number>((id) => this.dropped.push(id));
 
@@ -186,7 +188,7 @@ export class CryptoOffload implements SignatureService {
     this.worker = null;
     this.failedAt = performance.now();
     const queued = new Set(this.queue);
-    for (const id of [...this.inFlight.keys()]) if (!queued.has(id)) this.runHere(id);
+    for (const id of this.inFlight.keys()) if (!queued.has(id)) this.runHere(id);
   }
 
   private runHere(id: number): void {

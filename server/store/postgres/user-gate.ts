@@ -4,6 +4,7 @@
 // user's call would then wait for one and fail. So at most `perUser` calls of one user hold or wait
 // for a pooled connection at once; the rest wait here, holding nothing, as long as a statement
 // would wait for the lock (lock_timeout), then answer as it would: 503, busy.
+import { FlatTable } from '../../lib/flat-table.ts';
 import { errorOfKind } from '../errors.ts';
 
 interface Waiter {
@@ -17,7 +18,8 @@ interface Turns {
 }
 
 export class UserGate {
-  private readonly users = new Map<string, Turns>();
+  // Not a Map: an entry per user with a call in flight, gone when the call ends (lib/flat-table.ts).
+  private readonly users = FlatTable.byString<Turns>();
 
   constructor(
     private readonly perUser: number,
