@@ -12,6 +12,7 @@ import type { AttemptResult, Job } from '../jobs/model.ts';
 import type { ClaimContext, ClaimedResult, JobHandler, JobQueue } from '../jobs/queue.ts';
 import { CLAIM_BATCH, JOB_POLL_INTERVAL_MS } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
+import { FlatTable } from '../lib/flat-table.ts';
 import { newId } from '../lib/ids.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import { afterDeliveryAttempts, DELIVER, DELIVERY_POLICY, type DeliveryAttempt, fanOut, signatureHeader, signingSecrets } from './model.ts';
@@ -68,7 +69,8 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
   // Per endpoint, the turn to send taken last: the next one waits for it to be on its way, so an
   // endpoint's POSTs leave in the order their turns were taken (a claim's jobs in order of
   // creation, after those of the claim before it) whatever order their preparations finish in.
-  const lastTurn = new Map<string, Promise<void>>();
+  // FlatTables, not Maps, here and below: entries come and go with each delivery (lib/flat-table.ts).
+  const lastTurn = FlatTable.byString<Promise<void>>();
 
   /** The endpoint's next turn to send: `ready` once the POST of the turn before is on its way;
    *  `release()` (this one on its way, or not sent at all; more calls do nothing) lets the next go. */
@@ -87,7 +89,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
   }
 
   // The contexts the relay's hand-outs read for the jobs they held, until those jobs' attempts.
-  const handed = new Map<string, DeliveryContext>();
+  const handed = FlatTable.byString<DeliveryContext>();
   // Whether the relay's last hand-out took a full batch (more events may wait).
   let lastFull = false;
 
