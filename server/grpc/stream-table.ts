@@ -1,11 +1,11 @@
-// node:http2 keeps the open streams of a session in a Map (lib/internal/http2/core.js, the
-// session's state.streams): a stream is set in it when its HEADERS arrive and deleted when it is
-// destroyed. Such a Map promotes every call once one of its tables has grown old (lib/flat-table.ts):
-// a session that waits between calls while the process works on others (a round of logins over
-// HTTP) gets there, and from then on each stream it serves, with the whole call behind it (grpc-js's
-// call, the chain's context, the answer), is promoted and freed only by a full GC. Measured on one
-// gatehouse: after such a round every consume on the session promoted ~3.7 KB, a megabyte per
-// scavenge, against 25 KB a scavenge before; a bare grpc-js echo server does it from its first calls.
+// node:http2 keeps the open streams of a session in a Map (its session state's `streams`): a
+// stream is set in it when its HEADERS arrive and deleted when it is destroyed. Such a Map promotes
+// every call once one of its tables has grown old (lib/flat-table.ts): a session that waits between
+// calls while the process works on others (a round of logins over HTTP) gets there, and from then
+// on each stream it serves, with the whole call behind it (grpc-js's call, the chain's context, the
+// answer), is promoted and freed only by a full GC. Measured on the development machine: after such
+// a round every consume on the session promoted ~3.7 KB, a megabyte per scavenge, against 25 KB a
+// scavenge before; a bare grpc-js echo server does it from its first calls (README, "Benchmarks").
 // So each session grpc-js's servers accept keeps its streams in a FlatTable instead; node reads the
 // table with get, set, delete, size and forEach only.
 import type { Http2Server, Http2Session } from 'node:http2';
