@@ -30,13 +30,40 @@ describe('FlatTable', () => {
   it('gives keys back as they were set: numbers as numbers, any string as itself', () => {
     const n = FlatTable.byNumber<string>();
     for (const id of [7, 1, 2147483647]) n.set(id, `s${id}`);
-    assert.deepEqual(n.keys(), [1, 7, 2147483647]);
+    assert.deepEqual([...n.keys()], [1, 7, 2147483647]);
     const s = FlatTable.byString<number>();
     for (const [i, k] of ['usr_b', '__proto__', 'constructor', '12', 'usr_a'].entries()) s.set(k, i);
-    assert.deepEqual(new Set(s.keys()), new Set(['usr_b', '__proto__', 'constructor', '12', 'usr_a']));
+    assert.deepEqual(new Set([...s.keys()]), new Set(['usr_b', '__proto__', 'constructor', '12', 'usr_a']));
     assert.equal(s.get('__proto__'), 1);
     assert.equal(s.get('toString'), undefined); // nothing inherited
     assert.equal(s.size, 5);
+  });
+
+  it('reads like a Map: values, entries, iteration and clear', () => {
+    const t = FlatTable.byNumber<string>();
+    for (const id of [5, 3]) t.set(id, `s${id}`);
+    assert.deepEqual([...t.values()], ['s3', 's5']);
+    assert.deepEqual(
+      [...t.entries()],
+      [
+        [3, 's3'],
+        [5, 's5'],
+      ],
+    );
+    assert.deepEqual([...t], [...t.entries()]);
+    assert.deepEqual(
+      new Map(t),
+      new Map([
+        [3, 's3'],
+        [5, 's5'],
+      ]),
+    );
+    const keys = t.keys();
+    assert.deepEqual(keys.next(), { value: 3, done: false });
+    t.clear();
+    assert.equal(t.size, 0);
+    assert.equal(t.get(3), undefined);
+    assert.deepEqual([...t], []);
   });
 
   it('visits the entries there are in forEach, skipping one deleted on the way (as node destroys a session’s streams)', () => {

@@ -51,16 +51,37 @@ export class FlatTable<K extends string | number, V> {
     return true;
   }
 
-  /** The keys there are when it is called. */
-  keys(): K[] {
-    return Object.keys(this.byKey).map(this.keyOf);
+  clear(): void {
+    this.byKey = Object.create(null);
+    this.size = 0;
   }
 
-  /** Over the entries there are when it is called: `f` may delete any of them as it goes. */
-  forEach(f: (value: V, key: K) => void): void {
+  // The rest of a Map's reading API, each over the entries there are when it is called, so that a
+  // table can stand where a Map was (node's own code reads a session's streams table).
+
+  keys(): IterableIterator<K> {
+    return Object.keys(this.byKey).map(this.keyOf)[Symbol.iterator]();
+  }
+
+  values(): IterableIterator<V> {
+    return Object.values(this.byKey)[Symbol.iterator]();
+  }
+
+  entries(): IterableIterator<[K, V]> {
+    return Object.entries(this.byKey)
+      .map(([name, value]): [K, V] => [this.keyOf(name), value])
+      [Symbol.iterator]();
+  }
+
+  [Symbol.iterator](): IterableIterator<[K, V]> {
+    return this.entries();
+  }
+
+  /** `f` may delete any entry as it goes: one deleted before its turn is not visited. */
+  forEach(f: (value: V, key: K, table: this) => void): void {
     for (const name of Object.keys(this.byKey)) {
       const value = this.byKey[name];
-      if (value !== undefined) f(value, this.keyOf(name));
+      if (value !== undefined) f(value, this.keyOf(name), this);
     }
   }
 }
