@@ -1,6 +1,6 @@
 // Window usage as a running-total ledger, pure (docs/points.md). Per (user, quota kind) a head holds
 // the newest row's seq, cumulative total and time; each consume or hold appends a row. Without
-// returns, used(W) = cum now − cum at the window's start: two index seeks whatever the history
+// returns, used(W) = cum now − cum at the window's start: one index seek whatever the history
 // length. `cum` is absolute, so pruning old rows never changes an answer.
 //
 // Quota that goes back (a hold settled below its amount, released or expired, a refund) goes back
@@ -34,12 +34,6 @@ export interface LedgerRow {
   amount: number;
 }
 
-/** The last row at or before a window's start. */
-export interface LedgerPoint {
-  seq: number;
-  cum: number;
-}
-
 /** Pruning: about `batch` rows (those sharing the last one's millisecond go with it), every `every`
  *  appends of a (user, kind). History is kept for the longest window there can be (366 days), so a
  *  window granted at any time sees everything consumed inside it.
@@ -71,28 +65,33 @@ export function ledgerIsEmpty(head: LedgerHead | undefined): boolean {
   return head === undefined || head.seq === 0;
 }
 
-/** The seq of the last row at or before a window's start, from the two seeks around it: `before`
- *  (the last row at or before it, undefined when none is left: pruned, or never) and `first` (the
- *  first row after it, undefined when there is none). Rows after it are those of the window. */
-export function seqBeforeWindow(head: LedgerHead, before: LedgerPoint | undefined, first: LedgerRow | undefined): number {
-  if (before !== undefined) return before.seq;
+/** The seq of the last row before a window's start: just before the first row after the start,
+ *  or the head's when no row is after it (undefined `first`). Rows after it are those of the
+ *  window. */
+export function seqBeforeWindow(head: LedgerHead, first: LedgerRow | undefined): number {
   return first ? first.seq - 1 : head.seq;
 }
 
-/** Usage of a window from the head, the two seeks around its start (see seqBeforeWindow; `first`
- *  is needed only when `before` is undefined), `returnedInside` (the sum over returnRanges(
- *  seqBeforeWindow(…), head.seq), 0 when head.returned is 0) and, when asked for, the times of the
- *  oldest and newest rows inside the window with something left after returns. */
+/** Usage of a window from the head, the first row after its start (`first`, undefined when there
+ *  is none), `returnedInside` (the sum over returnRanges(seqBeforeWindow(…), head.seq), 0 when
+ *  head.returned is 0) and, when asked for, the times of the oldest and newest rows inside the
+ *  window with something left after returns.
+ *
+ *  The first row after the start answers alone: cum at the start is its cum less its own amount.
+ *  A row is appended at its head's cum plus its amount, never at an earlier time than the row
+ *  before it (ledgerAppend), so that is the cum of every row before it in seq; rows between the
+ *  last one left at or before the start and it can only have been given back whole (deleted, a
+ *  prune takes the oldest rows first), and returnedAfter counts their returns from that seq on
+ *  as it counts the rows' amounts. With no row after the start, every row after the last one at
+ *  or before it was given back whole: nothing is used. */
 export function windowUsage(
   head: LedgerHead | undefined,
-  before: LedgerPoint | undefined,
   first: LedgerRow | undefined,
   returnedInside: number,
   times: { oldestAt: number | null; newestAt: number | null } | null,
 ): WindowUsageFacts {
   if (head === undefined || head.seq === 0) return NO_USAGE;
-  // cum at the start: the last row at or before it, else (pruned or never) just before the first row after it.
-  const cumAt = before !== undefined ? before.cum : first ? first.cum - first.amount : head.cum;
+  const cumAt = first ? first.cum - first.amount : head.cum;
   const used = head.cum - cumAt - returnedInside;
   if (used === 0) return NO_USAGE;
   return { used, oldestAt: times?.oldestAt ?? null, newestAt: times?.newestAt ?? null };
@@ -103,8 +102,6 @@ export function windowUsage(
  *  windowFacts asks each only when the rules need it: SQLite seeks on demand; PostgreSQL has read
  *  them all in one statement (seeksSql there mirrors seqBeforeWindow for `returnedAfter`). */
 export interface WindowReads<Q> {
-  /** The last row at or before the window's start (undefined when none is left). */
-  before(q: Q): LedgerPoint | undefined;
   /** The first row after the window's start. */
   first(q: Q): LedgerRow | undefined;
   /** Everything returned to the kind's rows after seq `s` (the sum over returnRanges(s, head.seq)). */
@@ -114,17 +111,16 @@ export interface WindowReads<Q> {
 }
 
 /** One window's usage (windowUsage) and which ledger facts it takes: none when nothing was ever
- *  consumed from the kind; the row after the start only with the times or when no row at or before
- *  it answers `used`; what was returned inside only once quota has gone back to the kind; and the
- *  newest row's time, the head's unless quota went back (a row given back whole is deleted). */
+ *  consumed from the kind; else the first row after the start; what was returned inside only
+ *  once quota has gone back to the kind; and, with the times, the newest row's time, the head's
+ *  unless quota went back (a row given back whole is deleted). */
 export function windowFacts<Q>(head: LedgerHead | undefined, withTimes: boolean, read: WindowReads<Q>, q: Q): WindowUsageFacts {
   if (head === undefined || ledgerIsEmpty(head)) return NO_USAGE;
-  const before = read.before(q);
-  const first = withTimes || before === undefined ? read.first(q) : undefined;
+  const first = read.first(q);
   const returns = head.returned > 0;
-  const inside = returns ? read.returnedAfter(q, seqBeforeWindow(head, before, first)) : 0;
-  if (!withTimes) return windowUsage(head, before, first, inside, null);
-  return windowUsage(head, before, first, inside, { oldestAt: first?.at ?? null, newestAt: returns ? read.newestAt(q) : head.lastAt });
+  const inside = returns ? read.returnedAfter(q, seqBeforeWindow(head, first)) : 0;
+  if (!withTimes) return windowUsage(head, first, inside, null);
+  return windowUsage(head, first, inside, { oldestAt: first?.at ?? null, newestAt: returns ? read.newestAt(q) : head.lastAt });
 }
 
 /** Records `amount` consumed from `kind` at `now` after `head`. Time never runs backwards in the

@@ -27,7 +27,6 @@ import { grantDescription, historyCutoff, historyRetention, type Movement, prune
 import { releaseAll, type StoredHold } from '../../points/holds.ts';
 import {
   type LedgerHead,
-  type LedgerPoint,
   type LedgerRow,
   ledgerIsEmpty,
   RETURN_FANOUT,
@@ -66,19 +65,18 @@ export function keptReturnBlocksSql(first: string): string {
   return `SELECT g.level, ${first} / ${blockSize('g.level')} AS keep FROM generate_series(0, ${RETURN_LEVELS}) AS g(level)`;
 }
 
-/** Per window (kinds and window starts, SQL arrays), the ledger seeks windowUsage needs: the last
- *  row at or before the start (`before`), the first after it (`first`); once quota has gone back
- *  to the kind (its head's `returned`), what was returned to the rows after the window's start
- *  (the coalesce is ledger.ts seqBeforeWindow), and, with the times, when the newest row left was
- *  written. What returns are read from is left out of the text for a user who had none
- *  (`returns` false: `returned` reads 0): every node of a prepared plan is started on each call,
- *  run or not. */
+/** Per window (kinds and window starts, SQL arrays), the ledger seek windowUsage needs: the first
+ *  row after the start (`first`); once quota has gone back to the kind (its head's `returned`),
+ *  what was returned to the rows after the window's start (the coalesce is ledger.ts
+ *  seqBeforeWindow), and, with the times, when the newest row left was written. What returns are
+ *  read from is left out of the text for a user who had none (`returns` false: `returned` reads
+ *  0): every node of a prepared plan is started on each call, run or not. */
 function seeksSql(user: string, kinds: string, froms: string, o: SeekOptions): string {
   const returns = o.returns
     ? `
     LEFT JOIN points_usage_heads h ON h.user_id = ${user} AND h.kind = s.kind
     LEFT JOIN LATERAL (SELECT coalesce(sum(x.amount), 0)::bigint AS amount
-      FROM (${returnRangesSql('coalesce(b.seq, f.seq - 1, h.seq)')}) AS k
+      FROM (${returnRangesSql('coalesce(f.seq - 1, h.seq)')}) AS k
       JOIN points_usage_returns x ON x.user_id = ${user} AND x.kind = s.kind AND x.level = k.level AND x.idx BETWEEN k.lo AND k.hi
       WHERE h.returned > 0) r ON true`
     : '';
@@ -89,12 +87,9 @@ function seeksSql(user: string, kinds: string, froms: string, o: SeekOptions): s
       ORDER BY l.at DESC, l.seq DESC LIMIT 1) n ON true`
       : '';
   return `SELECT ${jsonArray(`SELECT json_build_object('kind', s.kind, 'from', s.from,
-      'before', CASE WHEN b.seq IS NOT NULL THEN json_build_object('seq', b.seq, 'cum', b.cum) END,
       'first', CASE WHEN f.seq IS NOT NULL THEN json_build_object('at', f.at, 'seq', f.seq, 'cum', f.cum, 'amount', f.amount) END,
       'returned', ${o.returns ? 'r.amount' : '0'}, 'lastAt', ${times ? 'n.at' : 'NULL'})
     FROM unnest(${kinds}, ${froms}) AS s(kind, "from")
-    LEFT JOIN LATERAL (SELECT seq, cum FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at <= s.from
-      ORDER BY l.at DESC, l.seq DESC LIMIT 1) b ON true
     LEFT JOIN LATERAL (SELECT at, seq, cum, amount FROM points_usage_ledger l WHERE l.user_id = ${user} AND l.kind = s.kind AND l.at > s.from
       ORDER BY l.at, l.seq LIMIT 1) f ON true${returns}${times}`)}`;
 }
@@ -474,9 +469,8 @@ export interface PointsContext {
 interface Seek {
   kind: QuotaKind;
   from: number;
-  before: LedgerPoint | null;
   first: LedgerRow | null;
-  /** Returned to the rows after `before` (0 unless the head has returns). */
+  /** Returned to the rows after the one before `first` (0 unless the head has returns). */
   returned: number;
   /** Time of the newest row left (read with the times, once the head has returns). */
   lastAt: number | null;
@@ -828,7 +822,6 @@ const seekOf = (q: SeekQuery): Seek => {
   return s;
 };
 const SEEK_READS: WindowReads<SeekQuery> = {
-  before: (q) => seekOf(q).before ?? undefined,
   first: (q) => seekOf(q).first ?? undefined,
   returnedAfter: (q) => seekOf(q).returned,
   newestAt: (q) => seekOf(q).lastAt,

@@ -15,7 +15,6 @@ import { grantDescription, historyCutoff, historyRetention, keptInHistory, type 
 import { HOLD_LIMITS, isDue, releaseAll } from '../../points/holds.ts';
 import {
   type LedgerHead,
-  type LedgerPoint,
   type LedgerRow,
   prunableReturnBlocks,
   RETURN_LEVELS,
@@ -56,17 +55,17 @@ interface WindowQuery {
   /** The window's start (windowStart). */
   from: number;
   headSeq: number;
-  /** The kind's windows, whose last rows at or before their starts are sought together. */
+  /** The kind's windows, whose first rows after their starts are sought together. */
   binding: BindingSeeks;
   /** This window's place among them. */
   index: number;
 }
 
-/** The starts of one kind's windows and, once windowFacts first asks for one, the last row at or
- *  before each: one statement for every window of the kind instead of one each. */
+/** The starts of one kind's windows and, once windowFacts first asks for one, the first row after
+ *  each: one statement for every window of the kind instead of one each. */
 interface BindingSeeks {
   starts: number[];
-  before: Array<LedgerPoint | undefined> | null;
+  first: Array<LedgerRow | undefined> | null;
 }
 
 export class PointsSql {
@@ -108,10 +107,6 @@ export class PointsSql {
       ),
       createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
-      pointAtOrBefore: objectRows(
-        db.prepare(`SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
-        ORDER BY at DESC, seq DESC LIMIT 1`),
-      ),
       firstAfter: objectRows(
         db.prepare(`SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
         ORDER BY at, seq LIMIT 1`),
@@ -334,41 +329,40 @@ export class PointsSql {
     const bindings = quotaBindings(ents, now);
     const heads = bindings.map((b) => headOf(rows, b.kind));
     const usage = bindings.map((b, i) => {
-      const binding: BindingSeeks = { starts: b.windows.map((w) => windowStart(now, w.windowSeconds)), before: null };
+      const binding: BindingSeeks = { starts: b.windows.map((w) => windowStart(now, w.windowSeconds)), first: null };
       return b.windows.map((_, index) => this.usage(userId, b.kind, heads[i], binding, index, withTimes));
     });
     return userState(bindings, heads, usage, this.s.liveBalances.all(userId, now) as Balance[]);
   }
 
-  /** One window's usage from the ledger (ledger.ts windowFacts says which reads it takes): two index
-   *  seeks at most, whatever the history length, plus, once quota has gone back to the kind, one
-   *  sum over a few block ranges. */
+  /** One window's usage from the ledger (ledger.ts windowFacts says which reads it takes): one index
+   *  seek (made for every window of the kind at once), whatever the history length, plus, once quota
+   *  has gone back to the kind, one sum over a few block ranges and, with the times, the newest row. */
   private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, binding: BindingSeeks, index: number, withTimes: boolean): WindowUsageFacts {
     const q = { userId, kind, from: binding.starts[index]!, headSeq: head?.seq ?? 0, binding, index };
     return windowFacts(head, withTimes, this.windowReads, q);
   }
 
-  /** The last row at or before the start of each of a kind's windows, in one statement (a UNION
-   *  ALL of the one-window seek, one per window, each numbered). */
-  private seekBefore(q: WindowQuery): Array<LedgerPoint | undefined> {
+  /** The first row after the start of each of a kind's windows, in one statement (a UNION ALL of
+   *  the one-window seek, one per window, each numbered). */
+  private seekFirst(q: WindowQuery): Array<LedgerRow | undefined> {
     const starts = q.binding.starts;
-    if (starts.length === 1) return [this.s.pointAtOrBefore.get(q.userId, q.kind, starts[0]) as LedgerPoint | undefined];
-    let statement = this.beforeSeeks.get(starts.length);
-    if (statement === undefined) this.beforeSeeks.set(starts.length, (statement = objectRows(this.db.prepare(beforeSeeksSql(starts.length)))));
+    if (starts.length === 1) return [this.s.firstAfter.get(q.userId, q.kind, starts[0]) as LedgerRow | undefined];
+    let statement = this.firstSeeks.get(starts.length);
+    if (statement === undefined) this.firstSeeks.set(starts.length, (statement = objectRows(this.db.prepare(firstSeeksSql(starts.length)))));
     const args: Array<string | number> = [];
     for (const start of starts) args.push(q.userId, q.kind, start);
-    const points: Array<LedgerPoint | undefined> = new Array(starts.length).fill(undefined);
-    for (const r of statement.all(...args) as Array<LedgerPoint & { place: number }>) points[r.place] = r;
-    return points;
+    const rows: Array<LedgerRow | undefined> = new Array(starts.length).fill(undefined);
+    for (const r of statement.all(...args) as Array<LedgerRow & { place: number }>) rows[r.place] = r;
+    return rows;
   }
 
-  /** beforeSeeksSql's statements, by number of windows. */
-  private readonly beforeSeeks = new Map<number, RowStatement>();
+  /** firstSeeksSql's statements, by number of windows. */
+  private readonly firstSeeks = new Map<number, RowStatement>();
 
   /** The ledger reads windowFacts asks for, made once (a window's are its query's). */
   private readonly windowReads: WindowReads<WindowQuery> = {
-    before: (q) => (q.binding.before ??= this.seekBefore(q))[q.index],
-    first: (q) => this.s.firstAfter.get(q.userId, q.kind, q.from) as LedgerRow | undefined,
+    first: (q) => (q.binding.first ??= this.seekFirst(q))[q.index],
     returnedAfter: (q, seq) => this.returnedAfter(q.userId, q.kind, seq, q.headSeq),
     newestAt: (q) => (this.s.lastRow.get(q.userId, q.kind) as number | undefined) ?? null,
   };
@@ -435,13 +429,13 @@ function brokenLock(what: string): never {
   throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${what} changed under a write lock`) });
 }
 
-/** The last row at or before each of `windows` starts (pointAtOrBefore's seek), UNION ALL-ed and
- *  numbered from 0 (parameters: user, kind, start per window). */
-function beforeSeeksSql(windows: number): string {
+/** The first row after each of `windows` starts (firstAfter's seek), UNION ALL-ed and numbered
+ *  from 0 (parameters: user, kind, start per window). */
+function firstSeeksSql(windows: number): string {
   const parts: string[] = [];
   for (let place = 0; place < windows; place++)
-    parts.push(`SELECT ${place} AS place, seq, cum FROM (SELECT seq, cum FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at <= ?
-      ORDER BY at DESC, seq DESC LIMIT 1)`);
+    parts.push(`SELECT ${place} AS place, at, seq, cum, amount FROM (SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
+      ORDER BY at, seq LIMIT 1)`);
   return parts.join(' UNION ALL ');
 }
 
