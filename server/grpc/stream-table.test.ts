@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import http2, { type Http2Server, type Http2Session } from 'node:http2';
+import http2, { type Http2Session } from 'node:http2';
 import { describe, it } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
 import { startInProcess } from '../../test/helpers/server.ts';
 import { FlatTable } from '../lib/flat-table.ts';
 import { createLogger } from '../lib/log.ts';
-import { useStreamTable, useStreamTables } from './stream-table.ts';
+import { http2ServersOf, sessionState, useStreamTable, useStreamTables } from './stream-table.ts';
 
 /** A logger that keeps its lines. */
 function keptLog(): { log: ReturnType<typeof createLogger>; lines: string[] } {
@@ -14,10 +14,7 @@ function keptLog(): { log: ReturnType<typeof createLogger>; lines: string[] } {
   return { log: createLogger({ write: (l) => lines.push(l) }), lines };
 }
 
-const streamsOf = (session: Http2Session): unknown => {
-  const key = Object.getOwnPropertySymbols(session).find((s) => s.description === 'state')!;
-  return (session as unknown as Record<symbol, { streams: unknown } | undefined>)[key]?.streams;
-};
+const streamsOf = (session: Http2Session): unknown => sessionState(session)?.streams;
 
 async function bound(): Promise<{ server: grpc.Server; port: number }> {
   const server = new grpc.Server();
@@ -43,7 +40,7 @@ describe('gRPC sessions keep their streams in a FlatTable', () => {
     useStreamTables(server, log);
     const sessions: Http2Session[] = [];
     // Added after useStreamTables: sees each session once it has its table.
-    for (const h of (server as unknown as { http2Servers: Map<Http2Server, unknown> }).http2Servers.keys()) h.on('session', (s) => sessions.push(s));
+    for (const h of http2ServersOf(server)!) h.on('session', (s) => sessions.push(s));
     const client = new Health(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     try {
       const answers = await Promise.all(Array.from({ length: 20 }, () => check(client)));

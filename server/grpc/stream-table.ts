@@ -14,12 +14,25 @@ import type * as grpc from '@grpc/grpc-js';
 import { FlatTable } from '../lib/flat-table.ts';
 import type { Logger } from '../lib/log.ts';
 
+/** The state node keeps on `session` (its `state` symbol, node 20 and later), where its streams
+ *  are; undefined when there is none. */
+export function sessionState(session: Http2Session): { streams?: unknown } | undefined {
+  const key = Object.getOwnPropertySymbols(session).find((s) => s.description === 'state');
+  return key === undefined ? undefined : (session as unknown as Record<symbol, { streams?: unknown } | undefined>)[key];
+}
+
+/** The HTTP/2 servers grpc-js serves `server` on (once bound); undefined where it keeps none where
+ *  this module knows. */
+export function http2ServersOf(server: grpc.Server): Http2Server[] | undefined {
+  const servers = (server as unknown as { http2Servers?: unknown }).http2Servers;
+  return servers instanceof Map && servers.size > 0 ? [...(servers.keys() as Iterable<Http2Server>)] : undefined;
+}
+
 /** Gives `session` a FlatTable for its streams (true when it has one); false when it does not keep
  *  them where node 20 and later do. Only before the session's first stream: an open one stays
  *  where node put it. */
 export function useStreamTable(session: Http2Session): boolean {
-  const key = Object.getOwnPropertySymbols(session).find((s) => s.description === 'state');
-  const state = key === undefined ? undefined : (session as unknown as Record<symbol, { streams?: unknown } | undefined>)[key];
+  const state = sessionState(session);
   if (!state) return false;
   const streams = state.streams as { size?: unknown; get?: unknown; set?: unknown; delete?: unknown; forEach?: unknown } | undefined;
   if (streams instanceof FlatTable) return true;
@@ -34,14 +47,14 @@ export function useStreamTable(session: Http2Session): boolean {
  *  FlatTable for its streams. Where grpc-js or node keep them elsewhere than this module knows,
  *  sessions keep node's Map, and the log says so once. */
 export function useStreamTables(server: grpc.Server, log: Logger): void {
-  const servers = (server as unknown as { http2Servers?: unknown }).http2Servers;
+  const servers = http2ServersOf(server);
   const warn = (why: string) => log.warn('gRPC sessions keep their streams in a Map', { why });
-  if (!(servers instanceof Map) || servers.size === 0) {
+  if (servers === undefined) {
     warn("grpc-js's HTTP/2 servers were not found");
     return;
   }
   let warned = false;
-  for (const http2Server of servers.keys() as Iterable<Http2Server>) {
+  for (const http2Server of servers) {
     http2Server.on('session', (session: Http2Session) => {
       if (useStreamTable(session) || warned) return;
       warned = true;
