@@ -78,7 +78,6 @@ export interface AppleRevocationDeps {
   clock: Clock;
   appleAuthUrl: string;
   timeoutMs: number;
-  fetch?: typeof fetch;
 }
 
 /** The queue's handlers of the two kinds. */
@@ -97,7 +96,7 @@ export function appleRevocationHandlers(deps: AppleRevocationDeps): Map<string, 
   }
 
   async function revoke(clientId: string, clientSecret: string, token: string): Promise<void> {
-    await revokeAppleToken({ revokeUrl: `${deps.appleAuthUrl}/auth/revoke`, clientId, clientSecret, token, timeoutMs: deps.timeoutMs, fetch: deps.fetch });
+    await revokeAppleToken({ revokeUrl: `${deps.appleAuthUrl}/auth/revoke`, clientId, clientSecret, token, timeoutMs: deps.timeoutMs });
   }
 
   const failure = (e: unknown): AttemptResult => ({
@@ -133,7 +132,6 @@ export function appleRevocationHandlers(deps: AppleRevocationDeps): Map<string, 
           clientSecret: secret,
           code: job.secret ?? '',
           timeoutMs: deps.timeoutMs,
-          fetch: deps.fetch,
         }));
       } catch (e) {
         return failure(e);

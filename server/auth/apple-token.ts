@@ -6,6 +6,7 @@
 // endpoint is unreachable, times out, answers 5xx / another status or an unusable body (an upstream
 // outage is never reported as 401). The code, the client secret and the answer are never logged.
 import { GatehouseError, upstreamUnavailable } from '../errors.ts';
+import { HttpBodyTooLarge, HttpTimeout, httpRequest } from '../lib/http-request.ts';
 
 export interface AppleTokenRequest {
   tokenUrl: string;
@@ -15,7 +16,6 @@ export interface AppleTokenRequest {
   /** The web flow's callback; an app's code is exchanged without one. */
   redirectUri?: string;
   timeoutMs: number;
-  fetch?: typeof fetch;
 }
 
 /** Apple refused the code (its `error`, e.g. invalid_grant, is kept for the log). */
@@ -25,22 +25,25 @@ export class AppleCodeRefused extends GatehouseError {
   }
 }
 
-// The cause keeps only a category: a fetch error never carries the body, but keep it that way.
+// The cause keeps only a category: a failed request never carries the body, but keep it that way.
 const outage = (category: string) => upstreamUnavailable(new Error(`apple token endpoint: ${category}`));
 
-/** One form POST to Apple; its status and body, or a 503 (unreachable, timed out). */
-async function postForm(url: string, form: Record<string, string>, timeoutMs: number, f: typeof fetch | undefined): Promise<{ status: number; text: string }> {
+// Apple's answers are a few hundred bytes; a megabyte is not one.
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** One form POST to Apple; its status and body, or a 503 (unreachable, timed out, an oversized
+ *  answer). A redirect is not followed: its status is the answer. */
+async function postForm(url: string, form: Record<string, string>, timeoutMs: number): Promise<{ status: number; text: string }> {
   try {
-    const res = await (f ?? fetch)(url, {
+    return await httpRequest(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(form).toString(),
-      redirect: 'error',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
     });
-    return { status: res.status, text: await res.text() };
   } catch (e) {
-    throw outage((e as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable');
+    throw outage(e instanceof HttpTimeout ? 'timeout' : e instanceof HttpBodyTooLarge ? 'answer too large' : 'unreachable');
   }
 }
 
@@ -59,7 +62,7 @@ function refusal(text: string): AppleCodeRefused {
 export async function exchangeAppleCode(r: AppleTokenRequest): Promise<{ idToken: string; refreshToken: string | null }> {
   const form: Record<string, string> = { client_id: r.clientId, client_secret: r.clientSecret, code: r.code, grant_type: 'authorization_code' };
   if (r.redirectUri !== undefined) form.redirect_uri = r.redirectUri;
-  const { status, text } = await postForm(r.tokenUrl, form, r.timeoutMs, r.fetch);
+  const { status, text } = await postForm(r.tokenUrl, form, r.timeoutMs);
   if (status === 400 || status === 401) throw refusal(text);
   if (status !== 200) throw outage(`status ${status}`);
   let answer: { id_token?: unknown; refresh_token?: unknown };
@@ -81,13 +84,12 @@ export interface AppleRevokeRequest {
   /** The refresh token to end. */
   token: string;
   timeoutMs: number;
-  fetch?: typeof fetch;
 }
 
 /** Ends a refresh token at Apple (200); AppleCodeRefused when Apple refuses (4xx), 503 otherwise. */
 export async function revokeAppleToken(r: AppleRevokeRequest): Promise<void> {
   const form = { client_id: r.clientId, client_secret: r.clientSecret, token: r.token, token_type_hint: 'refresh_token' };
-  const { status, text } = await postForm(r.revokeUrl, form, r.timeoutMs, r.fetch);
+  const { status, text } = await postForm(r.revokeUrl, form, r.timeoutMs);
   if (status === 200) return;
   if (status >= 400 && status < 500) throw refusal(text);
   throw outage(`revoke status ${status}`);

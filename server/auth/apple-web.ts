@@ -47,7 +47,6 @@ export interface AppleWebDeps extends CompleteLoginDeps {
   publicUrl(): string;
   limiter: FixedWindowLimiter;
   tokenTimeoutMs: number;
-  fetch?: typeof fetch;
   signatures: SignatureService;
   metrics?: Metrics | null;
 }
@@ -169,7 +168,6 @@ export function createAppleWeb(deps: AppleWebDeps) {
         code: req.code,
         redirectUri: callbackUrl(req.realmId),
         timeoutMs: deps.tokenTimeoutMs,
-        fetch: deps.fetch,
       });
       appleRefreshToken = refreshToken;
       // 3. The same verifier as native login; the web flow's audience is the Services ID.

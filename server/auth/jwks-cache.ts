@@ -16,36 +16,12 @@ import type { JwsAlgorithm } from '../crypto/offload.ts';
 import { ALGORITHMS, keyFits } from '../crypto/ops.mjs';
 import { OutageCause } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import { type HttpClient, httpRequest } from '../lib/http-request.ts';
 import { type Logger, silentLogger } from '../lib/log.ts';
 
-// A real JWKS is a few KiB. A larger answer is refused without being read: a declared
-// content-length over the cap up front, and an undeclared (chunked) body as soon as the bytes
-// read pass the cap — so a provider (or whoever sits in front of it) cannot make us buffer 50 MB.
+// A real JWKS is a few KiB. A larger answer is refused without being read (lib/http-request.ts),
+// so a provider (or whoever sits in front of it) cannot make us buffer 50 MB.
 const MAX_JWKS_BYTES = 256 * 1024;
-
-/** The body as UTF-8, read chunk by chunk and abandoned once it passes `cap` bytes. */
-async function readCapped(res: Response, cap: number): Promise<string> {
-  const declared = res.headers.get('content-length');
-  if (declared !== null && !(Number(declared) <= cap)) {
-    await res.body?.cancel().catch(() => {});
-    throw new Error('JWKS body too large');
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => {});
-      throw new Error('JWKS body too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
 
 /** The JWK as a KeyObject for `alg`, or null when it is unusable: what jose's import refuses, or a
  *  key `alg` may not use (crypto/ops.mjs keyFits: an RSA key under 2048 bits, RFC 7518 §3.3; an EC
@@ -75,7 +51,8 @@ export interface JwksCacheOptions {
   /** After a failed fetch, the next attempt waits this long (protects a struggling provider). */
   failureBackoffMs?: number;
   maxAgeMs?: number;
-  fetch?: typeof fetch;
+  /** How the set is fetched (tests hand in their own). */
+  request?: HttpClient;
   log?: Logger;
   /** Named in the log lines (the provider kind). */
   name?: string;
@@ -83,8 +60,8 @@ export interface JwksCacheOptions {
   onFetch?: (ok: boolean, keysCached: number, lastSuccessMs: number | null) => void;
 }
 
-/** Why a fetch failed, as an operator reads it: the system error code that fetch's "fetch failed"
- *  wraps (`err.cause.code`: ECONNREFUSED, ENOTFOUND…), `timeout`, or the innermost message. */
+/** Why a fetch failed, as an operator reads it: the system error code (`code`: ECONNREFUSED,
+ *  ENOTFOUND…, also where a wrapper keeps it as its `cause`), `timeout`, or the innermost message. */
 export function failureCause(e: unknown): string {
   let cur: unknown = e;
   let message = e instanceof Error ? e.message : String(e);
@@ -181,18 +158,18 @@ export class JwksCache {
   private async fetchOnce(): Promise<void> {
     this.attemptedAt = this.opts.clock.now();
     this.fetches++;
-    const doFetch = this.opts.fetch ?? fetch;
+    const request = this.opts.request ?? httpRequest;
     try {
-      const res = await doFetch(this.opts.url, {
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      const ok = (status: number) => status >= 200 && status < 300;
+      const res = await request(this.opts.url, {
         headers: { accept: 'application/json' },
-        redirect: 'error',
+        timeoutMs: this.opts.timeoutMs,
+        maxBytes: MAX_JWKS_BYTES,
+        readBody: ok,
       });
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => {});
-        throw new Error(`JWKS answered HTTP ${res.status}`);
-      }
-      const text = await readCapped(res, MAX_JWKS_BYTES);
+      // A redirect too: it is not followed.
+      if (!ok(res.status)) throw new Error(`JWKS answered HTTP ${res.status}`);
+      const text = res.text;
       const body = JSON.parse(text) as { keys?: unknown };
       if (!body || !Array.isArray(body.keys)) throw new Error('JWKS body has no keys array');
       const next = new Map<string, Cached>();

@@ -40,7 +40,6 @@ export interface AuthDeps {
   onUserCreated: UserCreatedHook;
   /** The public base URL, read lazily (known once the HTTP listener is bound). */
   publicUrl(): string;
-  fetch?: typeof fetch;
   metrics?: Metrics | null;
   /** The native identity providers (default: every one in providers/registry.ts). */
   providers?: ProviderRegistry;
@@ -74,7 +73,6 @@ export function createAuth(deps: AuthDeps): {
       algorithms: provider.algorithms,
       clock,
       timeoutMs: config.jwksTimeoutMs,
-      fetch: deps.fetch,
       log: deps.log,
       name: provider.kind,
       onFetch,
@@ -97,7 +95,6 @@ export function createAuth(deps: AuthDeps): {
     publicUrl: deps.publicUrl,
     limiter,
     tokenTimeoutMs: APPLE_TOKEN_TIMEOUT_MS,
-    fetch: deps.fetch,
     signatures: deps.signatures,
     metrics: deps.metrics,
   });

@@ -80,7 +80,7 @@ describe('verifyIdToken', async () => {
     algorithms: ['RS256'],
     clock: systemClock,
     timeoutMs: 1000,
-    fetch: async () => new Response(JSON.stringify({ keys })),
+    request: async () => ({ status: 200, text: JSON.stringify({ keys }) }),
   });
   const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
   const jws = (header: unknown, payload: unknown, key = strong.privateKey) => {
