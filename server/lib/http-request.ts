@@ -1,7 +1,7 @@
 // The few HTTP requests gatehouse makes to an identity provider (its JWKS, Apple's token and
 // revocation endpoints), on node:http and node:https. Not node's fetch: it is undici, which parses
 // HTTP in WebAssembly, and compiling that at a server's first request raised its peak RSS by ~40 MiB
-// and kept ~13 MiB more for the life of the process (README, Benchmarks). Webhook deliveries have
+// and kept ~12 MiB more for the life of the process (README, Benchmarks). Webhook deliveries have
 // their own client (webhooks/http1.ts).
 // - Redirects are never followed: a 3xx is an answer like any other, and the caller's to refuse.
 // - The timeout covers the whole exchange, connection to the body's last byte.
