@@ -104,9 +104,7 @@ describe('an outbound HTTP request (a JWKS, an Apple endpoint)', () => {
 
   it('times out a server that never answers, and one that stops in the middle of the body', async () => {
     for (const path of ['/hang', '/stall']) {
-      const started = performance.now();
       await assert.rejects(httpRequest(`${base}${path}`, { ...limits, timeoutMs: 200 }), (e) => e instanceof HttpTimeout && e.name === 'TimeoutError');
-      assert.ok(performance.now() - started < 1_500, path);
     }
   });
 

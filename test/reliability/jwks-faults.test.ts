@@ -181,10 +181,11 @@ describe('upstream JWKS faults', () => {
       // Loopback socket buffers take a few MiB before back-pressure stops the writer.
       assert.ok(s.sent < 16 * MiB, `${s.fault}: the stand-in wrote ${(s.sent / MiB).toFixed(1)} MiB of 50`);
       // Buffering the 50 MiB would raise the peak by more than that. The first fetch and the logins
-      // around it raise it by a few MiB (0.3–3.4 measured; it was ~30 when node's fetch compiled its
-      // WebAssembly HTTP parser at the first fetch, lib/http-request.ts).
+      // around it raised it by 0.3–3.4 MiB (measured), and may by up to 16 more where V8's young
+      // generation grows meanwhile; it was ~30 when node's fetch compiled its WebAssembly HTTP
+      // parser at the first fetch (lib/http-request.ts).
       const grew = vmHwmMiB(servers[s.server]!.proc.pid!) - hwmBefore[s.server]!;
-      assert.ok(grew < 16, `${s.fault}: peak RSS grew by ${grew.toFixed(1)} MiB`);
+      assert.ok(grew < 24, `${s.fault}: peak RSS grew by ${grew.toFixed(1)} MiB`);
     }
     // A declared content-length over the cap is refused before the body is read.
     assert.ok(slot(2, 'apple').sent < 16 * MiB);
