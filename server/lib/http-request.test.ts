@@ -25,6 +25,8 @@ describe('an outbound HTTP request (a JWKS, an Apple endpoint)', () => {
     '/error': (_q, s) => void s.writeHead(500).end('x'.repeat(4096)),
     '/declared': (_q, s) => void s.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).write('{'),
     '/hang': () => {},
+    // A server closing a kept-alive connection just as the next request arrives on it.
+    '/first-only': (q, s) => (carried.get(q.socket) === 1 ? void s.end('ok') : void q.socket.destroy()),
     '/stall': (_q, s) => void s.writeHead(200).write('{"keys":['),
     '/cut': (q, s) => {
       s.writeHead(200, { 'content-length': '100' }).write('{"keys":[');
@@ -44,7 +46,10 @@ describe('an outbound HTTP request (a JWKS, an Apple endpoint)', () => {
       pump();
     },
   };
+  /** Requests to /first-only each connection has carried: the route answers a connection's first. */
+  const carried = new WeakMap<object, number>();
   const server = createServer((q, s) => {
+    if (q.url === '/first-only') carried.set(q.socket, (carried.get(q.socket) ?? 0) + 1);
     let body = '';
     q.setEncoding('utf8').on('data', (d: string) => (body += d));
     q.on('end', () => {
@@ -106,6 +111,22 @@ describe('an outbound HTTP request (a JWKS, an Apple endpoint)', () => {
     for (const path of ['/hang', '/stall']) {
       await assert.rejects(httpRequest(`${base}${path}`, { ...limits, timeoutMs: 200 }), (e) => e instanceof HttpTimeout && e.name === 'TimeoutError');
     }
+  });
+
+  it('sends a GET once more on a new connection when a kept-alive one was closed under it; a POST is not repeated', async () => {
+    assert.equal((await httpRequest(`${base}/first-only`, limits)).text, 'ok');
+    const before = received.length;
+    // The same kept-alive connection carries the next request, and the server closes it.
+    assert.deepEqual(await httpRequest(`${base}/first-only`, limits), { status: 200, text: 'ok' });
+    assert.equal(received.length, before + 2, 'the request on the closed connection, then once more on a new one');
+
+    assert.equal((await httpRequest(`${base}/first-only`, { ...limits, method: 'POST', body: 'code=c' })).text, 'ok');
+    const posted = received.length;
+    await assert.rejects(
+      httpRequest(`${base}/first-only`, { ...limits, method: 'POST', body: 'code=c' }),
+      (e) => (e as { code?: string }).code === 'ECONNRESET',
+    );
+    assert.equal(received.length, posted + 1, 'the POST was not sent again');
   });
 
   it('fails when the connection ends before the body does', async () => {
