@@ -169,8 +169,7 @@ export class JwksCache {
       });
       // A redirect too: it is not followed.
       if (!ok(res.status)) throw new Error(`JWKS answered HTTP ${res.status}`);
-      const text = res.text;
-      const body = JSON.parse(text) as { keys?: unknown };
+      const body = JSON.parse(res.text) as { keys?: unknown };
       if (!body || !Array.isArray(body.keys)) throw new Error('JWKS body has no keys array');
       const next = new Map<string, Cached>();
       for (const k of body.keys as JWK[]) {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { freePort } from '../../test/helpers/free-port.ts';
 import { selfSignedCertificate } from '../../test/helpers/tls.ts';
 import { HttpBodyTooLarge, HttpTimeout, httpRequest } from './http-request.ts';
 
@@ -134,10 +135,7 @@ describe('an outbound HTTP request (a JWKS, an Apple endpoint)', () => {
   });
 
   it('keeps the system error of a refused connection', async () => {
-    const probe = createServer();
-    const port = await listen(probe);
-    await new Promise<void>((r) => probe.close(() => r()));
-    await assert.rejects(httpRequest(`http://127.0.0.1:${port}/`, limits), (e) => (e as { code?: string }).code === 'ECONNREFUSED');
+    await assert.rejects(httpRequest(`http://127.0.0.1:${await freePort()}/`, limits), (e) => (e as { code?: string }).code === 'ECONNREFUSED');
   });
 
   it('refuses a URL that is not http or https', async () => {

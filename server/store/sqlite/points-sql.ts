@@ -52,8 +52,6 @@ interface EntitlementRow {
 interface WindowQuery {
   userId: string;
   kind: QuotaKind;
-  /** The window's start (windowStart). */
-  from: number;
   headSeq: number;
   /** The kind's windows, whose first rows after their starts are sought together. */
   binding: BindingSeeks;
@@ -107,10 +105,7 @@ export class PointsSql {
       ),
       createHead: db.prepare('INSERT OR IGNORE INTO points_usage_heads (user_id, kind, seq, cum, last_at, returned) VALUES (?, ?, 0, 0, 0, 0)'),
       updateHead: db.prepare('UPDATE points_usage_heads SET seq = ?, cum = ?, last_at = ? WHERE user_id = ? AND kind = ?'),
-      firstAfter: objectRows(
-        db.prepare(`SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
-        ORDER BY at, seq LIMIT 1`),
-      ),
+      firstAfter: objectRows(db.prepare(FIRST_AFTER_SQL)),
       // Every row left has something left after returns (a row given back whole is deleted).
       lastRow: db.prepare('SELECT at FROM points_usage_ledger WHERE user_id = ? AND kind = ? ORDER BY at DESC, seq DESC LIMIT 1').pluck(),
       // One primary-key range per level (an OR of them would walk every block of the user).
@@ -339,7 +334,7 @@ export class PointsSql {
    *  seek (made for every window of the kind at once), whatever the history length, plus, once quota
    *  has gone back to the kind, one sum over a few block ranges and, with the times, the newest row. */
   private usage(userId: string, kind: QuotaKind, head: LedgerHead | undefined, binding: BindingSeeks, index: number, withTimes: boolean): WindowUsageFacts {
-    const q = { userId, kind, from: binding.starts[index]!, headSeq: head?.seq ?? 0, binding, index };
+    const q = { userId, kind, headSeq: head?.seq ?? 0, binding, index };
     return windowFacts(head, withTimes, this.windowReads, q);
   }
 
@@ -429,13 +424,15 @@ function brokenLock(what: string): never {
   throw new GatehouseError('internal_error', 'Internal error', { cause: new Error(`${what} changed under a write lock`) });
 }
 
-/** The first row after each of `windows` starts (firstAfter's seek), UNION ALL-ed and numbered
- *  from 0 (parameters: user, kind, start per window). */
+/** The first row of a kind's ledger after a time (parameters: user, kind, time). */
+const FIRST_AFTER_SQL = `SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
+  ORDER BY at, seq LIMIT 1`;
+
+/** The first row after each of `windows` starts (FIRST_AFTER_SQL), UNION ALL-ed and numbered from 0
+ *  (parameters: user, kind, start per window). */
 function firstSeeksSql(windows: number): string {
   const parts: string[] = [];
-  for (let place = 0; place < windows; place++)
-    parts.push(`SELECT ${place} AS place, at, seq, cum, amount FROM (SELECT at, seq, cum, amount FROM points_usage_ledger WHERE user_id = ? AND kind = ? AND at > ?
-      ORDER BY at, seq LIMIT 1)`);
+  for (let place = 0; place < windows; place++) parts.push(`SELECT ${place} AS place, at, seq, cum, amount FROM (${FIRST_AFTER_SQL})`);
   return parts.join(' UNION ALL ');
 }
 
