@@ -11,6 +11,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CryptoOffload } from '../server/crypto/offload.ts';
 import { SecretBox } from '../server/crypto/secrets.ts';
 import { claimed } from '../server/jobs/retry.ts';
 import { createLogger } from '../server/lib/log.ts';
@@ -148,12 +149,14 @@ async function openSeeded(backend: DeletionBackend, rounds: number, now: number)
     for (const [text, values] of statements) db.prepare(text).run(Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v])));
   });
   db.exec('ANALYZE');
-  // WAL checkpoints on their own thread, as `gatehouse serve` runs them (store/sqlite/checkpointer.ts).
-  const checkpointer = startCheckpointer(db, path, createLogger({ level: 'error', write: () => {} }));
+  // WAL checkpoints on a thread, as `gatehouse serve` runs them (store/sqlite/checkpointer.ts).
+  const thread = new CryptoOffload();
+  const checkpointer = startCheckpointer(db, path, createLogger({ level: 'error', write: () => {} }), thread);
   return {
     stores: sqliteStores(db, SecretBox.ephemeral()),
     async close() {
       await checkpointer.stop();
+      await thread.stopWorker();
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },

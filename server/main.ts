@@ -68,9 +68,9 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       app.log[level](format(...args), { source: 'grpc-js' });
   grpc.setLogger({ error: grpcLog('error'), info: grpcLog('info'), debug: grpcLog('debug') });
   app.signatures.warm(); // logins' signature work gets its thread before the first login
-  // A SQLite file's WAL checkpoints run on their own thread (a cluster worker leaves them to its
-  // primary's, server/cluster/primary.ts). PostgreSQL needs none.
-  const maintenance = backend.startMaintenance?.(app.log, opts.checkpointer !== false) ?? null;
+  // A SQLite file's WAL checkpoints run on the signature thread (a cluster worker leaves them to its
+  // primary, server/cluster/primary.ts). PostgreSQL needs none.
+  const maintenance = backend.startMaintenance?.(app.log, opts.checkpointer !== false, app.signatures) ?? null;
   const sweeper = startSweeper({
     store: app.authStore,
     clock: app.clock,

@@ -1,6 +1,6 @@
 // `serve --workers N`: N processes serving the same HTTP and gRPC ports through node:cluster. This
-// primary serves no request. It migrates the database before any worker opens it, runs the one WAL
-// checkpointer thread of the file, chooses the ports, forks the workers (worker.ts), prints the one
+// primary serves no request. It migrates the database before any worker opens it, runs the WAL
+// checkpoints of the file, chooses the ports, forks the workers (worker.ts), prints the one
 // ready line once every worker listens, restarts a worker that dies (with a growing delay, so a
 // worker that cannot start does not spin), and on SIGTERM or SIGINT drains every worker and exits.
 //
@@ -14,6 +14,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server } from 'node:net';
 import { openBackend } from '../backend.ts';
 import { type Config, parseAddr } from '../config.ts';
+import { CryptoOffload } from '../crypto/offload.ts';
 import { createLogger, type Logger } from '../lib/log.ts';
 import { shownDatabase } from '../lib/redact.ts';
 import { stopSignal } from '../lib/stop-signal.ts';
@@ -54,11 +55,14 @@ export async function runCluster(config: Config, opts: ClusterOptions = {}): Pro
   // open); a SQLite file's WAL checkpoints run here too. PostgreSQL needs nothing more held open.
   // The key of the secrets at rest is made here, once, when it is missing (the workers read it).
   const backend = await openBackend(config, log, loadSecrets(config, log));
-  const maintenance = backend.startMaintenance?.(log, true) ?? null;
+  // The primary signs nothing: its signature thread is here for the checkpoints' tasks alone.
+  const thread = new CryptoOffload();
+  const maintenance = backend.startMaintenance?.(log, true, thread) ?? null;
   if (!maintenance) await backend.close();
   const closeDb = async () => {
     if (!maintenance) return;
     await maintenance.stop();
+    await thread.stopWorker();
     await backend.close();
   };
   let assignment: Config;

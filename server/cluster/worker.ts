@@ -24,7 +24,7 @@ export async function startWorker({ slot, config }: WorkerAssignment): Promise<S
   const log = createLogger({ level: config.logLevel, base: { worker: slot, pid: process.pid } });
   let running: RunningServer;
   try {
-    // The primary runs the one WAL checkpointer thread of the database file. The periodic sweep of
+    // The primary runs the WAL checkpoints of the database file. The periodic sweep of
     // expired login state runs in every worker: each batch is its own short transaction deleting
     // rows no one can use any more, so passes that overlap only find fewer rows, and the sweep goes
     // on while any worker lives.

@@ -1,5 +1,6 @@
 // The crypto worker gives exactly node:crypto's answers, batches concurrent jobs, survives losing its
-// thread mid-batch (the jobs finish on the event loop), and never keeps a process alive when idle.
+// thread mid-batch (the jobs finish on the event loop), never keeps a process alive when idle, and
+// runs the server's blocking tasks without a signature waiting behind one.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -103,10 +104,62 @@ test('jobs held by a worker that goes away finish on the event loop, and a new w
   }
 });
 
-test('a process whose only work was a signature exits by itself (an idle worker holds nothing)', async () => {
+/** A task module (lib/thread-tasks.ts) as a data: URL: its functions say which thread ran them. */
+const TASKS = new URL(
+  'data:text/javascript,' +
+    encodeURIComponent(`import { threadId } from 'node:worker_threads';
+export function spin(ms) { const end = Date.now() + ms; while (Date.now() < end); return threadId; }
+export function boom() { throw new Error('boom: ' + threadId); }`),
+);
+
+test('a task runs on the thread, and a signature asked for meanwhile is computed on the event loop, not behind it', async () => {
+  const c = new CryptoOffload();
+  try {
+    await c.verify('RS256', 'warm', rs256('warm'), rsa.publicKey); // the worker is up
+    const order: string[] = [];
+    const task = c.runTask(TASKS, 'spin', 1500)!.then((threadId) => {
+      order.push('task');
+      return threadId;
+    });
+    // Sent after the task: were it queued on the thread, it would answer after the task's 1.5 s.
+    const sig = await c.sign('EdDSA', 'during', ed.privateKey);
+    order.push('signature');
+    assert.equal(sig, sign(null, Buffer.from('during'), ed.privateKey).toString('base64url'));
+    const threadId = await task;
+    assert.deepEqual(order, ['signature', 'task']);
+    assert.ok(typeof threadId === 'number' && threadId > 0, `ran on a worker thread (threadId ${String(threadId)}), not the main one (0)`);
+    // The task answered: signatures go to the thread again (its threadId in a task after them).
+    assert.equal(await c.verify('RS256', 'after', rs256('after'), rsa.publicKey), true);
+    assert.equal(await c.runTask(TASKS, 'spin', 0), threadId, 'the same thread');
+  } finally {
+    await c.stopWorker();
+  }
+});
+
+test('a task that throws, cannot be loaded, or whose thread stops rejects; the thread goes on', async () => {
+  const c = new CryptoOffload();
+  try {
+    await assert.rejects(c.runTask(TASKS, 'boom', null)!, /^Error: boom: [1-9]/);
+    await assert.rejects(c.runTask(new URL('data:text/javascript,syntax error('), 'f', null)!);
+    await assert.rejects(c.runTask(TASKS, 'missing', null)!, /not a function/);
+    const held = assert.rejects(c.runTask(TASKS, 'spin', 60_000)!, /the signature thread stopped/);
+    await new Promise((r) => setTimeout(r, 50));
+    await c.stopWorker();
+    await held;
+    // A stopped thread is replaced on the next call; a failed task left nothing behind.
+    assert.equal(await c.verify('RS256', 'again', rs256('again'), rsa.publicKey), true);
+    assert.equal(typeof (await c.runTask(TASKS, 'spin', 0)), 'number');
+  } finally {
+    await c.stopWorker();
+  }
+});
+
+test('a process whose only work was a signature and a task exits by itself (an idle worker holds nothing)', async () => {
   const script = `import { CryptoOffload } from ${JSON.stringify(new URL('./offload.ts', import.meta.url).href)};
 import { generateKeyPairSync } from 'node:crypto';
-const s = await new CryptoOffload().sign('EdDSA', 'x', generateKeyPairSync('ed25519').privateKey);
+const c = new CryptoOffload();
+const s = await c.sign('EdDSA', 'x', generateKeyPairSync('ed25519').privateKey);
+await c.runTask(new URL(${JSON.stringify(TASKS.href)}), 'spin', 0);
 process.stdout.write(String(s.length));`;
   // Waits for the child's own exit: a worker holding the event loop would keep it running.
   const out = await new Promise<string>((resolve, reject) =>

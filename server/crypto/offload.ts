@@ -12,12 +12,19 @@
 // Nothing depends on the worker being there: if it cannot start or dies, the jobs it held and every
 // job until a new one is up run on the event loop with the same code (ops.mjs), and give the same
 // answers; a fresh worker is tried after RETRY_MS.
+//
+// The thread also runs the server's blocking tasks (lib/thread-tasks.ts: SQLite's WAL checkpoints),
+// one thread where each would have cost an isolate of its own. A task holds the thread for
+// milliseconds, so no signature waits behind one: from the moment a task is sent until it has
+// answered, signatures are computed on the event loop; those sent before it are ahead of it in the
+// thread's queue.
 
 import type { KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { FlatTable } from '../lib/flat-table.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
 import { threadExecArgv } from '../lib/thread-argv.ts';
+import type { ThreadTasks } from '../lib/thread-tasks.ts';
 import { runSignatureJob } from './ops.mjs';
 
 type SignatureJob = import('./ops.mjs').SignatureJob;
@@ -41,6 +48,15 @@ export interface WorkerReply {
   results: (number | SignatureResult | { error: string })[];
 }
 
+/** A task for the thread (ThreadTasks.runTask), and its answer. */
+export interface TaskMessage {
+  task: number;
+  module: string;
+  fn: string;
+  arg: unknown;
+}
+export type TaskReply = { task: number; value: unknown } | { task: number; error: string };
+
 interface Pending {
   job: SignatureJob;
   key: KeyObject;
@@ -57,7 +73,7 @@ export interface SignatureService {
   sign(alg: JwsAlgorithm, data: string, key: KeyObject): Promise<string>;
 }
 
-export class CryptoOffload implements SignatureService {
+export class CryptoOffload implements SignatureService, ThreadTasks {
   private worker: Worker | null = null;
   private workerKeys = new Set<number>();
   private failedAt = -Infinity;
@@ -71,6 +87,9 @@ export class CryptoOffload implements SignatureService {
   private readonly inFlight = FlatTable.byNumber<Pending>();
   private dropped: number[] = [];
   private readonly collected = new FinalizationRegistry<number>((id) => this.dropped.push(id));
+  private nextTaskId = 1;
+  /** Tasks sent and not yet answered: while there is one, signatures run here. */
+  private readonly tasks = FlatTable.byNumber<{ resolve(v: unknown): void; reject(e: unknown): void }>();
 
   /** Starts the worker now rather than on the first job (a server warms it at start). */
   warm(): void {
@@ -98,6 +117,18 @@ export class CryptoOffload implements SignatureService {
     await w.terminate();
   }
 
+  runTask(module: URL, fn: string, arg: unknown): Promise<unknown> | null {
+    const w = this.ensureWorker();
+    if (!w) return null;
+    return new Promise((resolve, reject) => {
+      const task = this.nextTaskId++;
+      this.tasks.set(task, { resolve, reject });
+      w.ref();
+      const m: TaskMessage = { task, module: module.href, fn, arg };
+      w.postMessage(m);
+    });
+  }
+
   private submit(job: SignatureJob, key: KeyObject): Promise<SignatureResult> {
     return new Promise((resolve, reject) => {
       const id = this.nextJobId++;
@@ -117,7 +148,8 @@ export class CryptoOffload implements SignatureService {
     const queue = this.queue;
     this.queue = [];
     const w = this.ensureWorker();
-    if (!w) {
+    // No thread, or one busy with a task: this turn's signatures are computed here.
+    if (!w || this.tasks.size > 0) {
       for (const id of queue) this.runHere(id);
       return;
     }
@@ -161,8 +193,16 @@ export class CryptoOffload implements SignatureService {
       this.failedAt = performance.now();
       return null;
     }
-    w.on('message', (reply: WorkerReply) => {
+    w.on('message', (reply: WorkerReply | TaskReply) => {
       if (this.worker !== w) return; // a replaced worker: what it held has run here already
+      if ('task' in reply) {
+        const t = this.tasks.get(reply.task);
+        this.tasks.delete(reply.task);
+        if ('error' in reply) t?.reject(new Error(reply.error));
+        else t?.resolve(reply.value);
+        if (this.inFlight.size === 0 && this.tasks.size === 0) w.unref();
+        return;
+      }
       const results = reply.results;
       for (let i = 0; i < results.length; i += 2) {
         const id = results[i] as number;
@@ -170,7 +210,7 @@ export class CryptoOffload implements SignatureService {
         if (typeof r === 'object') this.runHere(id);
         else this.take(id)?.resolve(r);
       }
-      if (this.inFlight.size === 0) w.unref();
+      if (this.inFlight.size === 0 && this.tasks.size === 0) w.unref();
     });
     w.on('error', () => this.lost(w));
     w.on('exit', () => this.lost(w));
@@ -189,6 +229,11 @@ export class CryptoOffload implements SignatureService {
     this.failedAt = performance.now();
     const queued = new Set(this.queue);
     for (const id of this.inFlight.keys()) if (!queued.has(id)) this.runHere(id);
+    const stopped = new Error('the signature thread stopped');
+    for (const [id, t] of [...this.tasks.entries()]) {
+      this.tasks.delete(id);
+      t.reject(stopped);
+    }
   }
 
   private runHere(id: number): void {

@@ -1,11 +1,14 @@
 // @ts-check
 // The crypto worker thread (offload.ts starts it): runs each batch of signature jobs it is sent and
-// answers with their results, in order. Plain JavaScript: see ops.mjs.
+// answers with their results, in order, and the server's blocking tasks (lib/thread-tasks.ts) in
+// the order they come with the batches. Plain JavaScript: see ops.mjs.
 import { parentPort } from 'node:worker_threads';
 import { JOB_FIELDS, runSignatureJob } from './ops.mjs';
 
 /** @typedef {import('./offload.ts').WorkerBatch} WorkerBatch */
 /** @typedef {import('./offload.ts').WorkerReply} WorkerReply */
+/** @typedef {import('./offload.ts').TaskMessage} TaskMessage */
+/** @typedef {import('./offload.ts').TaskReply} TaskReply */
 
 /** @type {Map<number, import('node:crypto').KeyObject>} */
 const keys = new Map();
@@ -16,7 +19,32 @@ const REPLY_EVERY = 4;
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
-port.on('message', (/** @type {WorkerBatch} */ batch) => {
+port.on('message', (/** @type {WorkerBatch | TaskMessage} */ m) => {
+  if ('task' in m) runTask(m);
+  else runBatch(m);
+});
+
+/** @param {TaskMessage} m */
+function runTask(m) {
+  // Imported on its first task (the module cache keeps it for the next ones). The server sends no
+  // batch while a task is out (offload.ts), so nothing waits behind it.
+  import(m.module).then(
+    (mod) => {
+      /** @type {TaskReply} */
+      let reply;
+      try {
+        reply = { task: m.task, value: mod[m.fn](m.arg) };
+      } catch (e) {
+        reply = { task: m.task, error: e instanceof Error ? e.message : String(e) };
+      }
+      port.postMessage(reply);
+    },
+    (e) => port.postMessage(/** @type {TaskReply} */ ({ task: m.task, error: e instanceof Error ? e.message : String(e) })),
+  );
+}
+
+/** @param {WorkerBatch} batch */
+function runBatch(batch) {
   for (const [id, key] of batch.keys) keys.set(id, key);
   for (const id of batch.dropKeys) keys.delete(id);
   const jobs = batch.jobs;
@@ -47,4 +75,4 @@ port.on('message', (/** @type {WorkerBatch} */ batch) => {
     }
   }
   port.postMessage(reply);
-});
+}

@@ -6,6 +6,7 @@ import type { GatehouseError } from '../errors.ts';
 import type { AnswerTurns } from '../lib/answer-turns.ts';
 import type { Logger } from '../lib/log.ts';
 import type { DbErrorClassifier } from '../lib/metrics.ts';
+import type { ThreadTasks } from '../lib/thread-tasks.ts';
 import type { Stores } from '../stores.ts';
 
 export interface StorageBackend {
@@ -20,9 +21,9 @@ export interface StorageBackend {
    *  answers in, and each one's size is told to `onBatch` (SQLite's group commit; PostgreSQL
    *  batches nothing). */
   paceWrites?(answers: AnswerTurns, onBatch: ((units: number) => void) | null): void;
-  /** Starts what keeps the database in shape while a server runs on it (SQLite's WAL checkpoints
-   *  on their own thread); `own` false: another process does it (a cluster worker's primary). */
-  startMaintenance?(log: Logger, own: boolean): Maintenance;
+  /** Starts what keeps the database in shape while a server runs on it (SQLite's WAL checkpoints,
+   *  as tasks of `thread`); `own` false: another process does it (a cluster worker's primary). */
+  startMaintenance?(log: Logger, own: boolean, thread: ThreadTasks): Maintenance;
   close(): Promise<void>;
 }
 

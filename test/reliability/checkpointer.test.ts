@@ -1,13 +1,15 @@
-// WAL checkpoints run on the server's checkpointer thread (server/store/sqlite/checkpointer.ts): committed
+// WAL checkpoints run on the server's signature thread (server/store/sqlite/checkpointer.ts): committed
 // pages reach the database file shortly after a write, long before SQLite's own automatic
-// checkpoint would (1000 pages), and the server's connection only keeps a backstop. If the thread
-// cannot run, the server goes back to SQLite's own checkpoints and says so.
+// checkpoint would (1000 pages), and the server's connection only keeps a backstop. While the
+// thread cannot checkpoint, the server goes back to SQLite's own checkpoints and says so, and takes
+// the backstop again once it can.
 
 import assert from 'node:assert/strict';
-import { copyFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
+import { CryptoOffload } from '../../server/crypto/offload.ts';
 import { createLogger } from '../../server/lib/log.ts';
 import { sqliteConnectionOf } from '../../server/store/sqlite/backend.ts';
 import { startCheckpointer } from '../../server/store/sqlite/checkpointer.ts';
@@ -63,16 +65,43 @@ test('writes reach the database file without waiting for a page-count checkpoint
   }
 });
 
-test('a checkpointer that cannot open the database hands checkpoints back to the server, and logs it', async () => {
+test('a checkpointer whose thread cannot open the database hands checkpoints back to the server, logs it, and takes them again once it can', async () => {
   const dir = tempDir();
   const db = openDatabase(join(dir, 'g.db'));
+  const thread = new CryptoOffload();
   let logs = '';
-  const cp = startCheckpointer(db, join(dir, 'missing', 'nowhere.db'), createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }));
+  // The thread's path names a folder that does not exist yet.
+  const elsewhere = join(dir, 'later', 'g.db');
+  const cp = startCheckpointer(db, elsewhere, createLogger({ level: 'debug', write: (l) => (logs += l + '\n') }), thread);
   try {
     await until(() => db.pragma('wal_autocheckpoint', { simple: true }) === 1000);
-    assert.match(logs, /checkpointer thread stopped; the server checkpoints the database itself/);
+    assert.match(logs, /checkpoints stopped on the signature thread; the server checkpoints the database itself/);
+    assert.match(logs, /Cannot open database because the directory does not exist/, 'the log says why');
+    mkdirSync(join(dir, 'later'));
+    openDatabase(elsewhere).close();
+    await until(() => db.pragma('wal_autocheckpoint', { simple: true }) === 10_000);
+    assert.match(logs, /checkpoints are back on the signature thread/);
+    assert.equal(logs.match(/checkpoints stopped/g)!.length, 1, 'said once while it lasted');
   } finally {
     await cp.stop();
+    await thread.stopWorker();
     db.close();
+  }
+});
+
+test('a server whose signature thread stops mid-run goes on, and its checkpoints come back with the next thread', async () => {
+  const srv = await startInProcess();
+  try {
+    const db = sqliteConnectionOf(srv.running.app.backend)!;
+    await srv.running.app.signatures.stopWorker();
+    // The next checkpoint starts a fresh thread (a stopped one is not a failure to wait out), with
+    // a connection of its own again; a checkpoint the stop caught in flight handed back until then.
+    const admin = api(srv.http, srv.adminKey);
+    assert.equal((await admin.post('/api/admin/realms', { id: 'ck2', name: 'ck2' })).status, 200);
+    for (let i = 0; i < 5; i++) assert.equal((await admin.post('/api/admin/realms/ck2/users', { email: `v${i}@example.com` })).status, 200);
+    await until(() => usersInFile(srv.dbPath) === 5);
+    await until(() => db.pragma('wal_autocheckpoint', { simple: true }) === 10_000); // only the backstop again
+  } finally {
+    await srv.stop();
   }
 });

@@ -1,5 +1,5 @@
 // The SQLite backend: the stores over one connection, its readiness probe, its group commit paced
-// by the server, and its WAL checkpointer thread.
+// by the server, and its WAL checkpoints.
 import type { SecretBox } from '../../crypto/secrets.ts';
 import type { StorageBackend } from '../backend.ts';
 import { leaveCheckpointsToAnother, startCheckpointer } from './checkpointer.ts';
@@ -22,14 +22,14 @@ function sqliteBackend(db: Db, secrets: SecretBox): StorageBackend {
       if (onBatch) observeBatches(db, onBatch);
       waitForAnswers(db, answers);
     },
-    startMaintenance(log, own) {
+    startMaintenance(log, own, thread) {
       // An in-memory database has no file to checkpoint.
       if (db.memory) return { stop: async () => {} };
       if (!own) {
         leaveCheckpointsToAnother(db);
         return { stop: async () => {} };
       }
-      return startCheckpointer(db, db.name, log);
+      return startCheckpointer(db, db.name, log, thread);
     },
     close: async () => {
       if (db.open) db.close();
