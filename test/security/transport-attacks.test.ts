@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { ATTEMPT_TTL_S } from '../../server/auth/apple-web.ts';
@@ -16,6 +16,7 @@ import { ManualClock } from '../../server/lib/clock.ts';
 import { sha256Hex } from '../../server/lib/ids.ts';
 import { APPLE_AUD, type AuthFixture, authFixture, decodeJwt, REALM } from '../auth/fixture.ts';
 import { runCli } from '../helpers/cli.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { closeGrpcClients, grpcCall } from '../helpers/grpc.ts';
 import { api, type HttpResult, http } from '../helpers/http.ts';
 import { startIdp, type TestIdp } from '../helpers/idp.ts';
@@ -469,10 +470,7 @@ describe('a JWKS outage (log flood)', () => {
   before(async () => {
     idp = await startIdp({ audience: APPLE_AUD });
     // An address nothing listens on (yet): every fetch is refused.
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    port = await freePort();
     srv = await startInProcess({ clock, config: { appleJwksUrl: `http://127.0.0.1:${port}/keys`, appleIssuer: idp.issuer, loginRateLimit: 0 } });
     const admin = api(srv.http, srv.adminKey);
     assert.equal((await admin.post('/api/admin/realms', { id: REALM, name: REALM })).status, 200);
