@@ -109,7 +109,8 @@ const TASKS = new URL(
   'data:text/javascript,' +
     encodeURIComponent(`import { threadId } from 'node:worker_threads';
 export function spin(ms) { const end = Date.now() + ms; while (Date.now() < end); return threadId; }
-export function boom() { throw new Error('boom: ' + threadId); }`),
+export function boom() { throw new Error('boom: ' + threadId); }
+export function uncloneable() { return () => threadId; }`),
 );
 
 test('a task runs on the thread, and a signature asked for meanwhile is computed on the event loop, not behind it', async () => {
@@ -136,10 +137,11 @@ test('a task runs on the thread, and a signature asked for meanwhile is computed
   }
 });
 
-test('a task that throws, cannot be loaded, or whose thread stops rejects; the thread goes on', async () => {
+test('a task that throws, cannot be loaded, answers what cannot be cloned, or whose thread stops rejects; the thread goes on', async () => {
   const c = new CryptoOffload();
   try {
     await assert.rejects(c.runTask(TASKS, 'boom', null)!, /^Error: boom: [1-9]/);
+    await assert.rejects(c.runTask(TASKS, 'uncloneable', null)!, /could not be cloned/);
     await assert.rejects(c.runTask(new URL('data:text/javascript,syntax error('), 'f', null)!);
     await assert.rejects(c.runTask(TASKS, 'missing', null)!, /not a function/);
     const held = assert.rejects(c.runTask(TASKS, 'spin', 60_000)!, /the signature thread stopped/);

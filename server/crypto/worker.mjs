@@ -28,19 +28,15 @@ port.on('message', (/** @type {WorkerBatch | TaskMessage} */ m) => {
 function runTask(m) {
   // Imported on its first task (the module cache keeps it for the next ones). The server sends no
   // batch while a task is out (offload.ts), so nothing waits behind it.
-  import(m.module).then(
-    (mod) => {
-      /** @type {TaskReply} */
-      let reply;
-      try {
-        reply = { task: m.task, value: mod[m.fn](m.arg) };
-      } catch (e) {
-        reply = { task: m.task, error: e instanceof Error ? e.message : String(e) };
-      }
-      port.postMessage(reply);
-    },
-    (e) => port.postMessage(/** @type {TaskReply} */ ({ task: m.task, error: e instanceof Error ? e.message : String(e) })),
-  );
+  const failed = (/** @type {unknown} */ e) => port.postMessage(/** @type {TaskReply} */ ({ task: m.task, error: e instanceof Error ? e.message : String(e) }));
+  import(m.module).then((mod) => {
+    try {
+      // A value that cannot be cloned into the answer fails the task, not the thread.
+      port.postMessage(/** @type {TaskReply} */ ({ task: m.task, value: mod[m.fn](m.arg) }));
+    } catch (e) {
+      failed(e);
+    }
+  }, failed);
 }
 
 /** @param {WorkerBatch} batch */
