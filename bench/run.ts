@@ -385,8 +385,8 @@ try {
     // A reference: the same with the deliveries on the measured server (consume-events.ts).
     { name: 'consume, endpoint + alerts / none, delivering', ratio: eventsSameReplica.ratio, goal: null },
     // The check: a second identical round must not raise RSS by more than 10%. Taken on the
-    // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the three V8
-    // heaps (server, crypto worker, checkpointer) are in their GC cycles, ±15% between samples.
+    // peak (VmHWM) each round reached: RSS sampled at one instant depends on where the two V8
+    // heaps (server, signature worker) are in their GC cycles, ±15% between samples.
     // A deletion's size is a ratio against a fresh user's (for reference); its goal is absolute:
     // under a second, shown as the share of a second the heavy deletion took.
     ...deletion.map((d): { name: string; ratio: number; goal: number; atMost?: boolean } => ({
