@@ -24,8 +24,10 @@ export interface SignOptions {
   ttl?: number;
 }
 
-/** `hang`: the request is kept open, unanswered, until the mode changes; then it is answered as
- *  the new mode says (unless its client has gone). */
+/** `down`: each JWKS request's connection is cut, and the connections kept alive from before are
+ *  closed when the mode is set, as a host that went down would leave them (a client then finds
+ *  none it could try the request on again). `hang`: the request is kept open, unanswered, until
+ *  the mode changes; then it is answered as the new mode says (unless its client has gone). */
 export type JwksMode = 'up' | 'down' | 'error' | 'garbage' | 'hang';
 
 export interface TestIdp {
@@ -133,6 +135,7 @@ export async function startIdp(opts: { issuer?: string; audience?: string } = {}
     },
     setMode(m) {
       mode = m;
+      if (m === 'down') server.closeIdleConnections();
       if (m === 'hang') return;
       const held = [...hanging];
       hanging.clear();
