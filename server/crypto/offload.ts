@@ -200,15 +200,14 @@ export class CryptoOffload implements SignatureService, ThreadTasks {
         this.tasks.delete(reply.task);
         if ('error' in reply) t?.reject(new Error(reply.error));
         else t?.resolve(reply.value);
-        if (this.inFlight.size === 0 && this.tasks.size === 0) w.unref();
-        return;
-      }
-      const results = reply.results;
-      for (let i = 0; i < results.length; i += 2) {
-        const id = results[i] as number;
-        const r = results[i + 1] as SignatureResult | { error: string };
-        if (typeof r === 'object') this.runHere(id);
-        else this.take(id)?.resolve(r);
+      } else {
+        const results = reply.results;
+        for (let i = 0; i < results.length; i += 2) {
+          const id = results[i] as number;
+          const r = results[i + 1] as SignatureResult | { error: string };
+          if (typeof r === 'object') this.runHere(id);
+          else this.take(id)?.resolve(r);
+        }
       }
       if (this.inFlight.size === 0 && this.tasks.size === 0) w.unref();
     });
@@ -230,10 +229,9 @@ export class CryptoOffload implements SignatureService, ThreadTasks {
     const queued = new Set(this.queue);
     for (const id of this.inFlight.keys()) if (!queued.has(id)) this.runHere(id);
     const stopped = new Error('the signature thread stopped');
-    for (const [id, t] of [...this.tasks.entries()]) {
-      this.tasks.delete(id);
-      t.reject(stopped);
-    }
+    const tasks = [...this.tasks.values()];
+    this.tasks.clear();
+    for (const t of tasks) t.reject(stopped);
   }
 
   private runHere(id: number): void {

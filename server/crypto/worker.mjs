@@ -28,7 +28,7 @@ port.on('message', (/** @type {WorkerBatch | TaskMessage} */ m) => {
 function runTask(m) {
   // Imported on its first task (the module cache keeps it for the next ones). The server sends no
   // batch while a task is out (offload.ts), so nothing waits behind it.
-  const failed = (/** @type {unknown} */ e) => port.postMessage(/** @type {TaskReply} */ ({ task: m.task, error: e instanceof Error ? e.message : String(e) }));
+  const failed = (/** @type {unknown} */ e) => port.postMessage(/** @type {TaskReply} */ ({ task: m.task, error: messageOf(e) }));
   import(m.module).then((mod) => {
     try {
       // A value that cannot be cloned into the answer fails the task, not the thread.
@@ -66,9 +66,14 @@ function runBatch(batch) {
       try {
         reply.results.push(runSignatureJob(job, key));
       } catch (e) {
-        reply.results.push({ error: e instanceof Error ? e.message : String(e) });
+        reply.results.push({ error: messageOf(e) });
       }
     }
   }
   port.postMessage(reply);
+}
+
+/** What a failure says, sent back as text (an Error does not keep its class across threads). */
+function messageOf(/** @type {unknown} */ e) {
+  return e instanceof Error ? e.message : String(e);
 }
