@@ -74,11 +74,14 @@ export function keysCommand(): Command {
   cmd
     .command('rotate-signing')
     .description("give the realm (--realm) a new access-token signing key; the old one keeps verifying until the realm's tokens signed by it have expired")
-    .action(async (_o: object, c: Command) => {
+    .option('--alg <algorithm>', "the new key's algorithm, ES256 or EdDSA (default: the replaced key's)")
+    .action(async (o: { alg?: string }, c: Command) => {
       const g = globals(c);
-      const res = await rpc(g, 'AdminService', 'RotateSigningKey', { realmId: realmOf(g) });
+      const res = await rpc(g, 'AdminService', 'RotateSigningKey', { realmId: realmOf(g), algorithm: o.alg });
       show(g, res, () =>
-        res.previousKid ? `${res.kid} signs from now on; ${res.previousKid} stays in the JWKS until ${res.previousRetiresAt}` : `${res.kid} signs from now on`,
+        res.previousKid
+          ? `${res.kid} (${res.algorithm}) signs from now on; ${res.previousKid} stays in the JWKS until ${res.previousRetiresAt}`
+          : `${res.kid} (${res.algorithm}) signs from now on`,
       );
     });
   return cmd;

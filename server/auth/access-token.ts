@@ -1,10 +1,13 @@
-// gatehouse's own access tokens (docs/login.md): JWT, EdDSA (Ed25519), `typ: at+jwt` (RFC 9068),
-// claims iss, sub, aud, sid, jti, iat, exp. Signed with node:crypto on the crypto worker (a login
-// signs one; crypto/offload.ts), verified with node:crypto on the event loop (a check that fails
-// early costs no signature operation).
+// gatehouse's own access tokens (docs/login.md): JWT, ES256 or EdDSA (the algorithm of the realm's
+// key, signing-keys.ts), `typ: at+jwt` (RFC 9068), claims iss, sub, aud, sid, jti, iat, exp. Signed
+// with node:crypto on the crypto worker (a login signs one; crypto/offload.ts), verified with
+// node:crypto on the event loop (a check that fails early costs no signature operation).
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import type { SignatureService } from '../crypto/offload.ts';
+import { ALGORITHMS, keyFits } from '../crypto/ops.mjs';
 import { type CompactJws, jsonObject, readCompactJws } from './jws-compact.ts';
+import type { ActiveKey } from './signing-keys.ts';
+import type { SigningAlgorithm } from './store.ts';
 
 export interface AccessClaims {
   iss: string;
@@ -17,40 +20,45 @@ export interface AccessClaims {
 }
 
 const HEADER_TYP = 'at+jwt';
-const ALG = 'EdDSA';
+const SIGNING_ALGORITHMS: readonly string[] = ['ES256', 'EdDSA'] satisfies SigningAlgorithm[];
 
-export async function signAccessToken(signatures: SignatureService, kid: string, privateKey: KeyObject, claims: AccessClaims): Promise<string> {
-  const header = headerOf(kid);
+export async function signAccessToken(signatures: SignatureService, key: ActiveKey, claims: AccessClaims): Promise<string> {
+  const header = headerOf(key);
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const input = `${header}.${payload}`;
-  return `${input}.${await signatures.sign(ALG, input, privateKey)}`;
+  return `${input}.${await signatures.sign(key.alg, input, key.privateKey)}`;
 }
 
-// The encoded header of the kid signed with last: every token a realm's key signs has the same.
+// The encoded header of the key signed with last: every token a realm's key signs has the same (a
+// kid names one key, of one algorithm).
 let lastHeader = { kid: '', encoded: '' };
-function headerOf(kid: string): string {
-  if (lastHeader.kid !== kid) lastHeader = { kid, encoded: Buffer.from(JSON.stringify({ alg: ALG, typ: HEADER_TYP, kid })).toString('base64url') };
+function headerOf({ kid, alg }: ActiveKey): string {
+  if (lastHeader.kid !== kid) lastHeader = { kid, encoded: Buffer.from(JSON.stringify({ alg, typ: HEADER_TYP, kid })).toString('base64url') };
   return lastHeader.encoded;
 }
 
 /** Most characters an access token of ours may have. */
 const MAX_LENGTH = 4096;
 
-/** A token that looks like one of ours — read strictly (jws-compact.ts), our `alg` and `typ`, a
- *  `kid` — with that kid, or null. A cheap pre-check: no crypto. */
+/** A token that looks like one of ours — read strictly (jws-compact.ts), one of our algorithms,
+ *  our `typ`, a `kid` — with that kid, or null. A cheap pre-check: no crypto. */
 export function readAccessToken(token: string): { kid: string; jws: CompactJws } | null {
   const jws = readCompactJws(token, MAX_LENGTH);
   if (!jws) return null;
   const h = jws.header;
-  if (h.alg !== ALG || h.typ !== HEADER_TYP || typeof h.kid !== 'string') return null;
+  if (typeof h.alg !== 'string' || !SIGNING_ALGORITHMS.includes(h.alg) || h.typ !== HEADER_TYP || typeof h.kid !== 'string') return null;
   return { kid: h.kid, jws };
 }
 
-/** Verified claims, or null: bad signature, wrong issuer, expired (`now` in seconds). */
+/** Verified claims, or null: a header `alg` the kid's key is not for (RFC 8725 §3.1), bad
+ *  signature, wrong issuer, expired (`now` in seconds). */
 export function verifyAccessToken(jws: CompactJws, publicKey: KeyObject, expect: { iss: string; now: number }): AccessClaims | null {
+  const alg = jws.header.alg as SigningAlgorithm;
+  if (!keyFits(publicKey, alg)) return null;
+  const a = ALGORITHMS[alg];
   let ok = false;
   try {
-    ok = verify(null, Buffer.from(jws.signingInput), publicKey, jws.signature);
+    ok = verify(a.digest, Buffer.from(jws.signingInput), a.dsaEncoding ? { key: publicKey, dsaEncoding: a.dsaEncoding } : publicKey, jws.signature);
   } catch {
     return null;
   }

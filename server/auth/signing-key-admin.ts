@@ -6,6 +6,7 @@ import { changeBy } from '../audit/actor.ts';
 import { toTimestampOrNull } from '../lib/timestamp.ts';
 import type { ServiceImpl } from '../rpc/types.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import type { SigningAlgorithm } from './store.ts';
 
 export type SigningKeyAdminHandlers = Pick<ServiceImpl<'gatehouse.v1.AdminService'>, 'rotateSigningKey'>;
 
@@ -13,8 +14,10 @@ export function createSigningKeyAdmin(deps: { admin: AdminStore; keys: SigningKe
   return {
     async rotateSigningKey(req, ctx) {
       await requireRealm(deps.admin, req.realmId);
-      const { current, replaced } = await deps.keys.rotate(req.realmId, { kind: 'operator' }, changeBy(ctx));
-      return { kid: current.kid, previousKid: replaced?.kid, previousRetiresAt: toTimestampOrNull(replaced?.retiredAt) };
+      // `algorithm` is one of the two (the field's pattern, checked before any handler runs).
+      const alg = req.algorithm as SigningAlgorithm | undefined;
+      const { current, replaced } = await deps.keys.rotate(req.realmId, { kind: 'operator' }, changeBy(ctx), alg);
+      return { kid: current.kid, algorithm: current.alg, previousKid: replaced?.kid, previousRetiresAt: toTimestampOrNull(replaced?.retiredAt) };
     },
   };
 }

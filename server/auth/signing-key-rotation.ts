@@ -30,11 +30,11 @@ export function decideRotation(current: SigningKeyRecord | null, now: number, lo
 export function rotationWrites(
   current: SigningKeyRecord | null,
   decision: RotationDecision,
-  create: () => SigningKeyRecord,
+  create: (current: SigningKeyRecord | null) => SigningKeyRecord,
   by: ChangeBy,
 ): { retire: { kid: string; at: number } | null; insert: SigningKeyRecord | null; answer: SigningKeyRotation; audit: AuditRecord[] } {
   if (!decision.rotate) return { retire: null, insert: null, answer: { current: current!, replaced: null, rotated: false }, audit: [] };
-  const next = create();
+  const next = create(current);
   const replaced = current && { ...current, retiredAt: decision.retireAt };
   // The record names the keys by kid and the retirement time: never key material (docs/events.md).
   const changes: AuditRecord['changes'] = replaced

@@ -7,10 +7,13 @@ import type { ChangeBy } from '../admin/store.ts';
 import type { Emitted } from '../events/plan.ts';
 import type { RotationDecision } from './signing-key-rotation.ts';
 
+/** The algorithms gatehouse signs its access tokens with (access-token.ts). */
+export type SigningAlgorithm = 'ES256' | 'EdDSA';
+
 export interface SigningKeyRecord {
   kid: string;
   realmId: string;
-  alg: 'EdDSA';
+  alg: SigningAlgorithm;
   privatePem: string;
   publicJwk: Record<string, string>;
   createdAt: number;
@@ -133,7 +136,7 @@ export interface AuthStore {
   currentSigningKey(realmId: string, create: () => SigningKeyRecord): Promise<SigningKeyRecord>;
   signingKey(kid: string): Promise<SigningKeyRecord | null>;
   signingKeys(realmId: string): Promise<SigningKeyRecord[]>;
-  /** Replaces the realm's current key by `create()` when `decide` (signing-key-rotation.ts) says
+  /** Replaces the realm's current key by `create(current)` when `decide` (signing-key-rotation.ts) says
    *  so, in one transaction holding the realm's lock, so replicas rotating together rotate once.
    *  `decide` is given the current key and the longest access-token lifetime (seconds) of the
    *  realm's clients and live sessions. Its audit record names `by` (default: gatehouse itself). */
@@ -141,7 +144,7 @@ export interface AuthStore {
     realmId: string,
     now: number,
     decide: (current: SigningKeyRecord | null, longestAccessTtlS: number | null) => RotationDecision,
-    create: () => SigningKeyRecord,
+    create: (current: SigningKeyRecord | null) => SigningKeyRecord,
     by?: ChangeBy,
   ): Promise<SigningKeyRotation>;
   /** The realms whose current key was created at or before `createdAt` (the scheduled rotation). */

@@ -65,7 +65,7 @@ export function createSessions(deps: SessionDeps) {
   async function accessToken(f: TokenFamily, now: number, key?: ActiveKey): Promise<string> {
     key ??= await keys.active(f.realmId);
     const iat = Math.floor(now / 1000);
-    return signAccessToken(deps.signatures, key.kid, key.privateKey, {
+    return signAccessToken(deps.signatures, key, {
       iss: deps.issuer(f.realmId),
       sub: f.userId,
       aud: f.clientId,

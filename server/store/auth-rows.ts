@@ -1,13 +1,21 @@
 // The rows of the auth tables as both backends read them (the same columns in SQLite and
 // PostgreSQL), and the records they make.
 import type { IpBinding } from '../admin/model.ts';
-import type { AuthorizationCode, AuthorizeTransaction, RefreshTokenRecord, SigningKeyRecord, TokenFamily, WebLoginAttempt } from '../auth/store.ts';
+import type {
+  AuthorizationCode,
+  AuthorizeTransaction,
+  RefreshTokenRecord,
+  SigningAlgorithm,
+  SigningKeyRecord,
+  TokenFamily,
+  WebLoginAttempt,
+} from '../auth/store.ts';
 import { ENCRYPTED, type SecretBox } from '../crypto/secrets.ts';
 
 export interface KeyRow {
   kid: string;
   realm_id: string;
-  alg: 'EdDSA';
+  alg: SigningAlgorithm;
   private_pem: string;
   public_jwk: string;
   created_at: number;

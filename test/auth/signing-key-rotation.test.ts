@@ -147,6 +147,53 @@ describe('signing-key rotation', () => {
     );
     assert.ok(!/PRIVATE KEY|"d":/.test(JSON.stringify([byHttp, byCli])), 'no key material');
   });
+
+  it("changes the realm's algorithm only when the operator names one: both verify during the overlap, a rotation keeps the current one, an unknown one is refused", async () => {
+    const rotate = (body: object) => http(f.srv.http, 'POST', `/api/admin/realms/${REALM}/signing-keys/rotate`, { body, key: f.srv.adminKey });
+    const keyOf = async (kid: string) => (await jwks()).keys.find((k) => k.kid === kid)!;
+    const esToken = await login();
+    assert.equal(decodeJwt(esToken).header.alg, 'ES256', "a realm's first key is ES256");
+
+    const toEd = await rotate({ algorithm: 'EdDSA' });
+    assert.equal(toEd.status, 200, toEd.text);
+    assert.equal(toEd.body.algorithm, 'EdDSA');
+    const { x, ...edJwk } = await keyOf(toEd.body.kid);
+    assert.deepEqual(edJwk, { kty: 'OKP', crv: 'Ed25519', kid: toEd.body.kid, alg: 'EdDSA', use: 'sig' });
+    assert.equal(typeof x, 'string');
+    const edToken = await login();
+    assert.deepEqual([decodeJwt(edToken).header.alg, kidOf(edToken)], ['EdDSA', toEd.body.kid]);
+    assert.deepEqual(await verifies(esToken), ALL, 'the replaced ES256 key verifies until it retires');
+    assert.deepEqual(await verifies(edToken), ALL);
+
+    const kept = await rotate({});
+    assert.equal(kept.status, 200, kept.text);
+    assert.equal(kept.body.algorithm, 'EdDSA', "a rotation naming none keeps the replaced key's");
+    assert.equal((await keyOf(kept.body.kid)).kty, 'OKP');
+
+    const before = (await jwks()).keys.map((k) => k.kid);
+    for (const algorithm of ['RS256', 'es256', 'none', '']) {
+      const bad = await rotate({ algorithm });
+      assert.equal(bad.status, 400, `${algorithm}: ${bad.text}`);
+      assert.equal(bad.body.error, 'bad_request');
+      assert.equal(bad.body.field, 'algorithm');
+    }
+    assert.deepEqual(
+      (await jwks()).keys.map((k) => k.kid),
+      before,
+      'a refused rotation changes nothing',
+    );
+
+    const cli = await runCli(['keys', 'rotate-signing', '--realm', REALM, '--alg', 'ES256', '--server', f.srv.grpc, '--api-key', f.srv.adminKey]);
+    assert.equal(cli.code, 0, cli.stderr);
+    const back = await login();
+    assert.equal(decodeJwt(back).header.alg, 'ES256');
+    assert.match(cli.stdout, new RegExp(`^${kidOf(back)} \\(ES256\\) signs from now on; ${kept.body.kid} stays in the JWKS until `));
+    assert.deepEqual([await verifies(edToken), await verifies(back)], [ALL, ALL]);
+    const refused = await runCli(['keys', 'rotate-signing', '--realm', REALM, '--alg', 'HS256', '--server', f.srv.grpc, '--api-key', f.srv.adminKey]);
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.stderr, /algorithm/);
+    assert.equal(kidOf(await login()), kidOf(back));
+  });
 });
 
 describe('scheduled signing-key rotation (--signing-key-max-age)', () => {

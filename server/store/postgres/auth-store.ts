@@ -181,7 +181,7 @@ export class PostgresAuthStore implements AuthStore {
     realmId: string,
     now: number,
     decide: (current: SigningKeyRecord | null, longestAccessTtlS: number | null) => RotationDecision,
-    create: () => SigningKeyRecord,
+    create: (current: SigningKeyRecord | null) => SigningKeyRecord,
     by: ChangeBy = SYSTEM_CHANGE,
   ): Promise<SigningKeyRotation> {
     return inTransaction(this.ctx, 'rotateSigningKey', async (tx): Promise<SigningKeyRotation> => {

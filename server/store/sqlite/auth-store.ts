@@ -162,7 +162,7 @@ export class SqliteAuthStore implements AuthStore {
     realmId: string,
     now: number,
     decide: (current: SigningKeyRecord | null, longestAccessTtlS: number | null) => RotationDecision,
-    create: () => SigningKeyRecord,
+    create: (current: SigningKeyRecord | null) => SigningKeyRecord,
     by: ChangeBy = SYSTEM_CHANGE,
   ): Promise<SigningKeyRotation> {
     const rotation = await immediate(this.db, (): SigningKeyRotation => {

@@ -8,6 +8,8 @@ export interface Jwk {
   'kid'?: (string);
   'alg'?: (string);
   'use'?: (string);
+  'y'?: (string);
+  '_y'?: "y";
 }
 
 export interface Jwk__Output {
@@ -17,4 +19,5 @@ export interface Jwk__Output {
   'kid': (string);
   'alg': (string);
   'use': (string);
+  'y'?: (string);
 }

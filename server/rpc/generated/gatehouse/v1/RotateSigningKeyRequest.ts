@@ -3,8 +3,11 @@
 
 export interface RotateSigningKeyRequest {
   'realmId'?: (string);
+  'algorithm'?: (string);
+  '_algorithm'?: "algorithm";
 }
 
 export interface RotateSigningKeyRequest__Output {
   'realmId': (string);
+  'algorithm'?: (string);
 }

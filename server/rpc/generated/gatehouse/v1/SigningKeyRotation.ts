@@ -6,6 +6,7 @@ export interface SigningKeyRotation {
   'kid'?: (string);
   'previousKid'?: (string);
   'previousRetiresAt'?: (_google_protobuf_Timestamp | null);
+  'algorithm'?: (string);
   '_previousKid'?: "previousKid";
 }
 
@@ -13,4 +14,5 @@ export interface SigningKeyRotation__Output {
   'kid': (string);
   'previousKid'?: (string);
   'previousRetiresAt': (_google_protobuf_Timestamp__Output | null);
+  'algorithm': (string);
 }
