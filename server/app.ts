@@ -23,6 +23,7 @@ import { type Prune, recordPrunes } from './events/retention.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { jobPrunes } from './jobs/retention.ts';
 import { AnswerTurns } from './lib/answer-turns.ts';
+import { oneCallAtATime } from './lib/calls-in-flight.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/log.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
@@ -147,7 +148,8 @@ export function createApp(config: Config, backend: StorageBackend, opts: AppOpti
   });
 
   // --- auth concern ---
-  const signatures = new CryptoOffload();
+  // Signatures go to the signature thread while calls compete for the event loop (offload.ts).
+  const signatures = new CryptoOffload({ busy: () => !oneCallAtATime() });
   const authConcern = createAuth({
     config,
     admin: adminStore,

@@ -1,10 +1,9 @@
 // gatehouse's own access tokens (docs/login.md): JWT, ES256 or EdDSA (the algorithm of the realm's
 // key, signing-keys.ts), `typ: at+jwt` (RFC 9068), claims iss, sub, aud, sid, jti, iat, exp. Signed
-// with node:crypto on the crypto worker (a login signs one; crypto/offload.ts), verified with
-// node:crypto on the event loop (a check that fails early costs no signature operation).
-import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+// and verified with node:crypto on the signature thread (crypto/offload.ts): a login signs one, and
+// every call a user makes with one verifies it.
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { SignatureService } from '../crypto/offload.ts';
-import { ALGORITHMS, keyFits } from '../crypto/ops.mjs';
 import { type CompactJws, jsonObject, readCompactJws } from './jws-compact.ts';
 import type { ActiveKey } from './signing-keys.ts';
 import type { SigningAlgorithm } from './store.ts';
@@ -50,24 +49,22 @@ export function readAccessToken(token: string): { kid: string; jws: CompactJws }
   return { kid: h.kid, jws };
 }
 
-/** Verified claims, or null: a header `alg` the kid's key is not for (RFC 8725 §3.1), bad
- *  signature, wrong issuer, expired (`now` in seconds). */
-export function verifyAccessToken(jws: CompactJws, publicKey: KeyObject, expect: { iss: string; now: number }): AccessClaims | null {
-  const alg = jws.header.alg as SigningAlgorithm;
-  if (!keyFits(publicKey, alg)) return null;
-  const a = ALGORITHMS[alg];
-  let ok = false;
-  try {
-    ok = verify(a.digest, Buffer.from(jws.signingInput), a.dsaEncoding ? { key: publicKey, dsaEncoding: a.dsaEncoding } : publicKey, jws.signature);
-  } catch {
-    return null;
-  }
-  if (!ok) return null;
+/** Verified claims, or null: wrong issuer, expired (`now` in seconds), bad signature, or a header
+ *  `alg` the kid's key is not for (RFC 8725 §3.1; crypto/ops.mjs keyFits). The claims are checked
+ *  first, so a token they refuse costs no signature operation; the signature is checked on the
+ *  signature thread, as an ID token's is (crypto/offload.ts). */
+export async function verifyAccessToken(
+  signatures: SignatureService,
+  jws: CompactJws,
+  publicKey: KeyObject,
+  expect: { iss: string; now: number },
+): Promise<AccessClaims | null> {
   const c = jsonObject(jws.payloadText) as Partial<AccessClaims> | null;
   if (!c) return null;
   if (c.iss !== expect.iss || typeof c.sub !== 'string' || typeof c.sid !== 'string' || typeof c.aud !== 'string') return null;
   if (typeof c.exp !== 'number' || c.exp <= expect.now) return null;
-  return c as AccessClaims;
+  const verified = await signatures.verify(jws.header.alg as SigningAlgorithm, jws.signingInput, jws.signature64, publicKey);
+  return verified ? (c as AccessClaims) : null;
 }
 
 export function publicKeyOf(jwk: Record<string, string>): KeyObject {

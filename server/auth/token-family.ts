@@ -95,7 +95,7 @@ export function createSessions(deps: SessionDeps) {
     if (!read) return null;
     const pub = await keys.publicKey(realmId, read.kid);
     if (!pub) return null;
-    const claims = verifyAccessToken(read.jws, pub, { iss: deps.issuer(realmId), now: Math.floor(clock.now() / 1000) });
+    const claims = await verifyAccessToken(deps.signatures, read.jws, pub, { iss: deps.issuer(realmId), now: Math.floor(clock.now() / 1000) });
     if (!claims) return null;
     const family = await store.getFamily(claims.sid);
     if (!family || family.revokedAt !== null || family.realmId !== realmId || family.userId !== claims.sub) return null;

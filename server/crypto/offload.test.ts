@@ -68,6 +68,31 @@ test('the algorithm is a parameter: ES256 (R‖S, RFC 7518 §3.4) and EdDSA veri
   }
 });
 
+test('a signature asked for while the event loop has nothing else to serve is computed at once, without the thread', async () => {
+  let busy = false;
+  const c = new CryptoOffload({ busy: () => busy });
+  try {
+    const order: string[] = [];
+    const turn = new Promise<void>((r) => setImmediate(() => (order.push('next turn'), r())));
+    const sig = c.sign('EdDSA', 'idle', ed.privateKey).then((s) => (order.push('signature'), s));
+    await Promise.all([sig, turn]);
+    assert.deepEqual(order, ['signature', 'next turn'], 'answered in the turn it was asked for');
+    assert.equal(await sig, sign(null, Buffer.from('idle'), ed.privateKey).toString('base64url'));
+    assert.equal(await c.verify('RS256', 'idle', rs256('idle'), rsa.publicKey), true);
+    assert.equal(await c.verify('RS256', 'idle', rs256('other'), rsa.publicKey), false);
+    await assert.rejects(c.sign('EdDSA', 'idle', rsa.privateKey), /cannot sign EdDSA/);
+
+    // Busy: it goes to the thread, whose answer comes turns later.
+    busy = true;
+    order.length = 0;
+    const later = new Promise<void>((r) => setImmediate(() => (order.push('next turn'), r())));
+    await Promise.all([c.sign('EdDSA', 'busy', ed.privateKey).then(() => order.push('signature')), later]);
+    assert.deepEqual(order, ['next turn', 'signature']);
+  } finally {
+    await c.stopWorker();
+  }
+});
+
 test('hundreds of concurrent jobs over several keys each get their own answer', async () => {
   const c = new CryptoOffload();
   try {

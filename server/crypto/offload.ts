@@ -73,7 +73,17 @@ export interface SignatureService {
   sign(alg: JwsAlgorithm, data: string, key: KeyObject): Promise<string>;
 }
 
+export interface OffloadOptions {
+  /** Whether other calls compete for the event loop: a signature goes to the thread only then, and
+   *  is otherwise computed at once by its caller. With nothing else to serve, the thread's hop only
+   *  adds its latency and its wake-ups. Measured on the bench machine, logins one at a time: 606 →
+   *  453 µs of server CPU each and 32% more a second when computed here; with 2, 4 or 16 in flight
+   *  they go to the thread as before. Default: always to the thread. */
+  busy?: () => boolean;
+}
+
 export class CryptoOffload implements SignatureService, ThreadTasks {
+  private readonly busy: () => boolean;
   private worker: Worker | null = null;
   private workerKeys = new Set<number>();
   private failedAt = -Infinity;
@@ -90,6 +100,10 @@ export class CryptoOffload implements SignatureService, ThreadTasks {
   private nextTaskId = 1;
   /** Tasks sent and not yet answered: while there is one, signatures run here. */
   private readonly tasks = FlatTable.byNumber<{ resolve(v: unknown): void; reject(e: unknown): void }>();
+
+  constructor(opts: OffloadOptions = {}) {
+    this.busy = opts.busy ?? (() => true);
+  }
 
   /** Starts the worker now rather than on the first job (a server warms it at start). */
   warm(): void {
@@ -130,6 +144,13 @@ export class CryptoOffload implements SignatureService, ThreadTasks {
   }
 
   private submit(job: SignatureJob, key: KeyObject): Promise<SignatureResult> {
+    if (!this.busy()) {
+      try {
+        return Promise.resolve(runSignatureJob(job, key));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
     return new Promise((resolve, reject) => {
       const id = this.nextJobId++;
       this.inFlight.set(id, { job, key, resolve, reject });

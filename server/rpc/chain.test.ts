@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { badRequest, GatehouseError, OutageCause, upstreamUnavailable } from '../errors.ts';
+import { callsInFlight } from '../lib/calls-in-flight.ts';
 import { createLogger } from '../lib/log.ts';
 import type { Authenticator } from './access.ts';
 import { buildCall, type CallSite, type ChainContext, type Req, refusedRequest } from './chain.ts';
@@ -55,6 +56,31 @@ const rejection = async (p: Promise<unknown>): Promise<GatehouseError> => {
 };
 
 describe('the call chain', () => {
+  it('counts the calls in flight, each until it has ended whichever way (answered, refused, failed)', async () => {
+    const before = callsInFlight();
+    const seen: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const h = harness(consume, async () => {
+      seen.push(callsInFlight());
+      await held;
+      return { ok: true };
+    });
+    const failing = harness(consume, async () => {
+      throw new Error('handler failed');
+    });
+    const calls = [h.call({ realmId: 'r' }, h.ctx('good')), h.call({ realmId: 'r' }, h.ctx('good'))];
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(seen, [before + 2, before + 2], 'both handlers ran while both calls were counted');
+    await rejection(failing.call({ realmId: 'r' }, failing.ctx('good')));
+    await rejection(h.call(refusedRequest(badRequest('bad bytes')), h.ctx('good')));
+    await rejection(h.call({ realmId: 'r' }, h.ctx('wrong key')));
+    assert.equal(callsInFlight(), before + 2, 'the calls that ended are no longer counted');
+    release();
+    await Promise.all(calls);
+    assert.equal(callsInFlight(), before);
+  });
+
   it('logs one line per call with the route, the status as the transport names it and the milliseconds', async () => {
     const h = harness();
     assert.deepEqual(await h.call({ realmId: 'r' }, h.ctx('good')), { ok: true });

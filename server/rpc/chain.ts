@@ -13,6 +13,7 @@
 // made the same two). What only watches how a call ended is an observer: a plain function the
 // outcome wrapper calls, with no frame of its own.
 import { GatehouseError, OutageCause } from '../errors.ts';
+import { callEnded, callStarted } from '../lib/calls-in-flight.ts';
 import { errorFields, type Logger } from '../lib/log.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { PROFILING, spanEnd, spanStart } from '../lib/profile.ts';
@@ -87,11 +88,13 @@ export function compose(interceptors: readonly Interceptor[], call: Call): Call 
  *  once the call has ended. */
 function outcome(site: CallSite, observers: readonly Observer[]): Interceptor {
   const ended = (ctx: ChainContext, res: Res | null, err: GatehouseError | null) => {
+    callEnded();
     const ms = performance.now() - ctx.started;
     const status = site.status(res, err);
     for (let i = 0; i < observers.length; i++) observers[i]!(ctx, status, ms, err);
   };
   return (next) => async (req, ctx) => {
+    callStarted();
     let res: Res;
     try {
       res = (await next(req, ctx)) ?? {};
