@@ -71,6 +71,25 @@ describe('gatehouse serve', () => {
     }
   });
 
+  it('serves, and the CLI runs, with no temporary folder it may write to (a read-only root filesystem)', async () => {
+    // A folder inside a file: nothing can be made there (ENOTDIR), as under a read-only root. tsx
+    // would keep its compile cache in it, and SQLite its temporary files.
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, '');
+    const env = { TMPDIR: join(file, 'tmp') };
+    const srv = await spawnServer({ env });
+    try {
+      const admin = api(srv.http, srv.adminKey);
+      const created = await admin.post('/api/admin/realms', { id: 'no-temp', name: 'No temp' });
+      assert.equal(created.status, 200, created.text);
+      const cli = await runCli(['realm', 'list', '--server', srv.grpc, '--api-key', srv.adminKey, '--json'], { env });
+      assert.equal(cli.code, 0, cli.stderr);
+      assert.ok(JSON.stringify(cli.json()).includes('no-temp'));
+    } finally {
+      await srv.stop();
+    }
+  });
+
   it('refuses to start with a clear message for a bad flag value, a taken port or an unwritable database', async () => {
     const bad = await runCli(['serve', '--http', 'nonsense']);
     assert.equal(bad.code, 2);

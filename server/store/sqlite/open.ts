@@ -1,6 +1,6 @@
 // Opens the SQLite database once per process: pragmas set here and nowhere else.
 import { accessSync, constants } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { createOwnerOnlyFile, makeOwnerOnlyDir, tightenFile } from '../../lib/owner-only.ts';
 import { StoreOpenError } from '../errors.ts';
@@ -20,6 +20,7 @@ export interface OpenOptions {
 export function openDatabase(path: string, opts: OpenOptions = {}): Db {
   const onDisk = path !== ':memory:' && path !== '';
   if (onDisk && !opts.readonly) {
+    tempFilesBeside(path);
     try {
       makeOwnerOnlyDir(dirname(path));
     } catch (e) {
@@ -69,6 +70,17 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
     throw e instanceof StoreOpenError ? e : new StoreOpenError(`cannot prepare database ${path}: ${err.message}`);
   }
   return db;
+}
+
+/** SQLite's temporary files — a transaction's savepoint journal once past 64 KiB (group commit
+ *  gives each unit a savepoint), a large sort — go in the folder of the database it writes, which
+ *  holds the WAL anyway and is kept to its owner, unless SQLITE_TMPDIR names another. SQLite would
+ *  otherwise try TMPDIR, /var/tmp, /usr/tmp, /tmp and the working folder (sqlite.org/tempfiles.html):
+ *  under a read-only root filesystem none may be writable, and such a transaction fails with
+ *  SQLITE_IOERR_GETTEMPPATH. SQLite reads the variable when it first opens a database in the
+ *  process: here, the server's own. */
+function tempFilesBeside(path: string): void {
+  if (!process.env.SQLITE_TMPDIR) process.env.SQLITE_TMPDIR = dirname(resolve(path));
 }
 
 /** What a unit may return: anything but a promise. A unit runs synchronously inside the
