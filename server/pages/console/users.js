@@ -158,8 +158,7 @@ function grantForm(ctx, userId, refresh) {
     try {
       await api.post(path`/api/points/${ctx.realm}/users/${userId}/grants`, body);
       amount.value = '';
-      ctx.status(`Granted ${number(body.amount)} points.`);
-      await refresh();
+      await refresh().finally(() => ctx.status(`Granted ${number(body.amount)} points.`));
     } catch (err) {
       showApiError(form, err, submit);
     } finally {
@@ -226,8 +225,7 @@ async function refund(ctx, transaction, refresh) {
     },
   });
   if (!done) return;
-  ctx.status(`Refunded ${number(done.refunded)} points.`);
-  await refresh();
+  await refresh().finally(() => ctx.status(`Refunded ${number(done.refunded)} points.`));
 }
 
 async function release(ctx, hold, refresh) {
@@ -239,8 +237,7 @@ async function release(ctx, hold, refresh) {
     onConfirm: () => api.post(path`/api/points/${ctx.realm}/holds/${hold.holdId}/release`, {}),
   });
   if (!done) return;
-  ctx.status('Hold released.');
-  await refresh();
+  await refresh().finally(() => ctx.status('Hold released.'));
 }
 
 async function deleteUser(view, ctx, user) {

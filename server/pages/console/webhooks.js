@@ -58,8 +58,7 @@ function createForm(ctx, base, reload, secretBox) {
       showSecret(secretBox, created);
       url.value = '';
       description.value = '';
-      ctx.status('Endpoint added.');
-      await reload();
+      await reload().finally(() => ctx.status('Endpoint added.'));
     } catch (err) {
       showApiError(form, err, submit);
     }
@@ -111,13 +110,11 @@ function endpoint(ctx, base, w, reload, secretBox) {
       { class: 'actions' },
       act('Send test event', async () => {
         await api.post(`${base}/${url}/test`, {});
-        ctx.status('Test event queued.');
-        await deliveries.reload();
+        await deliveries.reload().finally(() => ctx.status('Test event queued.'));
       }),
       act(w.enabled ? 'Disable' : 'Enable', async () => {
         await api.patch(`${base}/${url}`, { enabled: !w.enabled });
-        ctx.status(w.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
-        await reload();
+        await reload().finally(() => ctx.status(w.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.'));
       }),
       act('Rotate secret…', async () => {
         const rotated = await openDialog({
@@ -139,8 +136,7 @@ function endpoint(ctx, base, w, reload, secretBox) {
             onConfirm: () => api.delete(`${base}/${url}`),
           });
           if (!gone) return;
-          ctx.status('Endpoint deleted.');
-          await reload();
+          await reload().finally(() => ctx.status('Endpoint deleted.'));
         },
         { class: 'danger' },
       ),
@@ -184,8 +180,7 @@ function delivery(ctx, box, redeliverUrl, d, reload) {
     clearErrors(box);
     try {
       await api.post(redeliverUrl, {});
-      ctx.status('Redelivery queued.');
-      await reload();
+      await reload().finally(() => ctx.status('Redelivery queued.'));
     } catch (err) {
       showApiError(box, err, redeliver);
     }
