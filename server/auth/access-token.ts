@@ -6,7 +6,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { SignatureService } from '../crypto/offload.ts';
 import { type CompactJws, jsonObject, readCompactJws } from './jws-compact.ts';
 import type { ActiveKey } from './signing-keys.ts';
-import type { SigningAlgorithm } from './store.ts';
+import { SIGNING_ALGORITHMS, type SigningAlgorithm } from './store.ts';
 
 export interface AccessClaims {
   iss: string;
@@ -19,7 +19,6 @@ export interface AccessClaims {
 }
 
 const HEADER_TYP = 'at+jwt';
-const SIGNING_ALGORITHMS: readonly string[] = ['ES256', 'EdDSA'] satisfies SigningAlgorithm[];
 
 export async function signAccessToken(signatures: SignatureService, key: ActiveKey, claims: AccessClaims): Promise<string> {
   const header = headerOf(key);
@@ -45,7 +44,7 @@ export function readAccessToken(token: string): { kid: string; jws: CompactJws }
   const jws = readCompactJws(token, MAX_LENGTH);
   if (!jws) return null;
   const h = jws.header;
-  if (typeof h.alg !== 'string' || !SIGNING_ALGORITHMS.includes(h.alg) || h.typ !== HEADER_TYP || typeof h.kid !== 'string') return null;
+  if (typeof h.alg !== 'string' || !(SIGNING_ALGORITHMS as readonly string[]).includes(h.alg) || h.typ !== HEADER_TYP || typeof h.kid !== 'string') return null;
   return { kid: h.kid, jws };
 }
 

@@ -8,7 +8,8 @@ import type { Emitted } from '../events/plan.ts';
 import type { RotationDecision } from './signing-key-rotation.ts';
 
 /** The algorithms gatehouse signs its access tokens with (access-token.ts). */
-export type SigningAlgorithm = 'ES256' | 'EdDSA';
+export const SIGNING_ALGORITHMS = ['ES256', 'EdDSA'] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 
 export interface SigningKeyRecord {
   kid: string;

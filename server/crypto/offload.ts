@@ -144,13 +144,7 @@ export class CryptoOffload implements SignatureService, ThreadTasks {
   }
 
   private submit(job: SignatureJob, key: KeyObject): Promise<SignatureResult> {
-    if (!this.busy()) {
-      try {
-        return Promise.resolve(runSignatureJob(job, key));
-      } catch (e) {
-        return Promise.reject(e);
-      }
-    }
+    if (!this.busy()) return new Promise((resolve, reject) => settleHere({ job, key, resolve, reject }));
     return new Promise((resolve, reject) => {
       const id = this.nextJobId++;
       this.inFlight.set(id, { job, key, resolve, reject });
@@ -257,12 +251,7 @@ export class CryptoOffload implements SignatureService, ThreadTasks {
 
   private runHere(id: number): void {
     const p = this.take(id);
-    if (!p) return;
-    try {
-      p.resolve(runSignatureJob(p.job, p.key));
-    } catch (e) {
-      p.reject(e);
-    }
+    if (p) settleHere(p);
   }
 
   /** The pending job `id`, removed from inFlight (undefined if it was settled already). */
@@ -270,6 +259,15 @@ export class CryptoOffload implements SignatureService, ThreadTasks {
     const p = this.inFlight.get(id);
     this.inFlight.delete(id);
     return p;
+  }
+}
+
+/** Computes the job on this thread and settles its promise with the answer. */
+function settleHere(p: Pending): void {
+  try {
+    p.resolve(runSignatureJob(p.job, p.key));
+  } catch (e) {
+    p.reject(e);
   }
 }
 

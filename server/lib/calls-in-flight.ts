@@ -22,6 +22,6 @@ export const callsInFlight = (): number => count;
 
 /** Whether calls have been served one at a time for the last QUIET_AFTER_MS: nothing else waits
  *  for the event loop, nor is likely to in the next few milliseconds. */
-export function oneCallAtATime(now = performance.now()): boolean {
-  return count <= 1 && now - lastOverlap > QUIET_AFTER_MS;
+export function oneCallAtATime(now?: number): boolean {
+  return count <= 1 && (now ?? performance.now()) - lastOverlap > QUIET_AFTER_MS;
 }

@@ -6,7 +6,8 @@
 export interface ThreadTasks {
   /** Runs the synchronous function `fn` exported by the plain-JavaScript module `module`
    *  (imported on the thread, once) with `arg`, and resolves with what it returns (a value the
-   *  structured clone algorithm copies); rejects with what it throws, or when the thread stops first. null when no thread is running now (one could not start lately):
-   *  the caller does the work another way or later. */
+   *  structured clone algorithm copies); rejects with what it throws, or when the thread stops
+   *  first. null when no thread is running now (one could not start lately): the caller does the
+   *  work another way or later. */
   runTask(module: URL, fn: string, arg: unknown): Promise<unknown> | null;
 }
