@@ -69,6 +69,10 @@ async function start() {
     base,
     who,
     status,
+    /** Shows `text` once `reloading` (what the action changed, read again) has settled, so a message
+     *  never stands beside figures from before the action; a reload that fails still shows it,
+     *  before its own error. */
+    statusAfter: (reloading, text) => reloading.finally(() => status(text)),
     /** Whether the key may call what needs `permission` in this realm. */
     can: (permission) => (who.realm === '*' || who.realm === realm) && (who.permissions.includes('*') || who.permissions.includes(permission)),
   };

@@ -158,7 +158,7 @@ function grantForm(ctx, userId, refresh) {
     try {
       await api.post(path`/api/points/${ctx.realm}/users/${userId}/grants`, body);
       amount.value = '';
-      await refresh().finally(() => ctx.status(`Granted ${number(body.amount)} points.`));
+      await ctx.statusAfter(refresh(), `Granted ${number(body.amount)} points.`);
     } catch (err) {
       showApiError(form, err, submit);
     } finally {
@@ -225,7 +225,7 @@ async function refund(ctx, transaction, refresh) {
     },
   });
   if (!done) return;
-  await refresh().finally(() => ctx.status(`Refunded ${number(done.refunded)} points.`));
+  await ctx.statusAfter(refresh(), `Refunded ${number(done.refunded)} points.`);
 }
 
 async function release(ctx, hold, refresh) {
@@ -237,7 +237,7 @@ async function release(ctx, hold, refresh) {
     onConfirm: () => api.post(path`/api/points/${ctx.realm}/holds/${hold.holdId}/release`, {}),
   });
   if (!done) return;
-  await refresh().finally(() => ctx.status('Hold released.'));
+  await ctx.statusAfter(refresh(), 'Hold released.');
 }
 
 async function deleteUser(view, ctx, user) {

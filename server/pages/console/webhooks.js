@@ -58,7 +58,7 @@ function createForm(ctx, base, reload, secretBox) {
       showSecret(secretBox, created);
       url.value = '';
       description.value = '';
-      await reload().finally(() => ctx.status('Endpoint added.'));
+      await ctx.statusAfter(reload(), 'Endpoint added.');
     } catch (err) {
       showApiError(form, err, submit);
     }
@@ -110,11 +110,11 @@ function endpoint(ctx, base, w, reload, secretBox) {
       { class: 'actions' },
       act('Send test event', async () => {
         await api.post(`${base}/${url}/test`, {});
-        await deliveries.reload().finally(() => ctx.status('Test event queued.'));
+        await ctx.statusAfter(deliveries.reload(), 'Test event queued.');
       }),
       act(w.enabled ? 'Disable' : 'Enable', async () => {
         await api.patch(`${base}/${url}`, { enabled: !w.enabled });
-        await reload().finally(() => ctx.status(w.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.'));
+        await ctx.statusAfter(reload(), w.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
       }),
       act('Rotate secret…', async () => {
         const rotated = await openDialog({
@@ -136,7 +136,7 @@ function endpoint(ctx, base, w, reload, secretBox) {
             onConfirm: () => api.delete(`${base}/${url}`),
           });
           if (!gone) return;
-          await reload().finally(() => ctx.status('Endpoint deleted.'));
+          await ctx.statusAfter(reload(), 'Endpoint deleted.');
         },
         { class: 'danger' },
       ),
@@ -180,7 +180,7 @@ function delivery(ctx, box, redeliverUrl, d, reload) {
     clearErrors(box);
     try {
       await api.post(redeliverUrl, {});
-      await reload().finally(() => ctx.status('Redelivery queued.'));
+      await ctx.statusAfter(reload(), 'Redelivery queued.');
     } catch (err) {
       showApiError(box, err, redeliver);
     }
