@@ -165,8 +165,7 @@ function mappingForm(ctx, mapping, onSaved) {
         updates: [update],
       };
       await api.put(path`/api/bill/${ctx.realm}/entitlement-mappings/batch`, body);
-      ctx.status(mapping ? 'Mapping saved.' : 'Mapping created.');
-      await onSaved();
+      await ctx.statusAfter(onSaved(), mapping ? 'Mapping saved.' : 'Mapping created.');
     } catch (err) {
       ctx.status('');
       if (err.body?.error === 'mapping_in_use') {
